@@ -1,0 +1,20 @@
+//! Exact rules of the Talon games.
+//!
+//! Every game implements [`Game`]: whose turn it is, the legal actions,
+//! a checked and an unchecked `play`, a per-seat observation and the
+//! outcome. Rules code does no IO and draws randomness only from a seed
+//! passed in ([`shuffle`]), so the same seed and actions give the same
+//! game on every platform.
+
+pub mod conformance;
+mod game;
+mod options;
+mod preset;
+pub mod shuffle;
+pub mod sixty_six;
+
+pub use game::{
+    ActionList, ActionParseError, Game, IllegalAction, Observation, Returns, MAX_ACTIONS,
+};
+pub use options::{OptionError, OptionKind, OptionSpec};
+pub use preset::{Preset, PresetError};

@@ -1,0 +1,87 @@
+//! Named options: every point where sources disagree is an option with a
+//! name, a type, a documented default and a source.
+
+use std::fmt;
+
+/// The type of an option's value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    Bool,
+    Int { min: i64, max: i64 },
+    Choice(&'static [&'static str]),
+}
+
+impl fmt::Display for OptionKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionKind::Bool => f.write_str("bool"),
+            OptionKind::Int { min, max } => write!(f, "int {min}..={max}"),
+            OptionKind::Choice(names) => write!(f, "one of {}", names.join("|")),
+        }
+    }
+}
+
+/// Description of one option of a preset.
+#[derive(Clone, Copy, Debug)]
+pub struct OptionSpec {
+    pub name: &'static str,
+    pub kind: OptionKind,
+    pub doc: &'static str,
+}
+
+/// A bad option name or value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionError {
+    Unknown { name: String },
+    BadValue { name: String, value: String, expected: String },
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionError::Unknown { name } => write!(f, "unknown option {name:?}"),
+            OptionError::BadValue { name, value, expected } => {
+                write!(f, "option {name:?} cannot be {value:?}: expected {expected}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for OptionError {}
+
+impl OptionSpec {
+    fn bad(&self, value: &str) -> OptionError {
+        OptionError::BadValue {
+            name: self.name.to_string(),
+            value: value.to_string(),
+            expected: self.kind.to_string(),
+        }
+    }
+
+    pub fn parse_bool(&self, value: &str) -> Result<bool, OptionError> {
+        match value.trim().to_ascii_lowercase().as_str() {
+            "true" | "yes" | "on" | "1" => Ok(true),
+            "false" | "no" | "off" | "0" => Ok(false),
+            _ => Err(self.bad(value)),
+        }
+    }
+
+    pub fn parse_int(&self, value: &str) -> Result<i64, OptionError> {
+        let OptionKind::Int { min, max } = self.kind else { return Err(self.bad(value)) };
+        match value.trim().parse::<i64>() {
+            Ok(v) if (min..=max).contains(&v) => Ok(v),
+            _ => Err(self.bad(value)),
+        }
+    }
+
+    /// The index of `value` among the choices.
+    pub fn parse_choice(&self, value: &str) -> Result<usize, OptionError> {
+        let OptionKind::Choice(names) = self.kind else { return Err(self.bad(value)) };
+        names.iter().position(|n| n.eq_ignore_ascii_case(value.trim())).ok_or_else(|| self.bad(value))
+    }
+}
+
+/// Finds the spec called `name` in `specs`.
+pub fn find_spec<'a>(specs: &'a [OptionSpec], name: &str) -> Result<&'a OptionSpec, OptionError> {
+    specs.iter().find(|s| s.name == name).ok_or_else(|| OptionError::Unknown { name: name.to_string() })
+}

@@ -1,0 +1,77 @@
+//! Two-hand Sixty-six and Schnapsen (presets `sixty-six`, `schnapsen`,
+//! `schnapsen-vu`): one engine, the differences are options.
+
+mod action;
+mod cards;
+mod deal;
+mod matchplay;
+mod observation;
+mod options;
+mod scoring;
+mod state;
+
+pub use action::Action;
+pub use cards::{points as card_points, trick_winner};
+pub use deal::{deck_for, Deal, DealError};
+pub use matchplay::SixtySixMatch;
+pub use observation::SixtySixObservation;
+pub use options::{
+    Declaring, FailedClose, LastTrick, MarriageCredit, MarriageLead, PlayedOutScore, SchneiderPoints,
+    SixtySixOptions, Unclaimed, SPECS,
+};
+pub use scoring::{DealResult, EndReason};
+pub use state::{Closure, Event, Phase, SixtySix, TrickRecord};
+
+use crate::game::{ActionList, ActionParseError, Game, Returns};
+use talon_cards::{CardSet, Seat};
+
+impl Game for SixtySix {
+    type Action = Action;
+    type Observation = SixtySixObservation;
+
+    fn seats(&self) -> u8 {
+        2
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        SixtySix::to_move(self)
+    }
+
+    fn legal_actions(&self, out: &mut ActionList<Action>) {
+        SixtySix::legal_actions(self, out)
+    }
+
+    fn is_legal(&self, action: Action) -> bool {
+        SixtySix::is_legal(self, action)
+    }
+
+    fn play_unchecked(&mut self, action: Action) {
+        self.apply(action)
+    }
+
+    fn parse_action(&self, text: &str) -> Result<Action, ActionParseError> {
+        text.parse()
+    }
+
+    fn observe(&self, seat: Seat) -> SixtySixObservation {
+        self.observation(seat)
+    }
+
+    fn hidden_from(&self, seat: Seat) -> CardSet {
+        self.hidden_cards(seat)
+    }
+
+    fn returns(&self) -> Option<Returns> {
+        let r = self.result()?;
+        let gp = i32::from(r.game_points);
+        let mut out = Returns::new();
+        for seat in [Seat(0), Seat(1)] {
+            out.push(match r.winner {
+                Some(w) if w == seat => gp,
+                Some(_) => -gp,
+                None => 0,
+            });
+        }
+        Some(out)
+    }
+}

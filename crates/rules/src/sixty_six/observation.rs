@@ -1,0 +1,98 @@
+//! What one seat may know about a deal.
+
+use super::scoring::DealResult;
+use super::state::{Closure, Event, Phase, SixtySix, TrickRecord};
+use talon_cards::{Card, CardSet, Seat, Suit};
+
+/// A seat's view: its own hand, everything shown to both players, and the
+/// full public history (players are assumed to remember every trick).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SixtySixObservation {
+    pub seat: Seat,
+    pub dealer: Seat,
+    pub to_move: Option<Seat>,
+    pub phase: Phase,
+    pub hand: CardSet,
+    pub trump: Suit,
+    /// The card under the talon while it is there (face down once closed,
+    /// but both players saw it).
+    pub trump_card: Option<Card>,
+    pub talon_remaining: usize,
+    pub closed: Option<Closure>,
+    /// The card led to the current trick, if any.
+    pub lead_card: Option<Card>,
+    pub leader: Seat,
+    pub tricks: Vec<TrickRecord>,
+    pub events: Vec<Event>,
+    /// Cards the opponent is known to hold (shown marriage partners, the
+    /// trump card taken by exchange or by the last draw).
+    pub opponent_known: CardSet,
+    pub opponent_hand_size: usize,
+    pub points: [u16; 2],
+    pub card_points: [u16; 2],
+    pub pending: [u16; 2],
+    pub tricks_won: [u8; 2],
+    pub result: Option<DealResult>,
+}
+
+impl SixtySix {
+    /// The observation of `seat`.
+    pub fn observation(&self, seat: Seat) -> SixtySixObservation {
+        let opp = seat.opponent().index();
+        SixtySixObservation {
+            seat,
+            dealer: self.dealer,
+            to_move: self.to_move(),
+            phase: self.phase,
+            hand: self.hands[seat.index()],
+            trump: self.trump,
+            trump_card: self.trump_card(),
+            talon_remaining: self.talon_remaining(),
+            closed: self.closed,
+            lead_card: self.lead_card,
+            leader: self.leader,
+            tricks: self.history.to_vec(),
+            events: self.events.to_vec(),
+            opponent_known: self.shown[opp] & self.hands[opp],
+            opponent_hand_size: self.hands[opp].len(),
+            points: [self.points(Seat(0)), self.points(Seat(1))],
+            card_points: self.card_points,
+            pending: self.pending,
+            tricks_won: self.tricks,
+            result: self.result,
+        }
+    }
+
+    /// Cards `seat` may not see: the opponent's unshown cards and the
+    /// face-down talon.
+    pub fn hidden_cards(&self, seat: Seat) -> CardSet {
+        let opp = seat.opponent().index();
+        let talon: CardSet = self.talon_cards().iter().copied().collect();
+        (self.hands[opp] - self.shown[opp]) | talon
+    }
+}
+
+impl crate::game::Observation for SixtySixObservation {
+    fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    fn mentioned_cards(&self) -> CardSet {
+        let mut set = self.hand | self.opponent_known;
+        if let Some(c) = self.trump_card {
+            set.insert(c);
+        }
+        if let Some(c) = self.lead_card {
+            set.insert(c);
+        }
+        for t in &self.tricks {
+            set = set.with(t.cards[0]).with(t.cards[1]);
+        }
+        for e in &self.events {
+            if let Event::Exchange { gave, took, .. } = e {
+                set = set.with(*gave).with(*took);
+            }
+        }
+        set
+    }
+}

@@ -1,0 +1,125 @@
+//! How a deal ends and what it scores.
+
+use super::options::{FailedClose, LastTrick, PlayedOutScore, SchneiderPoints, Unclaimed};
+use super::state::SixtySix;
+use talon_cards::Seat;
+
+/// Why the deal ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndReason {
+    /// `seat` declared 66; `correct` says whether it really had 66.
+    Declared { seat: Seat, correct: bool },
+    /// Automatic declaring: `seat` reached 66.
+    Reached66 { seat: Seat },
+    /// The talon was closed and every card played without a declaration.
+    ClosedPlayedOut { closer: Seat, made: bool },
+    /// Every card played; the last trick decided.
+    LastTrick,
+    /// Every card played; the higher score decided.
+    MorePoints,
+    /// Every card played with equal scores: nobody scores.
+    Tie,
+}
+
+/// The outcome of a deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DealResult {
+    /// `None` only for a tie.
+    pub winner: Option<Seat>,
+    pub game_points: u8,
+    pub reason: EndReason,
+    /// Points that counted at the end: tricks, last-trick bonus, counted marriages.
+    pub points: [u16; 2],
+    /// Trick points alone.
+    pub card_points: [u16; 2],
+    /// Marriage points announced but never counted.
+    pub pending: [u16; 2],
+    pub tricks: [u8; 2],
+}
+
+fn result(g: &SixtySix, winner: Option<Seat>, game_points: u8, reason: EndReason) -> DealResult {
+    DealResult {
+        winner,
+        game_points,
+        reason,
+        points: [g.points(Seat(0)), g.points(Seat(1))],
+        card_points: g.card_points,
+        pending: g.pending,
+        tricks: g.tricks,
+    }
+}
+
+/// Game points for beating `loser`: 3 if it took no trick, 2 if it stayed
+/// under the schneider line, else 1.
+fn game_points_against(g: &SixtySix, loser: Seat) -> u8 {
+    let l = loser.index();
+    let pts = match g.opts.schneider_points {
+        SchneiderPoints::All => g.points(loser),
+        SchneiderPoints::CardsOnly => g.card_points[l],
+    };
+    if g.tricks[l] == 0 {
+        3
+    } else if pts < u16::from(g.opts.schneider) {
+        2
+    } else {
+        1
+    }
+}
+
+/// What the non-closer gains when the closer fails.
+fn close_penalty(g: &SixtySix, non_closer: Seat) -> u8 {
+    let closure = g.closed.expect("only called on a closed talon");
+    match g.opts.failed_close {
+        FailedClose::AtClosing if closure.opponent_had_trick => 2,
+        FailedClose::AtEnd if g.tricks[non_closer.index()] > 0 => 2,
+        _ => 3,
+    }
+}
+
+fn closer(g: &SixtySix) -> Option<Seat> {
+    g.closed.map(|c| c.by)
+}
+
+/// `seat` wins with the usual 1/2/3 game points.
+pub fn win(g: &SixtySix, seat: Seat, reason: EndReason) -> DealResult {
+    result(g, Some(seat), game_points_against(g, seat.opponent()), reason)
+}
+
+/// `seat` stops the deal, claiming 66.
+pub fn declaration(g: &SixtySix, seat: Seat) -> DealResult {
+    let opp = seat.opponent();
+    let correct = g.points(seat) >= 66;
+    let reason = EndReason::Declared { seat, correct };
+    match (correct, closer(g)) {
+        (true, Some(c)) if c == opp => result(g, Some(seat), close_penalty(g, seat), reason),
+        (true, _) => win(g, seat, reason),
+        (false, Some(c)) if c == seat => result(g, Some(opp), close_penalty(g, opp), reason),
+        (false, _) => {
+            let gp = if g.tricks[opp.index()] == 0 { 3 } else { 2 };
+            result(g, Some(opp), gp, reason)
+        }
+    }
+}
+
+/// Every card has been played and nobody declared; `last` won the last trick.
+pub fn played_out(g: &SixtySix, last: Seat) -> DealResult {
+    if let Some(c) = closer(g) {
+        let made = g.points(c) >= 66;
+        let reason = EndReason::ClosedPlayedOut { closer: c, made };
+        return if made { win(g, c, reason) } else { result(g, Some(c.opponent()), close_penalty(g, c.opponent()), reason) };
+    }
+    let by_last_trick = g.opts.last_trick == LastTrick::WinsDeal || g.opts.unclaimed == Unclaimed::LastTrick;
+    let (winner, reason) = if by_last_trick {
+        (last, EndReason::LastTrick)
+    } else {
+        let (p0, p1) = (g.points(Seat(0)), g.points(Seat(1)));
+        if p0 == p1 {
+            return result(g, None, 0, EndReason::Tie);
+        }
+        (if p0 > p1 { Seat(0) } else { Seat(1) }, EndReason::MorePoints)
+    };
+    if g.points(winner) < 66 && g.opts.played_out_score == PlayedOutScore::One {
+        return result(g, Some(winner), 1, reason);
+    }
+    win(g, winner, reason)
+}
