@@ -196,7 +196,7 @@ impl SixtySix {
     }
 
     fn exchange_card(&self) -> Card {
-        Card::new(self.trump, deck_for(self.opts.hand_size).lowest_rank())
+        Card::new(self.trump, self.exchange_rank())
     }
 
     fn can_exchange(&self) -> bool {
@@ -467,8 +467,13 @@ impl SixtySix {
         Ok(())
     }
 
-    /// The rank used for the trump exchange in this pack (9 or jack).
+    /// The lowest trump, which is exchanged for the trump card: the nine in
+    /// the 24-card pack, the jack in the 20-card pack.
     pub fn exchange_rank(&self) -> Rank {
-        deck_for(self.opts.hand_size).lowest_rank()
+        if self.opts.hand_size == 5 {
+            Rank::Jack
+        } else {
+            Rank::Nine
+        }
     }
 }
