@@ -11,7 +11,9 @@ pub struct RandomBot {
 
 impl RandomBot {
     pub fn new(seed: u64) -> RandomBot {
-        RandomBot { rng: rng_from_seed(seed) }
+        RandomBot {
+            rng: rng_from_seed(seed),
+        }
     }
 }
 

@@ -22,9 +22,9 @@ impl Deck {
     pub const fn cards(self) -> CardSet {
         // Lanes are 16 bits; rank bit i within a lane is rank index i.
         let lane: u64 = match self {
-            Deck::Twenty => 0b1_1111_0000_0000,       // T J Q K A
-            Deck::TwentyFour => 0b1_1111_1000_0000,   // 9 T J Q K A
-            Deck::ThirtyTwo => 0b1_1111_1110_0000,    // 7 .. A
+            Deck::Twenty => 0b1_1111_0000_0000,     // T J Q K A
+            Deck::TwentyFour => 0b1_1111_1000_0000, // 9 T J Q K A
+            Deck::ThirtyTwo => 0b1_1111_1110_0000,  // 7 .. A
             Deck::FiftyTwo | Deck::FiftyThree => 0x1fff,
         };
         let all = lane | lane << 16 | lane << 32 | lane << 48;

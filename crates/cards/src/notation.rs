@@ -28,13 +28,25 @@ impl fmt::Display for CardParseError {
         match &self.kind {
             CardParseErrorKind::Empty => write!(f, "empty card"),
             CardParseErrorKind::BadRank(c) => {
-                write!(f, "bad rank {c:?} in card {:?} (ranks: A K Q J T 9 … 2)", self.input)
+                write!(
+                    f,
+                    "bad rank {c:?} in card {:?} (ranks: A K Q J T 9 … 2)",
+                    self.input
+                )
             }
             CardParseErrorKind::BadSuit(c) => {
-                write!(f, "bad suit {c:?} in card {:?} (suits: C D H S)", self.input)
+                write!(
+                    f,
+                    "bad suit {c:?} in card {:?} (suits: C D H S)",
+                    self.input
+                )
             }
             CardParseErrorKind::WrongLength => {
-                write!(f, "card {:?} is not rank+suit like \"TH\" or \"JK\"", self.input)
+                write!(
+                    f,
+                    "card {:?} is not rank+suit like \"TH\" or \"JK\"",
+                    self.input
+                )
             }
             CardParseErrorKind::Duplicate => write!(f, "card {:?} is listed twice", self.input),
         }
@@ -47,7 +59,10 @@ impl FromStr for Card {
     type Err = CardParseError;
 
     fn from_str(s: &str) -> Result<Card, CardParseError> {
-        let err = |kind| CardParseError { input: s.to_string(), kind };
+        let err = |kind| CardParseError {
+            input: s.to_string(),
+            kind,
+        };
         let t = s.trim();
         if t.is_empty() {
             return Err(err(CardParseErrorKind::Empty));
@@ -71,10 +86,16 @@ impl FromStr for Card {
 pub fn parse_cards(s: &str) -> Result<Vec<Card>, CardParseError> {
     let mut seen = CardSet::EMPTY;
     let mut out = Vec::new();
-    for tok in s.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()) {
+    for tok in s
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+    {
         let card: Card = tok.parse()?;
         if seen.contains(card) {
-            return Err(CardParseError { input: tok.to_string(), kind: CardParseErrorKind::Duplicate });
+            return Err(CardParseError {
+                input: tok.to_string(),
+                kind: CardParseErrorKind::Duplicate,
+            });
         }
         seen.insert(card);
         out.push(card);

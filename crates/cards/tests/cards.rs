@@ -16,8 +16,14 @@ fn deck_sizes() {
 
 #[test]
 fn notation_examples() {
-    assert_eq!("TH".parse::<Card>().unwrap(), Card::new(Suit::Hearts, Rank::Ten));
-    assert_eq!("10h".parse::<Card>().unwrap(), Card::new(Suit::Hearts, Rank::Ten));
+    assert_eq!(
+        "TH".parse::<Card>().unwrap(),
+        Card::new(Suit::Hearts, Rank::Ten)
+    );
+    assert_eq!(
+        "10h".parse::<Card>().unwrap(),
+        Card::new(Suit::Hearts, Rank::Ten)
+    );
     assert_eq!("jk".parse::<Card>().unwrap(), Card::JOKER);
     assert_eq!(Card::JOKER.to_string(), "JK");
     assert_eq!(Card::new(Suit::Spades, Rank::Queen).to_string(), "QS");
@@ -29,9 +35,18 @@ fn notation_errors_name_the_problem() {
     assert_eq!(e.kind, CardParseErrorKind::BadRank('X'));
     let e = "TX".parse::<Card>().unwrap_err();
     assert_eq!(e.kind, CardParseErrorKind::BadSuit('X'));
-    assert_eq!("".parse::<Card>().unwrap_err().kind, CardParseErrorKind::Empty);
-    assert_eq!("ATH".parse::<Card>().unwrap_err().kind, CardParseErrorKind::WrongLength);
-    assert_eq!(parse_cards("AH KH AH").unwrap_err().kind, CardParseErrorKind::Duplicate);
+    assert_eq!(
+        "".parse::<Card>().unwrap_err().kind,
+        CardParseErrorKind::Empty
+    );
+    assert_eq!(
+        "ATH".parse::<Card>().unwrap_err().kind,
+        CardParseErrorKind::WrongLength
+    );
+    assert_eq!(
+        parse_cards("AH KH AH").unwrap_err().kind,
+        CardParseErrorKind::Duplicate
+    );
     assert!(e.to_string().contains("TX"));
 }
 

@@ -22,12 +22,19 @@ fn random_deals(c: &mut Criterion) {
     group.throughput(Throughput::Elements(BATCH));
     for preset in [Preset::SixtySix, Preset::Schnapsen] {
         let opts = preset.sixty_six_defaults();
-        let deals: Vec<SixtySix> = (0..BATCH).map(|s| SixtySix::from_seed(s, opts, Seat((s % 2) as u8))).collect();
+        let deals: Vec<SixtySix> = (0..BATCH)
+            .map(|s| SixtySix::from_seed(s, opts, Seat((s % 2) as u8)))
+            .collect();
         let mut rng = rng_from_seed(7);
         group.bench_function(preset.name(), |b| {
             b.iter_batched(
                 || deals.clone(),
-                |deals| deals.into_iter().map(|d| play_random(d, &mut rng)).sum::<i32>(),
+                |deals| {
+                    deals
+                        .into_iter()
+                        .map(|d| play_random(d, &mut rng))
+                        .sum::<i32>()
+                },
                 BatchSize::LargeInput,
             )
         });

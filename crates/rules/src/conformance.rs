@@ -14,7 +14,9 @@ pub fn check_state<G: Game + PartialEq>(game: &G, probes: &[G::Action]) -> Resul
     let mut legal = ActionList::new();
     game.legal_actions(&mut legal);
     match game.to_move() {
-        Some(seat) if legal.is_empty() => return Err(format!("seat {seat} to move with no legal action")),
+        Some(seat) if legal.is_empty() => {
+            return Err(format!("seat {seat} to move with no legal action"))
+        }
         None if !legal.is_empty() => return Err("legal actions after the game is over".into()),
         None if game.returns().is_none() => return Err("game over without returns".into()),
         _ => {}
@@ -99,7 +101,8 @@ where
             }
             return Ok(steps);
         };
-        game.play(action).map_err(|e| format!("legal action refused: {e}"))?;
+        game.play(action)
+            .map_err(|e| format!("legal action refused: {e}"))?;
         steps += 1;
         if steps > 10_000 {
             return Err("game did not end within 10,000 actions".into());

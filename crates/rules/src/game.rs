@@ -64,7 +64,10 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
             self.play_unchecked(action);
             Ok(())
         } else {
-            Err(IllegalAction { action, to_move: self.to_move() })
+            Err(IllegalAction {
+                action,
+                to_move: self.to_move(),
+            })
         }
     }
 

@@ -6,6 +6,7 @@
 //! passed in ([`shuffle`]), so the same seed and actions give the same
 //! game on every platform.
 
+mod any_game;
 pub mod conformance;
 mod game;
 mod options;
@@ -13,8 +14,9 @@ mod preset;
 pub mod shuffle;
 pub mod sixty_six;
 
+pub use any_game::{AnyGame, AnyObservation, PlayError, Setup, SetupError, Summary};
 pub use game::{
     ActionList, ActionParseError, Game, IllegalAction, Observation, Returns, MAX_ACTIONS,
 };
 pub use options::{OptionError, OptionKind, OptionSpec};
-pub use preset::{Preset, PresetError};
+pub use preset::{Family, Preset, PresetError};

@@ -32,16 +32,29 @@ pub struct OptionSpec {
 /// A bad option name or value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionError {
-    Unknown { name: String },
-    BadValue { name: String, value: String, expected: String },
+    Unknown {
+        name: String,
+    },
+    BadValue {
+        name: String,
+        value: String,
+        expected: String,
+    },
 }
 
 impl fmt::Display for OptionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             OptionError::Unknown { name } => write!(f, "unknown option {name:?}"),
-            OptionError::BadValue { name, value, expected } => {
-                write!(f, "option {name:?} cannot be {value:?}: expected {expected}")
+            OptionError::BadValue {
+                name,
+                value,
+                expected,
+            } => {
+                write!(
+                    f,
+                    "option {name:?} cannot be {value:?}: expected {expected}"
+                )
             }
         }
     }
@@ -67,7 +80,9 @@ impl OptionSpec {
     }
 
     pub fn parse_int(&self, value: &str) -> Result<i64, OptionError> {
-        let OptionKind::Int { min, max } = self.kind else { return Err(self.bad(value)) };
+        let OptionKind::Int { min, max } = self.kind else {
+            return Err(self.bad(value));
+        };
         match value.trim().parse::<i64>() {
             Ok(v) if (min..=max).contains(&v) => Ok(v),
             _ => Err(self.bad(value)),
@@ -76,12 +91,22 @@ impl OptionSpec {
 
     /// The index of `value` among the choices.
     pub fn parse_choice(&self, value: &str) -> Result<usize, OptionError> {
-        let OptionKind::Choice(names) = self.kind else { return Err(self.bad(value)) };
-        names.iter().position(|n| n.eq_ignore_ascii_case(value.trim())).ok_or_else(|| self.bad(value))
+        let OptionKind::Choice(names) = self.kind else {
+            return Err(self.bad(value));
+        };
+        names
+            .iter()
+            .position(|n| n.eq_ignore_ascii_case(value.trim()))
+            .ok_or_else(|| self.bad(value))
     }
 }
 
 /// Finds the spec called `name` in `specs`.
 pub fn find_spec<'a>(specs: &'a [OptionSpec], name: &str) -> Result<&'a OptionSpec, OptionError> {
-    specs.iter().find(|s| s.name == name).ok_or_else(|| OptionError::Unknown { name: name.to_string() })
+    specs
+        .iter()
+        .find(|s| s.name == name)
+        .ok_or_else(|| OptionError::Unknown {
+            name: name.to_string(),
+        })
 }

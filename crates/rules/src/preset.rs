@@ -4,6 +4,12 @@ use crate::options::{OptionError, OptionSpec};
 use crate::sixty_six::{self, SixtySixOptions};
 use std::fmt;
 
+/// A family of games sharing one engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Family {
+    SixtySix,
+}
+
 /// Every preset Talon plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Preset {
@@ -21,7 +27,12 @@ pub struct PresetError {
 impl fmt::Display for PresetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
-        write!(f, "unknown game {:?} (known: {})", self.name, names.join(", "))
+        write!(
+            f,
+            "unknown game {:?} (known: {})",
+            self.name,
+            names.join(", ")
+        )
     }
 }
 
@@ -40,9 +51,21 @@ impl Preset {
 
     pub fn description(self) -> &'static str {
         match self {
-            Preset::SixtySix => "Two-hand Sixty-six: 24 cards, trump-9 exchange, closing, declaring, match to 7",
-            Preset::Schnapsen => "Austrian Schnapsen: 20 cards, trump-jack exchange, last trick wins, Bummerl to 7",
-            Preset::SchnapsenVu => "Schnapsen exactly as the VU Amsterdam course platform (schnapsen 0.0.5) plays it",
+            Preset::SixtySix => {
+                "Two-hand Sixty-six: 24 cards, trump-9 exchange, closing, declaring, match to 7"
+            }
+            Preset::Schnapsen => {
+                "Austrian Schnapsen: 20 cards, trump-jack exchange, last trick wins, Bummerl to 7"
+            }
+            Preset::SchnapsenVu => {
+                "Schnapsen exactly as the VU Amsterdam course platform (schnapsen 0.0.5) plays it"
+            }
+        }
+    }
+
+    pub fn family(self) -> Family {
+        match self {
+            Preset::SixtySix | Preset::Schnapsen | Preset::SchnapsenVu => Family::SixtySix,
         }
     }
 
@@ -54,7 +77,9 @@ impl Preset {
         Preset::ALL
             .into_iter()
             .find(|p| p.name().eq_ignore_ascii_case(name.trim()))
-            .ok_or_else(|| PresetError { name: name.to_string() })
+            .ok_or_else(|| PresetError {
+                name: name.to_string(),
+            })
     }
 
     pub fn option_specs(self) -> &'static [OptionSpec] {

@@ -5,15 +5,25 @@
 //! `--include-ignored`. A smaller run always executes.
 
 use talon_cards::{Card, Deck, Seat, Suit};
-use talon_rules::conformance::{random_playout, random_action};
+use talon_rules::conformance::{random_action, random_playout};
 use talon_rules::shuffle::rng_from_seed;
 use talon_rules::sixty_six::{Action, SixtySix};
 use talon_rules::{Game, Preset};
 
 fn probes() -> Vec<Action> {
-    let mut v: Vec<Action> = Deck::TwentyFour.ordered().into_iter().map(Action::Play).collect();
+    let mut v: Vec<Action> = Deck::TwentyFour
+        .ordered()
+        .into_iter()
+        .map(Action::Play)
+        .collect();
     v.extend(Suit::ALL.map(Action::Meld));
-    v.extend([Action::Exchange, Action::Close, Action::Declare, Action::Draw, Action::Play(Card::new(Suit::Clubs, talon_cards::Rank::Two))]);
+    v.extend([
+        Action::Exchange,
+        Action::Close,
+        Action::Declare,
+        Action::Draw,
+        Action::Play(Card::new(Suit::Clubs, talon_cards::Rank::Two)),
+    ]);
     v
 }
 
@@ -24,7 +34,11 @@ fn simulate(preset: Preset, deals: u64, probe_every: u64) {
     let mut total_points = 0u64;
     for seed in 0..deals {
         let mut g = SixtySix::from_seed(seed, opts, Seat((seed % 2) as u8));
-        let p: &[Action] = if seed % probe_every == 0 { &probes } else { &[] };
+        let p: &[Action] = if seed % probe_every == 0 {
+            &probes
+        } else {
+            &[]
+        };
         random_playout(&mut g, &mut rng, p, |g: &SixtySix| g.check_conservation())
             .unwrap_or_else(|e| panic!("{preset} seed {seed}: {e}"));
         let r = g.result().expect("finished");

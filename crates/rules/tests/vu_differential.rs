@@ -63,28 +63,49 @@ fn replay(t: &Trace) -> Result<(), String> {
     for (i, step) in t.steps.iter().enumerate() {
         let at = format!("step {i} ({})", step.action);
         if g.to_move() != Some(Seat(step.seat)) {
-            return Err(format!("{at}: Talon has {:?} to move, VU seat {}", g.to_move(), step.seat));
+            return Err(format!(
+                "{at}: Talon has {:?} to move, VU seat {}",
+                g.to_move(),
+                step.seat
+            ));
         }
         let ours = legal_strings(&g);
         if ours != step.legal {
-            return Err(format!("{at}: legal sets differ: Talon {ours:?}, VU {:?}", step.legal));
+            return Err(format!(
+                "{at}: legal sets differ: Talon {ours:?}, VU {:?}",
+                step.legal
+            ));
         }
         let action: Action = step.action.parse().map_err(|e| format!("{at}: {e}"))?;
         g.play(action).map_err(|e| format!("{at}: {e}"))?;
         if let Phase::MeldLead(_) = g.phase() {
             // VU plays the marriage card as part of the marriage move.
-            let led = step.marriage_card.as_deref().ok_or(format!("{at}: no marriage card"))?;
+            let led = step
+                .marriage_card
+                .as_deref()
+                .ok_or(format!("{at}: no marriage card"))?;
             let ours = legal_strings(&g);
             if ours != [led.to_string()] {
-                return Err(format!("{at}: after the meld Talon allows {ours:?}, VU led {led}"));
+                return Err(format!(
+                    "{at}: after the meld Talon allows {ours:?}, VU led {led}"
+                ));
             }
-            g.play(Action::Play(card(led))).map_err(|e| format!("{at}: {e}"))?;
+            g.play(Action::Play(card(led)))
+                .map_err(|e| format!("{at}: {e}"))?;
         }
     }
-    let r = g.result().ok_or("Talon's deal is not over where VU's ended")?;
+    let r = g
+        .result()
+        .ok_or("Talon's deal is not over where VU's ended")?;
     let want = &t.result;
     let got = (r.winner, r.game_points, r.points, r.pending, r.tricks);
-    let expected = (Some(Seat(want.winner)), want.game_points, want.points, want.pending, want.tricks);
+    let expected = (
+        Some(Seat(want.winner)),
+        want.game_points,
+        want.points,
+        want.pending,
+        want.tricks,
+    );
     if got != expected {
         return Err(format!("results differ: Talon {got:?}, VU {expected:?}"));
     }
@@ -93,7 +114,10 @@ fn replay(t: &Trace) -> Result<(), String> {
 
 #[test]
 fn vu_traces_replay_identically() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/vu/traces.jsonl");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/vu/traces.jsonl"
+    );
     let text = std::fs::read_to_string(path).expect("VU traces are committed");
     let mut count = 0;
     let mut failures = Vec::new();
@@ -105,5 +129,10 @@ fn vu_traces_replay_identically() {
         count += 1;
     }
     assert!(count >= 2000, "only {count} traces");
-    assert!(failures.is_empty(), "{} of {count} traces differ, first: {:#?}", failures.len(), &failures[..failures.len().min(5)]);
+    assert!(
+        failures.is_empty(),
+        "{} of {count} traces differ, first: {:#?}",
+        failures.len(),
+        &failures[..failures.len().min(5)]
+    );
 }

@@ -42,7 +42,10 @@ impl FromStr for Action {
 
     fn from_str(text: &str) -> Result<Action, ActionParseError> {
         let t = text.trim();
-        let err = |reason: &str| ActionParseError { input: text.to_string(), reason: reason.to_string() };
+        let err = |reason: &str| ActionParseError {
+            input: text.to_string(),
+            reason: reason.to_string(),
+        };
         match t.to_ascii_lowercase().as_str() {
             "exchange" => return Ok(Action::Exchange),
             "close" => return Ok(Action::Close),
@@ -52,7 +55,9 @@ impl FromStr for Action {
         }
         let chars: Vec<char> = t.chars().collect();
         if let ['M' | 'm', s] = chars[..] {
-            return Suit::from_char(s).map(Action::Meld).ok_or_else(|| err("a marriage is M and a suit, e.g. MH"));
+            return Suit::from_char(s)
+                .map(Action::Meld)
+                .ok_or_else(|| err("a marriage is M and a suit, e.g. MH"));
         }
         match t.parse::<Card>() {
             Ok(c) if !c.is_joker() => Ok(Action::Play(c)),

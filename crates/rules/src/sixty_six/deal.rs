@@ -23,11 +23,20 @@ pub struct Deal {
 /// What is wrong with a deal.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DealError {
-    Fields { found: usize },
+    Fields {
+        found: usize,
+    },
     Dealer(String),
     Card(CardParseError),
-    HandSize { seat: u8, found: usize, expected: usize },
-    TalonSize { found: usize, expected: usize },
+    HandSize {
+        seat: u8,
+        found: usize,
+        expected: usize,
+    },
+    TalonSize {
+        found: usize,
+        expected: usize,
+    },
     NotInDeck(Card),
     Repeated(Card),
     TrumpCard(String),
@@ -41,8 +50,15 @@ impl fmt::Display for DealError {
             }
             DealError::Dealer(s) => write!(f, "dealer must be seat 0 or 1, found {s:?}"),
             DealError::Card(e) => write!(f, "{e}"),
-            DealError::HandSize { seat, found, expected } => {
-                write!(f, "hand of seat {seat} has {found} cards, expected {expected}")
+            DealError::HandSize {
+                seat,
+                found,
+                expected,
+            } => {
+                write!(
+                    f,
+                    "hand of seat {seat} has {found} cards, expected {expected}"
+                )
             }
             DealError::TalonSize { found, expected } => {
                 write!(f, "talon has {found} face-down cards, expected {expected}")
@@ -96,7 +112,12 @@ impl Deal {
                 next += packet;
             }
         }
-        Deal { dealer, hands, trump_card: pack[next], talon: pack[next + 1..].to_vec() }
+        Deal {
+            dealer,
+            hands,
+            trump_card: pack[next],
+            talon: pack[next + 1..].to_vec(),
+        }
     }
 
     /// Checks the deal is a legal one for this hand size: right counts, each
@@ -108,15 +129,25 @@ impl Deal {
         }
         for (i, h) in self.hands.iter().enumerate() {
             if h.len() != hand_size as usize {
-                return Err(DealError::HandSize { seat: i as u8, found: h.len(), expected: hand_size as usize });
+                return Err(DealError::HandSize {
+                    seat: i as u8,
+                    found: h.len(),
+                    expected: hand_size as usize,
+                });
             }
         }
         let expected = deck.len() - 2 * hand_size as usize - 1;
         if self.talon.len() != expected {
-            return Err(DealError::TalonSize { found: self.talon.len(), expected });
+            return Err(DealError::TalonSize {
+                found: self.talon.len(),
+                expected,
+            });
         }
         let mut seen = CardSet::EMPTY;
-        let all = self.hands[0].iter().chain(self.hands[1].iter()).chain(self.talon.iter().copied());
+        let all = self.hands[0]
+            .iter()
+            .chain(self.hands[1].iter())
+            .chain(self.talon.iter().copied());
         for c in all.chain(std::iter::once(self.trump_card)) {
             if !deck.contains(c) {
                 return Err(DealError::NotInDeck(c));
@@ -133,7 +164,9 @@ impl Deal {
     pub fn parse(text: &str) -> Result<Deal, DealError> {
         let fields: Vec<&str> = text.trim().split('/').collect();
         if fields.len() != 5 {
-            return Err(DealError::Fields { found: fields.len() });
+            return Err(DealError::Fields {
+                found: fields.len(),
+            });
         }
         let dealer = match fields[0].trim() {
             "0" => Seat(0),
@@ -147,7 +180,12 @@ impl Deal {
         let [trump_card] = trump[..] else {
             return Err(DealError::TrumpCard(fields[4].trim().to_string()));
         };
-        Ok(Deal { dealer, hands, talon, trump_card })
+        Ok(Deal {
+            dealer,
+            hands,
+            talon,
+            trump_card,
+        })
     }
 }
 
@@ -161,6 +199,14 @@ impl FromStr for Deal {
 impl fmt::Display for Deal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let talon: Vec<String> = self.talon.iter().map(|c| c.to_string()).collect();
-        write!(f, "{}/{}/{}/{}/{}", self.dealer, self.hands[0], self.hands[1], talon.join(" "), self.trump_card)
+        write!(
+            f,
+            "{}/{}/{}/{}/{}",
+            self.dealer,
+            self.hands[0],
+            self.hands[1],
+            talon.join(" "),
+            self.trump_card
+        )
     }
 }

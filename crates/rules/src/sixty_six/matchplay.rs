@@ -19,7 +19,12 @@ pub struct SixtySixMatch {
 
 impl SixtySixMatch {
     pub fn new(opts: SixtySixOptions, first_dealer: Seat) -> SixtySixMatch {
-        SixtySixMatch { opts, scores: [0; 2], dealer: first_dealer, deals_played: 0 }
+        SixtySixMatch {
+            opts,
+            scores: [0; 2],
+            dealer: first_dealer,
+            deals_played: 0,
+        }
     }
 
     /// Starts the next deal from a seed, dealt by the seat whose turn it is.
@@ -56,6 +61,8 @@ impl SixtySixMatch {
     /// The seat that reached the target, if any.
     pub fn winner(&self) -> Option<Seat> {
         let target = u16::from(self.opts.match_target);
-        [Seat(0), Seat(1)].into_iter().find(|s| self.scores[s.index()] >= target)
+        [Seat(0), Seat(1)]
+            .into_iter()
+            .find(|s| self.scores[s.index()] >= target)
     }
 }

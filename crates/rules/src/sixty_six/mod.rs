@@ -16,10 +16,10 @@ pub use deal::{deck_for, Deal, DealError};
 pub use matchplay::SixtySixMatch;
 pub use observation::SixtySixObservation;
 pub use options::{
-    Declaring, FailedClose, LastTrick, MarriageCredit, MarriageLead, PlayedOutScore, SchneiderPoints,
-    SixtySixOptions, Unclaimed, SPECS,
+    Declaring, FailedClose, LastTrick, MarriageCredit, MarriageLead, PlayedOutScore,
+    SchneiderPoints, SixtySixOptions, Unclaimed, SPECS,
 };
-pub use scoring::{DealResult, EndReason};
+pub use scoring::{describe, DealResult, EndReason};
 pub use state::{Closure, Event, Phase, SixtySix, TrickRecord};
 
 use crate::game::{ActionList, ActionParseError, Game, Returns};

@@ -203,24 +203,30 @@ impl SixtySixOptions {
         let spec = find_spec(SPECS, name)?;
         match name {
             "last_trick" => {
-                self.last_trick = [LastTrick::Bonus10, LastTrick::WinsDeal][spec.parse_choice(value)?]
+                self.last_trick =
+                    [LastTrick::Bonus10, LastTrick::WinsDeal][spec.parse_choice(value)?]
             }
             "unclaimed" => {
-                self.unclaimed = [Unclaimed::MorePoints, Unclaimed::LastTrick][spec.parse_choice(value)?]
+                self.unclaimed =
+                    [Unclaimed::MorePoints, Unclaimed::LastTrick][spec.parse_choice(value)?]
             }
             "played_out_score" => {
                 self.played_out_score =
                     [PlayedOutScore::AsDeclared, PlayedOutScore::One][spec.parse_choice(value)?]
             }
             "declaring" => {
-                self.declaring = [Declaring::Manual, Declaring::Automatic][spec.parse_choice(value)?]
+                self.declaring =
+                    [Declaring::Manual, Declaring::Automatic][spec.parse_choice(value)?]
             }
             "closing" => self.closing = spec.parse_bool(value)?,
             "close_before_draw" => self.close_before_draw = spec.parse_bool(value)?,
             "close_on_first_lead" => self.close_on_first_lead = spec.parse_bool(value)?,
             "failed_close" => {
-                self.failed_close = [FailedClose::AtClosing, FailedClose::AtEnd, FailedClose::AlwaysThree]
-                    [spec.parse_choice(value)?]
+                self.failed_close = [
+                    FailedClose::AtClosing,
+                    FailedClose::AtEnd,
+                    FailedClose::AlwaysThree,
+                ][spec.parse_choice(value)?]
             }
             "exchange_requires_trick" => self.exchange_requires_trick = spec.parse_bool(value)?,
             "exchange_on_first_lead" => self.exchange_on_first_lead = spec.parse_bool(value)?,
@@ -233,8 +239,8 @@ impl SixtySixOptions {
             "marriage_on_first_lead" => self.marriage_on_first_lead = spec.parse_bool(value)?,
             "marriages_after_talon" => self.marriages_after_talon = spec.parse_bool(value)?,
             "marriage_credit" => {
-                self.marriage_credit =
-                    [MarriageCredit::HasTrick, MarriageCredit::NextTrickWon][spec.parse_choice(value)?]
+                self.marriage_credit = [MarriageCredit::HasTrick, MarriageCredit::NextTrickWon]
+                    [spec.parse_choice(value)?]
             }
             "declare_after_meld" => self.declare_after_meld = spec.parse_bool(value)?,
             "schneider" => self.schneider = spec.parse_int(value)? as u8,
@@ -258,13 +264,38 @@ impl SixtySixOptions {
     pub fn values(&self) -> Vec<(&'static str, String)> {
         let b = |v: bool| v.to_string();
         vec![
-            ("last_trick", choice(&self.last_trick, &[LastTrick::Bonus10, LastTrick::WinsDeal], "last_trick")),
-            ("unclaimed", choice(&self.unclaimed, &[Unclaimed::MorePoints, Unclaimed::LastTrick], "unclaimed")),
+            (
+                "last_trick",
+                choice(
+                    &self.last_trick,
+                    &[LastTrick::Bonus10, LastTrick::WinsDeal],
+                    "last_trick",
+                ),
+            ),
+            (
+                "unclaimed",
+                choice(
+                    &self.unclaimed,
+                    &[Unclaimed::MorePoints, Unclaimed::LastTrick],
+                    "unclaimed",
+                ),
+            ),
             (
                 "played_out_score",
-                choice(&self.played_out_score, &[PlayedOutScore::AsDeclared, PlayedOutScore::One], "played_out_score"),
+                choice(
+                    &self.played_out_score,
+                    &[PlayedOutScore::AsDeclared, PlayedOutScore::One],
+                    "played_out_score",
+                ),
             ),
-            ("declaring", choice(&self.declaring, &[Declaring::Manual, Declaring::Automatic], "declaring")),
+            (
+                "declaring",
+                choice(
+                    &self.declaring,
+                    &[Declaring::Manual, Declaring::Automatic],
+                    "declaring",
+                ),
+            ),
             ("closing", b(self.closing)),
             ("close_before_draw", b(self.close_before_draw)),
             ("close_on_first_lead", b(self.close_on_first_lead)),
@@ -272,7 +303,11 @@ impl SixtySixOptions {
                 "failed_close",
                 choice(
                     &self.failed_close,
-                    &[FailedClose::AtClosing, FailedClose::AtEnd, FailedClose::AlwaysThree],
+                    &[
+                        FailedClose::AtClosing,
+                        FailedClose::AtEnd,
+                        FailedClose::AlwaysThree,
+                    ],
                     "failed_close",
                 ),
             ),
@@ -282,7 +317,11 @@ impl SixtySixOptions {
             ("exchange_after_close", b(self.exchange_after_close)),
             (
                 "marriage_lead",
-                choice(&self.marriage_lead, &[MarriageLead::KingOrQueen, MarriageLead::KingOnly], "marriage_lead"),
+                choice(
+                    &self.marriage_lead,
+                    &[MarriageLead::KingOrQueen, MarriageLead::KingOnly],
+                    "marriage_lead",
+                ),
             ),
             ("marriage_on_first_lead", b(self.marriage_on_first_lead)),
             ("marriages_after_talon", b(self.marriages_after_talon)),
@@ -311,16 +350,30 @@ impl SixtySixOptions {
 
 fn choice<T: PartialEq>(value: &T, all: &[T], name: &str) -> String {
     let spec = SPECS.iter().find(|s| s.name == name).expect("spec exists");
-    let OptionKind::Choice(names) = spec.kind else { unreachable!("choice spec") };
+    let OptionKind::Choice(names) = spec.kind else {
+        unreachable!("choice spec")
+    };
     names[all.iter().position(|v| v == value).expect("value listed")].to_string()
 }
 
-const fn choice_spec(name: &'static str, names: &'static [&'static str], doc: &'static str) -> OptionSpec {
-    OptionSpec { name, kind: OptionKind::Choice(names), doc }
+const fn choice_spec(
+    name: &'static str,
+    names: &'static [&'static str],
+    doc: &'static str,
+) -> OptionSpec {
+    OptionSpec {
+        name,
+        kind: OptionKind::Choice(names),
+        doc,
+    }
 }
 
 const fn bool_spec(name: &'static str, doc: &'static str) -> OptionSpec {
-    OptionSpec { name, kind: OptionKind::Bool, doc }
+    OptionSpec {
+        name,
+        kind: OptionKind::Bool,
+        doc,
+    }
 }
 
 /// Every option of the family, with a one-line description.

@@ -82,7 +82,12 @@ fn closer(g: &SixtySix) -> Option<Seat> {
 
 /// `seat` wins with the usual 1/2/3 game points.
 pub fn win(g: &SixtySix, seat: Seat, reason: EndReason) -> DealResult {
-    result(g, Some(seat), game_points_against(g, seat.opponent()), reason)
+    result(
+        g,
+        Some(seat),
+        game_points_against(g, seat.opponent()),
+        reason,
+    )
 }
 
 /// `seat` stops the deal, claiming 66.
@@ -106,9 +111,19 @@ pub fn played_out(g: &SixtySix, last: Seat) -> DealResult {
     if let Some(c) = closer(g) {
         let made = g.points(c) >= 66;
         let reason = EndReason::ClosedPlayedOut { closer: c, made };
-        return if made { win(g, c, reason) } else { result(g, Some(c.opponent()), close_penalty(g, c.opponent()), reason) };
+        return if made {
+            win(g, c, reason)
+        } else {
+            result(
+                g,
+                Some(c.opponent()),
+                close_penalty(g, c.opponent()),
+                reason,
+            )
+        };
     }
-    let by_last_trick = g.opts.last_trick == LastTrick::WinsDeal || g.opts.unclaimed == Unclaimed::LastTrick;
+    let by_last_trick =
+        g.opts.last_trick == LastTrick::WinsDeal || g.opts.unclaimed == Unclaimed::LastTrick;
     let (winner, reason) = if by_last_trick {
         (last, EndReason::LastTrick)
     } else {
@@ -116,10 +131,48 @@ pub fn played_out(g: &SixtySix, last: Seat) -> DealResult {
         if p0 == p1 {
             return result(g, None, 0, EndReason::Tie);
         }
-        (if p0 > p1 { Seat(0) } else { Seat(1) }, EndReason::MorePoints)
+        (
+            if p0 > p1 { Seat(0) } else { Seat(1) },
+            EndReason::MorePoints,
+        )
     };
     if g.points(winner) < 66 && g.opts.played_out_score == PlayedOutScore::One {
         return result(g, Some(winner), 1, reason);
     }
     win(g, winner, reason)
+}
+
+/// One line describing how the deal ended.
+pub fn describe(r: &DealResult) -> String {
+    let how = match r.reason {
+        EndReason::Declared {
+            seat,
+            correct: true,
+        } => format!("seat {seat} declared 66 correctly"),
+        EndReason::Declared {
+            seat,
+            correct: false,
+        } => format!("seat {seat} declared 66 wrongly"),
+        EndReason::Reached66 { seat } => format!("seat {seat} reached 66"),
+        EndReason::ClosedPlayedOut { closer, made: true } => {
+            format!("seat {closer} closed and made 66")
+        }
+        EndReason::ClosedPlayedOut {
+            closer,
+            made: false,
+        } => format!("seat {closer} closed and failed"),
+        EndReason::LastTrick => "the last trick decided".to_string(),
+        EndReason::MorePoints => "all cards played, more points won".to_string(),
+        EndReason::Tie => "all cards played, a tie".to_string(),
+    };
+    match r.winner {
+        Some(w) => format!(
+            "{how}: seat {w} wins {} game point(s), points {}-{}",
+            r.game_points, r.points[0], r.points[1]
+        ),
+        None => format!(
+            "{how}: nobody scores, points {}-{}",
+            r.points[0], r.points[1]
+        ),
+    }
 }

@@ -14,7 +14,7 @@ use talon_cards::{Card, CardSet, Rank, Seat, Suit};
 pub enum Phase {
     /// The leader acts at the start of a trick.
     Lead,
-    /// The trick winner may close before drawing (or draws).
+    /// The trick winner may close before drawing, declare, or draw.
     PreDraw,
     /// The leader melded a marriage in this suit and now leads its king or queen.
     MeldLead(Suit),
@@ -211,7 +211,9 @@ impl SixtySix {
     }
 
     fn can_close(&self) -> bool {
-        self.opts.closing && self.talon_open() && (self.opts.close_on_first_lead || self.tricks_played() > 0)
+        self.opts.closing
+            && self.talon_open()
+            && (self.opts.close_on_first_lead || self.tricks_played() > 0)
     }
 
     fn can_meld(&self, suit: Suit) -> bool {
@@ -225,7 +227,7 @@ impl SixtySix {
     fn can_declare(&self) -> bool {
         self.opts.declaring == Declaring::Manual
             && match self.phase {
-                Phase::Lead => self.tricks_played() > 0,
+                Phase::Lead | Phase::PreDraw => self.tricks_played() > 0,
                 Phase::MeldLead(_) => self.opts.declare_after_meld,
                 _ => false,
             }
@@ -262,6 +264,9 @@ impl SixtySix {
             Phase::PreDraw => {
                 out.push(Action::Draw);
                 out.push(Action::Close);
+                if self.can_declare() {
+                    out.push(Action::Declare);
+                }
             }
             Phase::MeldLead(suit) => {
                 out.push(Action::Play(king(suit)));
@@ -296,12 +301,14 @@ impl SixtySix {
     pub fn is_legal(&self, action: Action) -> bool {
         match (self.phase, action) {
             (Phase::Over, _) => false,
-            (Phase::Follow, Action::Play(c)) => {
-                self.follow_options(self.lead_card.expect("a card was led")).contains(c)
-            }
+            (Phase::Follow, Action::Play(c)) => self
+                .follow_options(self.lead_card.expect("a card was led"))
+                .contains(c),
             (Phase::PreDraw, Action::Draw | Action::Close) => true,
+            (Phase::PreDraw, Action::Declare) => self.can_declare(),
             (Phase::MeldLead(s), Action::Play(c)) => {
-                c == king(s) || (c == queen(s) && self.opts.marriage_lead == MarriageLead::KingOrQueen)
+                c == king(s)
+                    || (c == queen(s) && self.opts.marriage_lead == MarriageLead::KingOrQueen)
             }
             (Phase::MeldLead(_), Action::Declare) => self.can_declare(),
             (Phase::Lead, Action::Play(c)) => self.hands[self.leader.index()].contains(c),
@@ -334,11 +341,18 @@ impl SixtySix {
                 self.shown[me.index()].remove(gave);
                 self.shown[me.index()].insert(took);
                 self.trump_card = gave;
-                self.events.push(Event::Exchange { seat: me, gave, took });
+                self.events.push(Event::Exchange {
+                    seat: me,
+                    gave,
+                    took,
+                });
             }
             Action::Close => {
                 let opp = me.opponent().index();
-                self.closed = Some(Closure { by: me, opponent_had_trick: self.tricks[opp] > 0 });
+                self.closed = Some(Closure {
+                    by: me,
+                    opponent_had_trick: self.tricks[opp] > 0,
+                });
                 self.events.push(Event::Close { seat: me });
                 self.phase = Phase::Lead;
             }
@@ -356,14 +370,19 @@ impl SixtySix {
     fn meld(&mut self, suit: Suit) {
         let me = self.leader.index();
         let value = if suit == self.trump { 40 } else { 20 };
-        let counts_now = self.opts.marriage_credit == MarriageCredit::HasTrick && self.tricks[me] > 0;
+        let counts_now =
+            self.opts.marriage_credit == MarriageCredit::HasTrick && self.tricks[me] > 0;
         if counts_now {
             self.marriage_points[me] += value;
         } else {
             self.pending[me] += value;
         }
         self.shown[me] = self.shown[me].with(king(suit)).with(queen(suit));
-        self.events.push(Event::Meld { seat: self.leader, suit, points: value });
+        self.events.push(Event::Meld {
+            seat: self.leader,
+            suit,
+            points: value,
+        });
         self.phase = Phase::MeldLead(suit);
         if counts_now {
             self.check_automatic(self.leader);
@@ -375,13 +394,21 @@ impl SixtySix {
         self.hands[follower.index()].remove(card);
         self.shown[follower.index()].remove(card);
         let lead = self.lead_card.take().expect("a card was led");
-        let winner = if trick_winner(lead, card, self.trump) == 0 { self.leader } else { follower };
+        let winner = if trick_winner(lead, card, self.trump) == 0 {
+            self.leader
+        } else {
+            follower
+        };
         let w = winner.index();
         self.card_points[w] += points(lead) + points(card);
         self.tricks[w] += 1;
         self.marriage_points[w] += self.pending[w];
         self.pending[w] = 0;
-        self.history.push(TrickRecord { leader: self.leader, cards: [lead, card], winner });
+        self.history.push(TrickRecord {
+            leader: self.leader,
+            cards: [lead, card],
+            winner,
+        });
         self.leader = winner;
         self.phase = Phase::Lead;
         if self.check_automatic(winner) {
@@ -460,9 +487,15 @@ impl SixtySix {
             return Err(format!("cards not conserved: {count} counted, set {seen}"));
         }
         let taken: u16 = self.card_points.iter().sum();
-        let played: u16 = self.history.iter().map(|t| points(t.cards[0]) + points(t.cards[1])).sum();
+        let played: u16 = self
+            .history
+            .iter()
+            .map(|t| points(t.cards[0]) + points(t.cards[1]))
+            .sum();
         if taken != played {
-            return Err(format!("trick points {taken} differ from points played {played}"));
+            return Err(format!(
+                "trick points {taken} differ from points played {played}"
+            ));
         }
         Ok(())
     }

@@ -1,0 +1,202 @@
+//! `AnyGame`: one deal of any preset, driven by text actions. Front ends
+//! (the engine protocol, the terminal, records) use it; search and bots use
+//! the typed [`Game`] implementations directly.
+//!
+//! Dispatch is an enum, not `dyn`, so each arm keeps its concrete type.
+
+use crate::game::{ActionParseError, Game, IllegalAction};
+use crate::options::OptionError;
+use crate::preset::{Family, Preset};
+use crate::sixty_six::{self, SixtySix, SixtySixObservation};
+use crate::ActionList;
+use std::fmt;
+use talon_cards::Seat;
+
+/// How to deal: from a seed, or an exact deal in the family's notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Setup {
+    Seed(u64),
+    Deal(String),
+}
+
+/// Why a game could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    Option(OptionError),
+    Deal(String),
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::Option(e) => write!(f, "{e}"),
+            SetupError::Deal(e) => write!(f, "bad deal: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// Why a text action was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    Parse(ActionParseError),
+    Illegal(String),
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::Parse(e) => write!(f, "{e}"),
+            PlayError::Illegal(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+impl<A: fmt::Display> From<IllegalAction<A>> for PlayError {
+    fn from(e: IllegalAction<A>) -> Self {
+        PlayError::Illegal(e.to_string())
+    }
+}
+
+/// A finished deal in family-neutral terms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// Points taken in play per seat (card points, with counted melds and bonuses).
+    pub points: Vec<i32>,
+    /// Score change per seat (game points; partners share their team's).
+    pub score: Vec<i32>,
+    /// One line for people, e.g. "seat 0 declared 66 correctly: 2 game points".
+    pub text: String,
+}
+
+/// An observation of any family.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnyObservation {
+    SixtySix(SixtySixObservation),
+}
+
+/// One deal of any preset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnyGame {
+    SixtySix {
+        preset: Preset,
+        deal: sixty_six::Deal,
+        game: SixtySix,
+    },
+}
+
+impl AnyGame {
+    /// Sets up a deal; `options` are (name, value) pairs applied over the
+    /// preset's defaults. A seeded deal is dealt by the last seat, so seat 0
+    /// plays first.
+    pub fn new(
+        preset: Preset,
+        options: &[(String, String)],
+        setup: &Setup,
+    ) -> Result<AnyGame, SetupError> {
+        match preset.family() {
+            Family::SixtySix => {
+                let opts = preset
+                    .sixty_six_options(options.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+                    .map_err(SetupError::Option)?;
+                let deal = match setup {
+                    Setup::Seed(seed) => sixty_six::Deal::from_seed(*seed, opts.hand_size, Seat(1)),
+                    Setup::Deal(text) => text
+                        .parse()
+                        .map_err(|e: sixty_six::DealError| SetupError::Deal(e.to_string()))?,
+                };
+                let game =
+                    SixtySix::new(&deal, opts).map_err(|e| SetupError::Deal(e.to_string()))?;
+                Ok(AnyGame::SixtySix { preset, deal, game })
+            }
+        }
+    }
+
+    pub fn preset(&self) -> Preset {
+        match self {
+            AnyGame::SixtySix { preset, .. } => *preset,
+        }
+    }
+
+    pub fn seats(&self) -> u8 {
+        match self {
+            AnyGame::SixtySix { game, .. } => game.seats(),
+        }
+    }
+
+    pub fn to_move(&self) -> Option<Seat> {
+        match self {
+            AnyGame::SixtySix { game, .. } => game.to_move(),
+        }
+    }
+
+    /// The deal in the family's notation, as it was before any action.
+    pub fn deal_text(&self) -> String {
+        match self {
+            AnyGame::SixtySix { deal, .. } => deal.to_string(),
+        }
+    }
+
+    /// Legal actions in notation, sorted.
+    pub fn legal_actions(&self) -> Vec<String> {
+        fn texts<G: Game>(g: &G) -> Vec<String> {
+            let mut list = ActionList::new();
+            g.legal_actions(&mut list);
+            let mut v: Vec<String> = list.iter().map(|a| a.to_string()).collect();
+            v.sort();
+            v
+        }
+        match self {
+            AnyGame::SixtySix { game, .. } => texts(game),
+        }
+    }
+
+    /// Applies an action in notation; on error nothing changes.
+    pub fn play(&mut self, text: &str) -> Result<(), PlayError> {
+        match self {
+            AnyGame::SixtySix { game, .. } => {
+                let a = game.parse_action(text).map_err(PlayError::Parse)?;
+                Ok(game.play(a)?)
+            }
+        }
+    }
+
+    pub fn observe(&self, seat: Seat) -> Result<AnyObservation, PlayError> {
+        if seat.0 >= self.seats() {
+            return Err(PlayError::Illegal(format!(
+                "there is no seat {seat} in a {}-seat game",
+                self.seats()
+            )));
+        }
+        Ok(match self {
+            AnyGame::SixtySix { game, .. } => AnyObservation::SixtySix(game.observe(seat)),
+        })
+    }
+
+    /// Points counted so far per seat (in the family's own unit).
+    pub fn points(&self) -> Vec<i32> {
+        match self {
+            AnyGame::SixtySix { game, .. } => [Seat(0), Seat(1)]
+                .iter()
+                .map(|&s| i32::from(game.points(s)))
+                .collect(),
+        }
+    }
+
+    /// The outcome once the deal is over.
+    pub fn summary(&self) -> Option<Summary> {
+        match self {
+            AnyGame::SixtySix { game, .. } => {
+                let r = game.result()?;
+                Some(Summary {
+                    points: r.points.iter().map(|&p| i32::from(p)).collect(),
+                    score: game.returns()?.to_vec(),
+                    text: sixty_six::describe(r),
+                })
+            }
+        }
+    }
+}
