@@ -2,9 +2,11 @@
 //! never the game state, so it cannot see hidden cards.
 
 mod random;
+mod registry;
 mod sixty_six;
 
 pub use random::RandomBot;
+pub use registry::{AnyBot, UnknownBot, BOT_NAMES, STRONGEST};
 pub use sixty_six::SixtySixHeuristic;
 
 use talon_rules::Game;

@@ -72,6 +72,13 @@ pub struct Summary {
     pub text: String,
 }
 
+/// A finished trick in family-neutral terms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrickView {
+    pub cards: Vec<(Seat, talon_cards::Card)>,
+    pub winner: Seat,
+}
+
 /// An observation of any family.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AnyObservation {
@@ -183,6 +190,23 @@ impl AnyGame {
                 .iter()
                 .map(|&s| i32::from(game.points(s)))
                 .collect(),
+        }
+    }
+
+    /// Tricks completed so far.
+    pub fn tricks_played(&self) -> usize {
+        match self {
+            AnyGame::SixtySix { game, .. } => game.history().len(),
+        }
+    }
+
+    /// The last completed trick: cards in play order with their seats, and the winner.
+    pub fn last_trick(&self) -> Option<TrickView> {
+        match self {
+            AnyGame::SixtySix { game, .. } => game.history().last().map(|t| TrickView {
+                cards: vec![(t.leader, t.cards[0]), (t.leader.opponent(), t.cards[1])],
+                winner: t.winner,
+            }),
         }
     }
 

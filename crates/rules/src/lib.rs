@@ -7,6 +7,7 @@
 //! game on every platform.
 
 mod any_game;
+mod any_match;
 pub mod conformance;
 mod game;
 mod options;
@@ -14,9 +15,10 @@ mod preset;
 pub mod shuffle;
 pub mod sixty_six;
 
-pub use any_game::{AnyGame, AnyObservation, PlayError, Setup, SetupError, Summary};
+pub use any_game::{AnyGame, AnyObservation, PlayError, Setup, SetupError, Summary, TrickView};
 pub use game::{
     ActionList, ActionParseError, Game, IllegalAction, Observation, Returns, MAX_ACTIONS,
 };
 pub use options::{OptionError, OptionKind, OptionSpec};
+pub use any_match::AnyMatch;
 pub use preset::{Family, Preset, PresetError};

@@ -86,6 +86,11 @@ impl Preset {
         sixty_six::SPECS
     }
 
+    /// The default value of every option, as text.
+    pub fn option_defaults(self) -> Vec<(&'static str, String)> {
+        self.sixty_six_defaults().values()
+    }
+
     /// The preset's default options.
     pub fn sixty_six_defaults(self) -> SixtySixOptions {
         match self {

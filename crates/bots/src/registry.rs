@@ -1,0 +1,71 @@
+//! Bots by name, for any preset. This is the one place where a game state
+//! meets a bot: it hands the bot the mover's observation and legal actions,
+//! never the state itself.
+
+use crate::{Bot, RandomBot, SixtySixHeuristic};
+use std::fmt;
+use talon_rules::sixty_six::SixtySix;
+use talon_rules::{ActionList, AnyGame, Family, Game, Preset};
+
+/// Names accepted by [`AnyBot::new`], weakest first.
+pub const BOT_NAMES: &[&str] = &["random", "heuristic"];
+
+/// The strongest bot available, used for hints.
+pub const STRONGEST: &str = "heuristic";
+
+/// A bot name that does not exist (for this preset).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownBot {
+    pub name: String,
+}
+
+impl fmt::Display for UnknownBot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown bot {:?} (known: {})", self.name, BOT_NAMES.join(", "))
+    }
+}
+
+impl std::error::Error for UnknownBot {}
+
+/// A bot for some family.
+pub enum AnyBot {
+    SixtySix(Box<dyn Bot<SixtySix> + Send>),
+}
+
+impl AnyBot {
+    pub fn new(name: &str, preset: Preset, seed: u64) -> Result<AnyBot, UnknownBot> {
+        let unknown = || UnknownBot { name: name.to_string() };
+        match preset.family() {
+            Family::SixtySix => {
+                let bot: Box<dyn Bot<SixtySix> + Send> = match name {
+                    "random" => Box::new(RandomBot::new(seed)),
+                    "heuristic" => Box::new(SixtySixHeuristic),
+                    _ => return Err(unknown()),
+                };
+                Ok(AnyBot::SixtySix(bot))
+            }
+        }
+    }
+
+    pub fn name(&self) -> &str {
+        match self {
+            AnyBot::SixtySix(b) => b.name(),
+        }
+    }
+
+    /// The action this bot chooses for the seat to move, in notation;
+    /// `None` when the game is over.
+    pub fn choose(&mut self, game: &AnyGame) -> Option<String> {
+        let seat = game.to_move()?;
+        match (self, game) {
+            (AnyBot::SixtySix(bot), AnyGame::SixtySix { game, .. }) => Some(choose_typed(bot.as_mut(), game, seat)),
+        }
+    }
+}
+
+fn choose_typed<G: Game>(bot: &mut dyn Bot<G>, game: &G, seat: talon_cards::Seat) -> String {
+    let obs = game.observe(seat);
+    let mut legal = ActionList::new();
+    game.legal_actions(&mut legal);
+    bot.choose(&obs, &legal).to_string()
+}

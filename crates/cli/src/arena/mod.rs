@@ -1,0 +1,180 @@
+//! `talon arena`: seeded, reproducible bot tournaments on duplicate deals.
+//!
+//! Every pair of bots plays the same deals once per distinct seat rotation
+//! (A,B then B,A in two-player games; A,B,A,B then B,A,B,A with partners),
+//! so the luck of the cards cancels. Games run in parallel (rayon); each
+//! game's seeds derive from the arena seed, the pair and the deal, so the
+//! results do not depend on the number of threads.
+
+mod report;
+pub mod stats;
+
+use crate::lineup;
+use crate::watch::play_out;
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use talon_cards::Seat;
+use talon_rules::{AnyGame, AnyMatch, Preset, Setup};
+
+pub use report::{PairResult, Report};
+
+#[derive(Args, Clone)]
+pub struct ArenaArgs {
+    /// The preset, e.g. sixty-six.
+    pub preset: String,
+    /// Bots to pit against each other, comma-separated (at least two).
+    #[arg(long, default_value = "heuristic,random")]
+    pub bots: String,
+    /// Deals (or matches) per pair; each is played once per seat rotation.
+    #[arg(long, default_value_t = 200)]
+    pub deals: u64,
+    /// The arena seed: same seed, same results.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Play whole matches instead of single deals.
+    #[arg(long = "matches")]
+    pub matches: bool,
+    /// A rule option, name=value (repeatable).
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// Write arena.json, arena.csv and arena.svg into this directory.
+    #[arg(long)]
+    pub out: Option<std::path::PathBuf>,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Mixes the arena seed with indices (SplitMix64 finaliser).
+pub fn derive_seed(parts: &[u64]) -> u64 {
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    for &p in parts {
+        x ^= p.wrapping_add(0x9e37_79b9_7f4a_7c15).wrapping_add(x << 6).wrapping_add(x >> 2);
+        x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        x ^= x >> 31;
+    }
+    x
+}
+
+/// Distinct seatings of a pair: true marks A's seats.
+pub fn rotations(seats: u8) -> Vec<Vec<bool>> {
+    let base: Vec<bool> = (0..seats).map(|i| i % 2 == 0).collect();
+    let mut out: Vec<Vec<bool>> = Vec::new();
+    for r in 0..seats as usize {
+        let rot: Vec<bool> = (0..seats as usize).map(|i| base[(i + r) % seats as usize]).collect();
+        if !out.contains(&rot) {
+            out.push(rot);
+        }
+    }
+    out
+}
+
+/// One seating's outcome: mean per-seat score of A and B, and the mean
+/// per-seat points they gained (positive scores only).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Outcome {
+    pub score: [f64; 2],
+    pub gained: [f64; 2],
+}
+
+impl std::ops::AddAssign for Outcome {
+    fn add_assign(&mut self, o: Outcome) {
+        for i in 0..2 {
+            self.score[i] += o.score[i];
+            self.gained[i] += o.gained[i];
+        }
+    }
+}
+
+/// Plays one game (or match) of one seating.
+fn play_one(
+    preset: Preset,
+    options: &[(String, String)],
+    names: [&str; 2],
+    seating: &[bool],
+    seed: u64,
+    whole_match: bool,
+) -> Result<Outcome, String> {
+    let seat_names: Vec<String> = seating.iter().map(|&a| names[usize::from(!a)].to_string()).collect();
+    let mut bots = lineup::bots(&seat_names, preset, preset.players(), seed).map_err(|e| e.to_string())?;
+    let scores: Vec<f64> = if whole_match {
+        let mut m = AnyMatch::new(preset, options, Seat(preset.players() - 1)).map_err(|e| e.to_string())?;
+        let mut k = 0;
+        while m.winner().is_none() {
+            let mut g = m.next_deal(derive_seed(&[seed, k]));
+            play_out(&mut g, &mut bots, false);
+            m.record(&g);
+            k += 1;
+        }
+        // The match winner always has the higher sheet, so sheets decide both.
+        m.scores().iter().map(|&s| f64::from(s)).collect()
+    } else {
+        let mut g = AnyGame::new(preset, options, &Setup::Seed(seed)).map_err(|e| e.to_string())?;
+        play_out(&mut g, &mut bots, false);
+        g.summary().expect("played out").score.iter().map(|&s| f64::from(s)).collect()
+    };
+    let mean = |want: bool, f: fn(f64) -> f64| {
+        let v: Vec<f64> = seating.iter().zip(&scores).filter(|(a, _)| **a == want).map(|(_, s)| f(*s)).collect();
+        v.iter().sum::<f64>() / v.len() as f64
+    };
+    let gain = |s: f64| s.max(0.0);
+    Ok(Outcome { score: [mean(true, |s| s), mean(false, |s| s)], gained: [mean(true, gain), mean(false, gain)] })
+}
+
+/// Runs the whole tournament.
+pub fn tournament(args: &ArenaArgs, progress: bool) -> Result<Report, String> {
+    let preset = Preset::from_name(&args.preset).map_err(|e| e.to_string())?;
+    let options = lineup::options(&args.options)?;
+    let names = lineup::names(&args.bots);
+    if names.len() < 2 {
+        return Err("an arena needs at least two bots (--bots a,b)".into());
+    }
+    for n in &names {
+        talon_bots::AnyBot::new(n, preset, 0).map_err(|e| e.to_string())?;
+    }
+    AnyGame::new(preset, &options, &Setup::Seed(0)).map_err(|e| e.to_string())?;
+    let seatings = rotations(preset.players());
+    let pairs: Vec<(usize, usize)> =
+        (0..names.len()).flat_map(|i| (i + 1..names.len()).map(move |j| (i, j))).collect();
+    let total = pairs.len() as u64 * args.deals * seatings.len() as u64;
+    let bar = if progress { ProgressBar::new(total) } else { ProgressBar::hidden() };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {elapsed} (eta {eta})").expect("valid template"),
+    );
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(args.jobs.unwrap_or(0)).build().map_err(|e| e.to_string())?;
+    let mut results = Vec::new();
+    for (pi, &(a, b)) in pairs.iter().enumerate() {
+        let per_deal: Result<Vec<Outcome>, String> = pool.install(|| {
+            (0..args.deals)
+                .into_par_iter()
+                .map(|d| {
+                    let seed = derive_seed(&[args.seed, pi as u64, d]);
+                    let mut sum = Outcome::default();
+                    for seating in &seatings {
+                        sum += play_one(preset, &options, [&names[a], &names[b]], seating, seed, args.matches)?;
+                        bar.inc(1);
+                    }
+                    Ok(sum)
+                })
+                .collect()
+        });
+        results.push(PairResult::from_deals(&names[a], &names[b], &per_deal?));
+    }
+    bar.finish_and_clear();
+    Ok(Report::new(preset.name(), args, names, results))
+}
+
+pub fn run(args: &ArenaArgs) -> Result<(), String> {
+    let report = tournament(args, !args.quiet)?;
+    print!("{}", report.table());
+    if let Some(dir) = &args.out {
+        report.write_files(dir)?;
+        println!("wrote {}/arena.json, arena.csv, arena.svg", dir.display());
+    }
+    Ok(())
+}

@@ -1,0 +1,30 @@
+//! `talon games` and `talon rules`.
+
+use talon_rules::Preset;
+
+pub fn list() -> Result<(), String> {
+    for p in Preset::ALL {
+        println!("{:<16} {} players  {}", p.name(), p.players(), p.description());
+        for spec in p.option_specs() {
+            let default = p.option_defaults().into_iter().find(|(n, _)| *n == spec.name).map(|(_, v)| v);
+            let default = default.map_or(String::new(), |d| format!(" = {d}"));
+            println!("    {:<26} {}{}  — {}", spec.name, spec.kind, default, spec.doc);
+        }
+    }
+    Ok(())
+}
+
+pub fn rules(name: &str) -> Result<(), String> {
+    let preset = Preset::from_name(name).map_err(|e| e.to_string())?;
+    print!("{}", rules_page(preset));
+    Ok(())
+}
+
+/// The rules page of a preset, compiled into the binary from docs/rules/.
+pub fn rules_page(preset: Preset) -> &'static str {
+    match preset {
+        Preset::SixtySix => include_str!("../../../docs/rules/sixty-six.md"),
+        Preset::Schnapsen => include_str!("../../../docs/rules/schnapsen.md"),
+        Preset::SchnapsenVu => include_str!("../../../docs/rules/schnapsen-vu.md"),
+    }
+}

@@ -1,0 +1,112 @@
+//! Plain-text rendering shared by `watch`, `replay` and `play --plain`.
+
+use talon_cards::{Card, CardSet, Seat, Suit};
+use talon_rules::sixty_six::{Event, Phase, SixtySixObservation};
+use talon_rules::{AnyGame, AnyObservation};
+
+/// A card with its suit symbol, e.g. `Q♠`, `10♥` is written `T♥`.
+pub fn pretty(card: Card) -> String {
+    match (card.rank(), card.suit()) {
+        (Some(r), Some(s)) => format!("{}{}", r.char(), s.symbol()),
+        _ => "🃏".to_string(),
+    }
+}
+
+/// A hand grouped by suit, highest first within a suit (by natural rank).
+pub fn pretty_hand(set: CardSet) -> String {
+    let mut groups = Vec::new();
+    for suit in Suit::ALL {
+        let mut cards: Vec<Card> = set.suit(suit).iter().collect();
+        cards.reverse();
+        if !cards.is_empty() {
+            groups.push(cards.iter().map(|&c| pretty(c)).collect::<Vec<_>>().join(" "));
+        }
+    }
+    if set.contains(Card::JOKER) {
+        groups.push(pretty(Card::JOKER));
+    }
+    groups.join("  ")
+}
+
+/// Lines describing what `action` by `seat` did, given the state after it.
+pub fn narrate(before: &AnyGame, after: &AnyGame, seat: Seat, action: &str) -> Vec<String> {
+    let mut lines = vec![format!("seat {seat}: {action}")];
+    if after.tricks_played() > before.tricks_played() {
+        if let Some(t) = after.last_trick() {
+            let cards: Vec<String> = t.cards.iter().map(|(s, c)| format!("{}({s})", pretty(*c))).collect();
+            let pts = after.points();
+            let pts: Vec<String> = pts.iter().map(|p| p.to_string()).collect();
+            lines.push(format!(
+                "  trick {}: {} → seat {} takes it; points {}",
+                after.tricks_played(),
+                cards.join(" "),
+                t.winner,
+                pts.join("–")
+            ));
+        }
+    }
+    if let (None, Some(s)) = (before.summary(), after.summary()) {
+        lines.push(format!("result: {}", s.text));
+    }
+    lines
+}
+
+/// What a seat sees, as text (plain play mode).
+pub fn table(obs: &AnyObservation) -> String {
+    match obs {
+        AnyObservation::SixtySix(o) => sixty_six_table(o),
+    }
+}
+
+fn sixty_six_table(o: &SixtySixObservation) -> String {
+    let me = o.seat.index();
+    let opp = 1 - me;
+    let mut out = Vec::new();
+    let talon = match (o.trump_card, o.closed) {
+        (Some(c), None) => format!("talon {} + trump card {}", o.talon_remaining, pretty(c)),
+        (Some(c), Some(cl)) => format!("talon closed by seat {} (trump card {} face down)", cl.by, pretty(c)),
+        (None, _) => "talon exhausted".to_string(),
+    };
+    out.push(format!("trumps {}   {}", o.trump.symbol(), talon));
+    out.push(format!(
+        "you (seat {}): {} points, {} tricks{}   opponent: {} points, {} tricks{}",
+        o.seat,
+        o.points[me],
+        o.tricks_won[me],
+        pending(o.pending[me]),
+        o.points[opp],
+        o.tricks_won[opp],
+        pending(o.pending[opp]),
+    ));
+    for e in o.events.iter().rev().take(1) {
+        out.push(match e {
+            Event::Meld { seat, suit, points } => format!("last event: seat {seat} melded {points} in {}", suit.symbol()),
+            Event::Exchange { seat, gave, took } => {
+                format!("last event: seat {seat} exchanged {} for {}", pretty(*gave), pretty(*took))
+            }
+            Event::Close { seat } => format!("last event: seat {seat} closed the talon"),
+        });
+    }
+    if !o.opponent_known.is_empty() {
+        out.push(format!("opponent is known to hold: {}", pretty_hand(o.opponent_known)));
+    }
+    if let Some(t) = o.tricks.last() {
+        out.push(format!("last trick: {} {} → seat {}", pretty(t.cards[0]), pretty(t.cards[1]), t.winner));
+    }
+    match o.phase {
+        Phase::Follow => out.push(format!("seat {} led {}", o.leader, pretty(o.lead_card.expect("lead")))),
+        Phase::MeldLead(s) => out.push(format!("seat {} melded in {}: lead the king or queen", o.leader, s.symbol())),
+        Phase::PreDraw => out.push("you won the trick: close before drawing, declare, or draw".to_string()),
+        _ => {}
+    }
+    out.push(format!("your hand: {}", pretty_hand(o.hand)));
+    out.join("\n")
+}
+
+fn pending(p: u16) -> String {
+    if p > 0 {
+        format!(" (+{p} pending)")
+    } else {
+        String::new()
+    }
+}

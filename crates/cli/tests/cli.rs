@@ -1,0 +1,205 @@
+//! Integration tests that drive the real `talon` binary.
+
+use serde_json::{json, Value};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn talon() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_talon"))
+}
+
+/// Runs `talon` with `args`, feeding `input`; returns stdout (asserting success).
+fn run(args: &[&str], input: &str) -> String {
+    let mut child = talon()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("talon runs");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "talon {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Sends request lines to `talon engine`, returns the parsed replies.
+fn engine(requests: &[String]) -> Vec<Value> {
+    let input: String = requests.iter().map(|r| format!("{r}\n")).collect();
+    let out = run(&["engine"], &input);
+    out.lines().map(|l| serde_json::from_str(l).expect("every reply is JSON")).collect()
+}
+
+#[test]
+fn engine_plays_a_whole_seeded_game() {
+    // Play by asking the random bot for every move, one request at a time.
+    let mut requests = vec![json!({"cmd": "new", "game": "sixty-six", "seed": 42}).to_string()];
+    let mut replies = engine(&requests);
+    for _ in 0..200 {
+        let last = replies.last().unwrap();
+        assert_eq!(last["ok"], true, "{last}");
+        if !last["result"].is_null() {
+            break;
+        }
+        assert!(last["to_move"].is_u64());
+        let legal = last["legal"].as_array().unwrap();
+        let mut sorted = legal.clone();
+        sorted.sort_by(|a, b| a.as_str().cmp(&b.as_str()));
+        assert_eq!(&sorted, legal, "legal actions are sorted");
+        requests.push(json!({"cmd": "bot", "name": "random", "seed": requests.len()}).to_string());
+        let bot = engine(&requests).pop().unwrap();
+        assert_eq!(bot["ok"], true, "{bot}");
+        let action = bot["action"].as_str().unwrap().to_string();
+        assert!(legal.iter().any(|a| a == &action), "bot move {action} is legal");
+        requests.pop();
+        requests.push(json!({"cmd": "play", "action": action}).to_string());
+        replies = engine(&requests);
+    }
+    let last = replies.last().unwrap();
+    let result = &last["result"];
+    assert!(!result.is_null(), "game finished");
+    assert_eq!(last["to_move"], Value::Null);
+    assert_eq!(last["legal"], json!([]));
+    let score: Vec<i64> = result["score"].as_array().unwrap().iter().map(|v| v.as_i64().unwrap()).collect();
+    assert_eq!(score.iter().sum::<i64>(), 0);
+    assert!(score.iter().any(|&s| s != 0));
+
+    // The record replays with `talon replay`.
+    requests.push(json!({"cmd": "record"}).to_string());
+    let record = engine(&requests).pop().unwrap();
+    assert_eq!(record["ok"], true);
+    let dir = std::env::temp_dir().join(format!("talon-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("game.json");
+    std::fs::write(&path, record["record"].to_string()).unwrap();
+    let out = run(&["replay", path.to_str().unwrap()], "");
+    assert!(out.contains("record is valid"), "{out}");
+    assert!(out.contains("trick 1:"), "{out}");
+
+    // A tampered record is refused.
+    let mut bad = record["record"].clone();
+    bad["result"]["score"] = json!([5, -5]);
+    std::fs::write(&path, bad.to_string()).unwrap();
+    let out = talon().args(["replay", path.to_str().unwrap()]).output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("differs"));
+}
+
+#[test]
+fn engine_refuses_bad_input_and_changes_nothing() {
+    let new = json!({"cmd": "new", "game": "sixty-six", "seed": 7}).to_string();
+    let state = json!({"cmd": "state"}).to_string();
+    let bad_inputs = [
+        "not json",
+        "{}",
+        r#"{"cmd":"fly"}"#,
+        r#"{"cmd":"new","game":"bridge"}"#,
+        r#"{"cmd":"new","game":"sixty-six","options":{"no_such_option":true}}"#,
+        r#"{"cmd":"new","game":"sixty-six","options":{"schneider":"many"}}"#,
+        r#"{"cmd":"new","game":"sixty-six","options":{"closing":[1]}}"#,
+        r#"{"cmd":"new","game":"sixty-six","deal":"0/AS/KS/QS/JS"}"#,
+        r#"{"cmd":"new","game":"sixty-six","deal":"1/9C TC AC QH KH JS/9D TD AD JC QS KS/KC QC JD KD QD 9H TH AH 9S TS AS/AS"}"#,
+        r#"{"cmd":"new","game":"sixty-six","seed":1,"deal":"x"}"#,
+        r#"{"cmd":"play","action":"ZZ"}"#,
+        r#"{"cmd":"play","action":"2C"}"#,
+        r#"{"cmd":"play","action":"declare"}"#,
+        r#"{"cmd":"play"}"#,
+        r#"{"cmd":"observe","seat":5}"#,
+        r#"{"cmd":"bot","name":"nobody"}"#,
+        r#"{"cmd":"bot","name":"random","seat":1}"#,
+        r#"{"cmd":"play","action":"QS","extra":1}"#,
+    ];
+    let mut requests = vec![new, state.clone()];
+    for bad in bad_inputs {
+        requests.push(bad.to_string());
+        requests.push(state.clone());
+    }
+    let replies = engine(&requests);
+    assert_eq!(replies.len(), requests.len(), "one reply per request, engine never exits on bad input");
+    let baseline = &replies[1];
+    for (k, bad) in bad_inputs.iter().enumerate() {
+        let reply = &replies[2 + 2 * k];
+        assert_eq!(reply["ok"], false, "{bad} → {reply}");
+        assert!(reply["error"].as_str().is_some_and(|e| !e.is_empty()), "{bad} names the problem");
+        assert_eq!(&replies[3 + 2 * k], baseline, "{bad} changed the game");
+    }
+    // Undo with nothing to undo is an error too, before any game.
+    let replies = engine(&[json!({"cmd": "undo"}).to_string(), json!({"cmd": "play", "action": "AS"}).to_string()]);
+    assert!(replies.iter().all(|r| r["ok"] == false));
+}
+
+#[test]
+fn engine_observe_hides_the_opponent_and_undo_restores() {
+    let deal = "1/9C TC AC QH KH JS/9D TD AD JC QS KS/KC QC JD KD QD 9H TH AH 9S TS AS/JH";
+    let replies = engine(&[
+        json!({"cmd": "new", "game": "sixty-six", "deal": deal}).to_string(),
+        json!({"cmd": "observe", "seat": 1}).to_string(),
+        json!({"cmd": "play", "action": "9C"}).to_string(),
+        json!({"cmd": "undo"}).to_string(),
+    ]);
+    assert_eq!(replies[0]["legal"], json!(["9C", "AC", "JS", "KH", "MH", "QH", "TC", "close"]));
+    let obs = &replies[1]["observation"];
+    assert_eq!(obs["hand"], json!(["JC", "9D", "TD", "AD", "QS", "KS"]));
+    let text = obs.to_string();
+    for hidden in ["9C", "TC", "AC", "QH", "KH", "\"JS\"", "KC", "QC", "JD"] {
+        assert!(!text.contains(hidden), "seat 1 must not see {hidden}: {text}");
+    }
+    assert_eq!(replies[3], replies[0], "undo restores the state exactly");
+}
+
+#[test]
+fn play_plain_completes_a_game_from_scripted_input() {
+    // Always pick move 1; confirm closing/declaring with y (a stray y is just refused).
+    let script = "1\ny\n".repeat(60);
+    let dir = std::env::temp_dir().join(format!("talon-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rec = dir.join("played.json");
+    let out = run(&["play", "sixty-six", "--plain", "--seed", "3", "--record", rec.to_str().unwrap()], &script);
+    assert!(out.contains("your hand:"), "{out}");
+    assert!(out.contains("result:"), "{out}");
+    let replay = run(&["replay", rec.to_str().unwrap()], "");
+    assert!(replay.contains("record is valid"), "{replay}");
+}
+
+#[test]
+fn play_plain_hint_undo_and_errors() {
+    let out = run(&["play", "schnapsen", "--plain", "--seed", "5"], "hint\nZZ\nlast\n1\nundo\nundo\nquit\n");
+    assert!(out.contains("hint: "), "{out}");
+    assert!(out.contains("cannot read action"), "{out}");
+    assert!(out.contains("no trick played yet") || out.contains("last trick:"), "{out}");
+    assert!(out.contains("undone"), "{out}");
+    assert!(out.contains("nothing to undo"), "{out}");
+}
+
+#[test]
+fn arena_is_reproducible_from_its_seed() {
+    let args = ["arena", "schnapsen", "--bots", "heuristic,random", "--deals", "40", "--seed", "9", "--quiet"];
+    let a = run(&[&args[..], &["--jobs", "1"]].concat(), "");
+    let b = run(&[&args[..], &["--jobs", "2"]].concat(), "");
+    assert_eq!(a, b, "same seed, same table, whatever the threads");
+    assert!(a.contains("heuristic") && a.contains("Elo"), "{a}");
+    let dir = std::env::temp_dir().join(format!("talon-arena-{}", std::process::id()));
+    run(&[&args[..], &["--out", dir.to_str().unwrap()]].concat(), "");
+    let json: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("arena.json")).unwrap()).unwrap();
+    assert_eq!(json["pairs"][0]["deals"], 40);
+    assert!(std::fs::read_to_string(dir.join("arena.csv")).unwrap().starts_with("a,b,deals"));
+    assert!(std::fs::read_to_string(dir.join("arena.svg")).unwrap().contains("<svg"));
+}
+
+#[test]
+fn games_and_rules_list_presets() {
+    let out = run(&["games"], "");
+    for name in ["sixty-six", "schnapsen", "schnapsen-vu", "close_before_draw"] {
+        assert!(out.contains(name), "{out}");
+    }
+    assert!(run(&["rules", "schnapsen"], "").contains("Schnapsen"));
+    assert!(!talon().args(["rules", "bridge"]).output().unwrap().status.success());
+}
+
+#[test]
+fn watch_prints_trick_by_trick() {
+    let out = run(&["watch", "sixty-six", "--seed", "42"], "");
+    assert!(out.contains("trick 1:") && out.contains("result:"), "{out}");
+    let m = run(&["watch", "schnapsen", "--match", "--seed", "2"], "");
+    assert!(m.contains("wins the match"), "{m}");
+}

@@ -1,0 +1,70 @@
+//! JSON views of observations. Built from an observation only, so nothing
+//! the seat may not know can reach the wire.
+
+use serde_json::{json, Value};
+use talon_cards::{Card, CardSet};
+use talon_rules::sixty_six::{Event, Phase, SixtySixObservation};
+use talon_rules::AnyObservation;
+
+fn cards(set: CardSet) -> Vec<String> {
+    set.iter().map(|c| c.to_string()).collect()
+}
+
+fn card(c: Option<Card>) -> Value {
+    c.map_or(Value::Null, |c| Value::String(c.to_string()))
+}
+
+/// The observation as a JSON object with a `game` family tag.
+pub fn observation_json(obs: &AnyObservation) -> Value {
+    match obs {
+        AnyObservation::SixtySix(o) => sixty_six(o),
+    }
+}
+
+fn sixty_six(o: &SixtySixObservation) -> Value {
+    let phase = match o.phase {
+        Phase::Lead => "lead".to_string(),
+        Phase::PreDraw => "pre_draw".to_string(),
+        Phase::MeldLead(s) => format!("meld_lead_{s}"),
+        Phase::Follow => "follow".to_string(),
+        Phase::Over => "over".to_string(),
+    };
+    let tricks: Vec<Value> = o
+        .tricks
+        .iter()
+        .map(|t| json!({"leader": t.leader.0, "cards": [t.cards[0].to_string(), t.cards[1].to_string()], "winner": t.winner.0}))
+        .collect();
+    let events: Vec<Value> = o
+        .events
+        .iter()
+        .map(|e| match e {
+            Event::Meld { seat, suit, points } => json!({"event": "meld", "seat": seat.0, "suit": suit.to_string(), "points": points}),
+            Event::Exchange { seat, gave, took } => {
+                json!({"event": "exchange", "seat": seat.0, "gave": gave.to_string(), "took": took.to_string()})
+            }
+            Event::Close { seat } => json!({"event": "close", "seat": seat.0}),
+        })
+        .collect();
+    json!({
+        "family": "sixty-six",
+        "seat": o.seat.0,
+        "dealer": o.dealer.0,
+        "to_move": o.to_move.map(|s| s.0),
+        "phase": phase,
+        "hand": cards(o.hand),
+        "trump": o.trump.to_string(),
+        "trump_card": card(o.trump_card),
+        "talon_remaining": o.talon_remaining,
+        "closed_by": o.closed.map(|c| c.by.0),
+        "leader": o.leader.0,
+        "lead_card": card(o.lead_card),
+        "tricks": tricks,
+        "events": events,
+        "opponent_known": cards(o.opponent_known),
+        "opponent_hand_size": o.opponent_hand_size,
+        "points": o.points,
+        "card_points": o.card_points,
+        "pending_marriage_points": o.pending,
+        "tricks_won": o.tricks_won,
+    })
+}

@@ -1,0 +1,107 @@
+//! Requests and replies of the engine protocol: one JSON object per line.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use talon_rules::{AnyGame, Summary};
+
+/// A request, tagged by its `cmd` field.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(tag = "cmd", rename_all = "lowercase", deny_unknown_fields)]
+pub enum Request {
+    /// Start a deal: from a seed or an exact deal, with options over the preset's defaults.
+    New {
+        game: String,
+        #[serde(default)]
+        seed: Option<u64>,
+        #[serde(default)]
+        deal: Option<String>,
+        #[serde(default)]
+        options: Option<Map<String, Value>>,
+    },
+    /// Apply an action in the game's notation.
+    Play { action: String },
+    /// What one seat may know.
+    Observe { seat: u8 },
+    /// The action a bot would choose for the seat to move (not applied).
+    Bot {
+        name: String,
+        #[serde(default)]
+        seat: Option<u8>,
+        #[serde(default)]
+        seed: Option<u64>,
+    },
+    /// Take back the last action.
+    Undo,
+    /// The game record so far.
+    Record,
+    /// The current state again (same reply as `play`).
+    State,
+    /// List the presets.
+    Games,
+}
+
+/// The outcome of a finished deal.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+pub struct ResultView {
+    /// Points taken in play per seat.
+    pub points: Vec<i32>,
+    /// Score change per seat (game points; partners share their team's).
+    pub score: Vec<i32>,
+    pub text: String,
+}
+
+impl From<Summary> for ResultView {
+    fn from(s: Summary) -> Self {
+        ResultView { points: s.points, score: s.score, text: s.text }
+    }
+}
+
+/// The reply to `new`, `play`, `undo` and `state`.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+pub struct StateReply {
+    pub ok: bool,
+    pub game: String,
+    pub to_move: Option<u8>,
+    pub legal: Vec<String>,
+    pub result: Option<ResultView>,
+}
+
+impl StateReply {
+    pub fn of(game: &AnyGame) -> StateReply {
+        StateReply {
+            ok: true,
+            game: game.preset().name().to_string(),
+            to_move: game.to_move().map(|s| s.0),
+            legal: game.legal_actions(),
+            result: game.summary().map(ResultView::from),
+        }
+    }
+}
+
+/// Any refused request: names the problem; nothing changed.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+pub struct ErrorReply {
+    pub ok: bool,
+    pub error: String,
+}
+
+impl ErrorReply {
+    pub fn new(error: impl Into<String>) -> ErrorReply {
+        ErrorReply { ok: false, error: error.into() }
+    }
+}
+
+/// Option values arrive as JSON scalars; the rules take text.
+pub fn options_from_json(map: &Map<String, Value>) -> Result<Vec<(String, String)>, String> {
+    map.iter()
+        .map(|(k, v)| {
+            let text = match v {
+                Value::Bool(b) => b.to_string(),
+                Value::Number(n) => n.to_string(),
+                Value::String(s) => s.clone(),
+                other => return Err(format!("option {k:?} must be a boolean, number or string, not {other}")),
+            };
+            Ok((k.clone(), text))
+        })
+        .collect()
+}
