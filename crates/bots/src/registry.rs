@@ -21,7 +21,12 @@ pub struct UnknownBot {
 
 impl fmt::Display for UnknownBot {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown bot {:?} (known: {})", self.name, BOT_NAMES.join(", "))
+        write!(
+            f,
+            "unknown bot {:?} (known: {})",
+            self.name,
+            BOT_NAMES.join(", ")
+        )
     }
 }
 
@@ -34,7 +39,9 @@ pub enum AnyBot {
 
 impl AnyBot {
     pub fn new(name: &str, preset: Preset, seed: u64) -> Result<AnyBot, UnknownBot> {
-        let unknown = || UnknownBot { name: name.to_string() };
+        let unknown = || UnknownBot {
+            name: name.to_string(),
+        };
         match preset.family() {
             Family::SixtySix => {
                 let bot: Box<dyn Bot<SixtySix> + Send> = match name {
@@ -58,7 +65,9 @@ impl AnyBot {
     pub fn choose(&mut self, game: &AnyGame) -> Option<String> {
         let seat = game.to_move()?;
         match (self, game) {
-            (AnyBot::SixtySix(bot), AnyGame::SixtySix { game, .. }) => Some(choose_typed(bot.as_mut(), game, seat)),
+            (AnyBot::SixtySix(bot), AnyGame::SixtySix { game, .. }) => {
+                Some(choose_typed(bot.as_mut(), game, seat))
+            }
         }
     }
 }

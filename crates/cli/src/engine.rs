@@ -7,7 +7,9 @@ use serde_json::json;
 use std::io::{BufRead, Write};
 use talon_bots::AnyBot;
 use talon_cards::Seat;
-use talon_protocol::{observation_json, options_from_json, ErrorReply, GameRecord, Request, StateReply};
+use talon_protocol::{
+    observation_json, options_from_json, ErrorReply, GameRecord, Request, StateReply,
+};
 use talon_rules::{AnyGame, Preset, Setup};
 
 /// The game a session is playing, with its history for undo and records.
@@ -48,12 +50,19 @@ impl Session {
     }
 
     fn current(&self) -> Result<&Current, String> {
-        self.current.as_ref().ok_or_else(|| "no game: send {\"cmd\":\"new\",...} first".to_string())
+        self.current
+            .as_ref()
+            .ok_or_else(|| "no game: send {\"cmd\":\"new\",...} first".to_string())
     }
 
     fn answer(&mut self, request: Request) -> Result<String, String> {
         match request {
-            Request::New { game, seed, deal, options } => {
+            Request::New {
+                game,
+                seed,
+                deal,
+                options,
+            } => {
                 let preset = Preset::from_name(&game).map_err(|e| e.to_string())?;
                 let options = match options {
                     Some(map) => options_from_json(&map)?,
@@ -66,11 +75,19 @@ impl Session {
                 };
                 let game = AnyGame::new(preset, &options, &setup).map_err(|e| e.to_string())?;
                 let reply = to_line(&StateReply::of(&game));
-                self.current = Some(Current { options, before: Vec::new(), actions: Vec::new(), game });
+                self.current = Some(Current {
+                    options,
+                    before: Vec::new(),
+                    actions: Vec::new(),
+                    game,
+                });
                 Ok(reply)
             }
             Request::Play { action } => {
-                let cur = self.current.as_mut().ok_or("no game: send {\"cmd\":\"new\",...} first")?;
+                let cur = self
+                    .current
+                    .as_mut()
+                    .ok_or("no game: send {\"cmd\":\"new\",...} first")?;
                 let before = cur.game.clone();
                 cur.game.play(&action).map_err(|e| e.to_string())?;
                 cur.before.push(before);
@@ -78,7 +95,10 @@ impl Session {
                 Ok(to_line(&StateReply::of(&cur.game)))
             }
             Request::Undo => {
-                let cur = self.current.as_mut().ok_or("no game: send {\"cmd\":\"new\",...} first")?;
+                let cur = self
+                    .current
+                    .as_mut()
+                    .ok_or("no game: send {\"cmd\":\"new\",...} first")?;
                 let prev = cur.before.pop().ok_or("nothing to undo")?;
                 cur.actions.pop();
                 cur.game = prev;
@@ -86,8 +106,14 @@ impl Session {
             }
             Request::State => Ok(to_line(&StateReply::of(&self.current()?.game))),
             Request::Observe { seat } => {
-                let obs = self.current()?.game.observe(Seat(seat)).map_err(|e| e.to_string())?;
-                Ok(to_line(&json!({"ok": true, "observation": observation_json(&obs)})))
+                let obs = self
+                    .current()?
+                    .game
+                    .observe(Seat(seat))
+                    .map_err(|e| e.to_string())?;
+                Ok(to_line(
+                    &json!({"ok": true, "observation": observation_json(&obs)}),
+                ))
             }
             Request::Bot { name, seat, seed } => {
                 let cur = self.current()?;
@@ -97,7 +123,8 @@ impl Session {
                         return Err(format!("seat {s} is not to move (seat {to_move} is)"));
                     }
                 }
-                let mut bot = AnyBot::new(&name, cur.game.preset(), seed.unwrap_or(0)).map_err(|e| e.to_string())?;
+                let mut bot = AnyBot::new(&name, cur.game.preset(), seed.unwrap_or(0))
+                    .map_err(|e| e.to_string())?;
                 let action = bot.choose(&cur.game).ok_or("the game is over")?;
                 Ok(to_line(&json!({"ok": true, "action": action})))
             }

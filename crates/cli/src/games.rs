@@ -4,11 +4,23 @@ use talon_rules::Preset;
 
 pub fn list() -> Result<(), String> {
     for p in Preset::ALL {
-        println!("{:<16} {} players  {}", p.name(), p.players(), p.description());
+        println!(
+            "{:<16} {} players  {}",
+            p.name(),
+            p.players(),
+            p.description()
+        );
         for spec in p.option_specs() {
-            let default = p.option_defaults().into_iter().find(|(n, _)| *n == spec.name).map(|(_, v)| v);
+            let default = p
+                .option_defaults()
+                .into_iter()
+                .find(|(n, _)| *n == spec.name)
+                .map(|(_, v)| v);
             let default = default.map_or(String::new(), |d| format!(" = {d}"));
-            println!("    {:<26} {}{}  — {}", spec.name, spec.kind, default, spec.doc);
+            println!(
+                "    {:<26} {}{}  — {}",
+                spec.name, spec.kind, default, spec.doc
+            );
         }
     }
     Ok(())

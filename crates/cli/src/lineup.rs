@@ -6,13 +6,27 @@ use talon_rules::Preset;
 
 /// Splits a comma list of bot names.
 pub fn names(list: &str) -> Vec<String> {
-    list.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect()
+    list.split(',')
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect()
 }
 
 /// One bot per seat (seeded per seat so seats differ).
-pub fn bots(names: &[String], preset: Preset, seats: u8, seed: u64) -> Result<Vec<AnyBot>, UnknownBot> {
+pub fn bots(
+    names: &[String],
+    preset: Preset,
+    seats: u8,
+    seed: u64,
+) -> Result<Vec<AnyBot>, UnknownBot> {
     (0..seats as usize)
-        .map(|i| AnyBot::new(&names[i % names.len()], preset, seed.wrapping_mul(31).wrapping_add(i as u64)))
+        .map(|i| {
+            AnyBot::new(
+                &names[i % names.len()],
+                preset,
+                seed.wrapping_mul(31).wrapping_add(i as u64),
+            )
+        })
         .collect()
 }
 

@@ -14,7 +14,11 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "talon", version, about = "Talon: Sixty-six, Schnapsen and relatives — rules engine, bots and tools")]
+#[command(
+    name = "talon",
+    version,
+    about = "Talon: Sixty-six, Schnapsen and relatives — rules engine, bots and tools"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

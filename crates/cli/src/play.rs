@@ -58,23 +58,33 @@ impl PlaySession {
     pub fn new(args: &PlayArgs) -> Result<PlaySession, String> {
         let preset = Preset::from_name(&args.preset).map_err(|e| e.to_string())?;
         if args.seat >= preset.players() {
-            return Err(format!("--seat {} but {} has seats 0..{}", args.seat, preset.name(), preset.players() - 1));
+            return Err(format!(
+                "--seat {} but {} has seats 0..{}",
+                args.seat,
+                preset.name(),
+                preset.players() - 1
+            ));
         }
         let options = lineup::options(&args.options)?;
         let names = lineup::names(&args.bots);
         if names.is_empty() {
             return Err("--bots names no bot".into());
         }
-        let bots = lineup::bots(&names, preset, preset.players(), args.seed).map_err(|e| e.to_string())?;
+        let bots =
+            lineup::bots(&names, preset, preset.players(), args.seed).map_err(|e| e.to_string())?;
         let hint_bot = AnyBot::new(STRONGEST, preset, args.seed).map_err(|e| e.to_string())?;
         let sheet = if args.whole_match {
-            Some(AnyMatch::new(preset, &options, Seat(preset.players() - 1)).map_err(|e| e.to_string())?)
+            Some(
+                AnyMatch::new(preset, &options, Seat(preset.players() - 1))
+                    .map_err(|e| e.to_string())?,
+            )
         } else {
             None
         };
         let game = match &sheet {
             Some(m) => m.next_deal(args.seed),
-            None => AnyGame::new(preset, &options, &Setup::Seed(args.seed)).map_err(|e| e.to_string())?,
+            None => AnyGame::new(preset, &options, &Setup::Seed(args.seed))
+                .map_err(|e| e.to_string())?,
         };
         let mut s = PlaySession {
             preset,
@@ -99,7 +109,9 @@ impl PlaySession {
             if seat == self.human {
                 break;
             }
-            let action = self.bots[seat.index()].choose(&self.game).expect("game running");
+            let action = self.bots[seat.index()]
+                .choose(&self.game)
+                .expect("game running");
             self.apply(seat, &action).expect("bots play legal actions");
         }
         if let (Some(m), Some(_)) = (self.sheet.as_mut(), self.game.summary()) {
@@ -116,7 +128,8 @@ impl PlaySession {
         let before = self.game.clone();
         self.game.play(action).map_err(|e| e.to_string())?;
         self.actions.push(action.trim().to_string());
-        self.log.extend(narrate(&before, &self.game, seat, action.trim()));
+        self.log
+            .extend(narrate(&before, &self.game, seat, action.trim()));
         Ok(())
     }
 
@@ -152,13 +165,19 @@ impl PlaySession {
 
     /// What the strongest bot would play for the person.
     pub fn hint(&mut self) -> Option<String> {
-        (self.game.to_move() == Some(self.human)).then(|| self.hint_bot.choose(&self.game)).flatten()
+        (self.game.to_move() == Some(self.human))
+            .then(|| self.hint_bot.choose(&self.game))
+            .flatten()
     }
 
     pub fn last_trick(&self) -> String {
         match self.game.last_trick() {
             Some(t) => {
-                let cards: Vec<String> = t.cards.iter().map(|(s, c)| format!("{}(seat {s})", pretty(*c))).collect();
+                let cards: Vec<String> = t
+                    .cards
+                    .iter()
+                    .map(|(s, c)| format!("{}(seat {s})", pretty(*c)))
+                    .collect();
                 format!("last trick: {} → seat {}", cards.join(" "), t.winner)
             }
             None => "no trick played yet".to_string(),
@@ -166,7 +185,12 @@ impl PlaySession {
     }
 
     pub fn view(&self) -> String {
-        table(&self.game.observe(self.human).expect("the person's seat exists"))
+        table(
+            &self
+                .game
+                .observe(self.human)
+                .expect("the person's seat exists"),
+        )
     }
 
     /// Starts the next deal of a match, if there is one to play.
@@ -188,7 +212,13 @@ impl PlaySession {
         let mut r = GameRecord::of(&self.game, &self.options, &self.actions);
         r.players = Some(
             (0..self.preset.players())
-                .map(|i| if i == self.human.0 { "you".to_string() } else { self.bots[i as usize].name().to_string() })
+                .map(|i| {
+                    if i == self.human.0 {
+                        "you".to_string()
+                    } else {
+                        self.bots[i as usize].name().to_string()
+                    }
+                })
                 .collect(),
         );
         r
@@ -196,7 +226,10 @@ impl PlaySession {
 
     /// Actions that ask for a confirmation first.
     pub fn needs_confirmation(action: &str) -> bool {
-        matches!(action.trim().to_ascii_lowercase().as_str(), "close" | "declare")
+        matches!(
+            action.trim().to_ascii_lowercase().as_str(),
+            "close" | "declare"
+        )
     }
 }
 
@@ -209,7 +242,8 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         crate::tui::run(&mut session)?;
     }
     if let Some(path) = &args.record {
-        std::fs::write(path, session.record().to_json()).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        std::fs::write(path, session.record().to_json())
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     Ok(())
 }
@@ -217,9 +251,19 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
 const HELP: &str = "type a move (notation or its number), or: hint, undo, last, help, quit";
 
 /// The line mode: prints the table and reads moves from `input`.
-pub fn plain(s: &mut PlaySession, mut input: impl BufRead, mut out: impl Write) -> Result<(), String> {
+pub fn plain(
+    s: &mut PlaySession,
+    mut input: impl BufRead,
+    mut out: impl Write,
+) -> Result<(), String> {
     let io = |e: std::io::Error| e.to_string();
-    writeln!(out, "{} — you are seat {}. {HELP}", s.preset.name(), s.human).map_err(io)?;
+    writeln!(
+        out,
+        "{} — you are seat {}. {HELP}",
+        s.preset.name(),
+        s.human
+    )
+    .map_err(io)?;
     loop {
         for line in s.log.drain(..) {
             writeln!(out, "{line}").map_err(io)?;
@@ -232,7 +276,11 @@ pub fn plain(s: &mut PlaySession, mut input: impl BufRead, mut out: impl Write) 
         }
         writeln!(out, "\n{}", s.view()).map_err(io)?;
         let legal = s.game.legal_actions();
-        let numbered: Vec<String> = legal.iter().enumerate().map(|(i, a)| format!("{}:{a}", i + 1)).collect();
+        let numbered: Vec<String> = legal
+            .iter()
+            .enumerate()
+            .map(|(i, a)| format!("{}:{a}", i + 1))
+            .collect();
         writeln!(out, "legal: {}", numbered.join(" ")).map_err(io)?;
         write!(out, "> ").map_err(io)?;
         out.flush().map_err(io)?;
@@ -246,7 +294,9 @@ pub fn plain(s: &mut PlaySession, mut input: impl BufRead, mut out: impl Write) 
             "help" => writeln!(out, "{HELP}").map_err(io)?,
             "quit" => return Ok(()),
             "last" => writeln!(out, "{}", s.last_trick()).map_err(io)?,
-            "hint" => writeln!(out, "hint: {}", s.hint().unwrap_or_else(|| "-".into())).map_err(io)?,
+            "hint" => {
+                writeln!(out, "hint: {}", s.hint().unwrap_or_else(|| "-".into())).map_err(io)?
+            }
             "undo" => {
                 if let Err(e) = s.undo() {
                     writeln!(out, "{e}").map_err(io)?;

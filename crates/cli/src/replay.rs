@@ -5,7 +5,8 @@ use std::path::Path;
 use talon_protocol::GameRecord;
 
 pub fn run(path: &Path) -> Result<(), String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let record = GameRecord::from_json(&text).map_err(|e| e.to_string())?;
     let mut before = record.start().map_err(|e| e.to_string())?;
     println!("{} deal: {}", record.game, record.deal);
@@ -24,8 +25,14 @@ pub fn run(path: &Path) -> Result<(), String> {
         println!("{l}");
     }
     match game.summary() {
-        Some(_) => println!("record is valid: {} actions replay to the recorded result", record.actions.len()),
-        None => println!("record is valid so far: {} actions, the deal is not finished", record.actions.len()),
+        Some(_) => println!(
+            "record is valid: {} actions replay to the recorded result",
+            record.actions.len()
+        ),
+        None => println!(
+            "record is valid so far: {} actions, the deal is not finished",
+            record.actions.len()
+        ),
     }
     Ok(())
 }

@@ -19,7 +19,13 @@ pub fn pretty_hand(set: CardSet) -> String {
         let mut cards: Vec<Card> = set.suit(suit).iter().collect();
         cards.reverse();
         if !cards.is_empty() {
-            groups.push(cards.iter().map(|&c| pretty(c)).collect::<Vec<_>>().join(" "));
+            groups.push(
+                cards
+                    .iter()
+                    .map(|&c| pretty(c))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            );
         }
     }
     if set.contains(Card::JOKER) {
@@ -33,7 +39,11 @@ pub fn narrate(before: &AnyGame, after: &AnyGame, seat: Seat, action: &str) -> V
     let mut lines = vec![format!("seat {seat}: {action}")];
     if after.tricks_played() > before.tricks_played() {
         if let Some(t) = after.last_trick() {
-            let cards: Vec<String> = t.cards.iter().map(|(s, c)| format!("{}({s})", pretty(*c))).collect();
+            let cards: Vec<String> = t
+                .cards
+                .iter()
+                .map(|(s, c)| format!("{}({s})", pretty(*c)))
+                .collect();
             let pts = after.points();
             let pts: Vec<String> = pts.iter().map(|p| p.to_string()).collect();
             lines.push(format!(
@@ -64,7 +74,11 @@ fn sixty_six_table(o: &SixtySixObservation) -> String {
     let mut out = Vec::new();
     let talon = match (o.trump_card, o.closed) {
         (Some(c), None) => format!("talon {} + trump card {}", o.talon_remaining, pretty(c)),
-        (Some(c), Some(cl)) => format!("talon closed by seat {} (trump card {} face down)", cl.by, pretty(c)),
+        (Some(c), Some(cl)) => format!(
+            "talon closed by seat {} (trump card {} face down)",
+            cl.by,
+            pretty(c)
+        ),
         (None, _) => "talon exhausted".to_string(),
     };
     out.push(format!("trumps {}   {}", o.trump.symbol(), talon));
@@ -80,23 +94,48 @@ fn sixty_six_table(o: &SixtySixObservation) -> String {
     ));
     for e in o.events.iter().rev().take(1) {
         out.push(match e {
-            Event::Meld { seat, suit, points } => format!("last event: seat {seat} melded {points} in {}", suit.symbol()),
+            Event::Meld { seat, suit, points } => format!(
+                "last event: seat {seat} melded {points} in {}",
+                suit.symbol()
+            ),
             Event::Exchange { seat, gave, took } => {
-                format!("last event: seat {seat} exchanged {} for {}", pretty(*gave), pretty(*took))
+                format!(
+                    "last event: seat {seat} exchanged {} for {}",
+                    pretty(*gave),
+                    pretty(*took)
+                )
             }
             Event::Close { seat } => format!("last event: seat {seat} closed the talon"),
         });
     }
     if !o.opponent_known.is_empty() {
-        out.push(format!("opponent is known to hold: {}", pretty_hand(o.opponent_known)));
+        out.push(format!(
+            "opponent is known to hold: {}",
+            pretty_hand(o.opponent_known)
+        ));
     }
     if let Some(t) = o.tricks.last() {
-        out.push(format!("last trick: {} {} → seat {}", pretty(t.cards[0]), pretty(t.cards[1]), t.winner));
+        out.push(format!(
+            "last trick: {} {} → seat {}",
+            pretty(t.cards[0]),
+            pretty(t.cards[1]),
+            t.winner
+        ));
     }
     match o.phase {
-        Phase::Follow => out.push(format!("seat {} led {}", o.leader, pretty(o.lead_card.expect("lead")))),
-        Phase::MeldLead(s) => out.push(format!("seat {} melded in {}: lead the king or queen", o.leader, s.symbol())),
-        Phase::PreDraw => out.push("you won the trick: close before drawing, declare, or draw".to_string()),
+        Phase::Follow => out.push(format!(
+            "seat {} led {}",
+            o.leader,
+            pretty(o.lead_card.expect("lead"))
+        )),
+        Phase::MeldLead(s) => out.push(format!(
+            "seat {} melded in {}: lead the king or queen",
+            o.leader,
+            s.symbol()
+        )),
+        Phase::PreDraw => {
+            out.push("you won the trick: close before drawing, declare, or draw".to_string())
+        }
         _ => {}
     }
     out.push(format!("your hand: {}", pretty_hand(o.hand)));

@@ -42,8 +42,15 @@ fn draw(frame: &mut Frame, s: &PlaySession, ui: &Ui) {
         Some(m) => format!("match score {:?}", m.scores()),
         None => "single deal".to_string(),
     };
-    let title = format!("talon — {} — you are seat {} — {score}", s.preset.name(), s.human);
-    frame.render_widget(Paragraph::new(title).block(Block::default().borders(Borders::ALL)), top);
+    let title = format!(
+        "talon — {} — you are seat {} — {score}",
+        s.preset.name(),
+        s.human
+    );
+    frame.render_widget(
+        Paragraph::new(title).block(Block::default().borders(Borders::ALL)),
+        top,
+    );
     let mut view = s.view();
     if let Some(sum) = s.game.summary() {
         view.push_str(&format!("\n\nDEAL OVER: {}", sum.text));
@@ -54,10 +61,16 @@ fn draw(frame: &mut Frame, s: &PlaySession, ui: &Ui) {
         });
     }
     frame.render_widget(
-        Paragraph::new(view).wrap(Wrap { trim: false }).block(Block::default().borders(Borders::ALL).title("table")),
+        Paragraph::new(view)
+            .wrap(Wrap { trim: false })
+            .block(Block::default().borders(Borders::ALL).title("table")),
         table,
     );
-    let legal = if s.game.to_move() == Some(s.human) { s.game.legal_actions() } else { Vec::new() };
+    let legal = if s.game.to_move() == Some(s.human) {
+        s.game.legal_actions()
+    } else {
+        Vec::new()
+    };
     let spans: Vec<Span> = legal
         .iter()
         .enumerate()
@@ -70,18 +83,33 @@ fn draw(frame: &mut Frame, s: &PlaySession, ui: &Ui) {
         })
         .collect();
     frame.render_widget(
-        Paragraph::new(Line::from(spans)).block(Block::default().borders(Borders::ALL).title("your moves (←/→, Enter)")),
+        Paragraph::new(Line::from(spans)).block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title("your moves (←/→, Enter)"),
+        ),
         moves,
     );
     let start = s.log.len().saturating_sub(6);
     let log_text = s.log[start..].join("\n");
-    frame.render_widget(Paragraph::new(log_text).block(Block::default().borders(Borders::ALL).title("play")), log);
+    frame.render_widget(
+        Paragraph::new(log_text).block(Block::default().borders(Borders::ALL).title("play")),
+        log,
+    );
     let line = match &ui.confirm {
         Some(a) => format!("really {a}? y/n"),
-        None if !ui.typed.is_empty() => format!("typed: {}   (Enter plays it, Esc clears)", ui.typed),
-        None => format!("{}   keys: ←/→ Enter · type notation · h hint · u undo · l last trick · q quit", ui.message),
+        None if !ui.typed.is_empty() => {
+            format!("typed: {}   (Enter plays it, Esc clears)", ui.typed)
+        }
+        None => format!(
+            "{}   keys: ←/→ Enter · type notation · h hint · u undo · l last trick · q quit",
+            ui.message
+        ),
     };
-    frame.render_widget(Paragraph::new(line).block(Block::default().borders(Borders::ALL)), status);
+    frame.render_widget(
+        Paragraph::new(line).block(Block::default().borders(Borders::ALL)),
+        status,
+    );
 }
 
 fn play(s: &mut PlaySession, ui: &mut Ui, action: String) {
@@ -100,11 +128,17 @@ fn event_loop(terminal: &mut DefaultTerminal, s: &mut PlaySession) -> std::io::R
     let mut ui = Ui::default();
     loop {
         terminal.draw(|f| draw(f, s, &ui))?;
-        let Event::Key(key) = event::read()? else { continue };
+        let Event::Key(key) = event::read()? else {
+            continue;
+        };
         if key.kind != KeyEventKind::Press {
             continue;
         }
-        let legal = if s.game.to_move() == Some(s.human) { s.game.legal_actions() } else { Vec::new() };
+        let legal = if s.game.to_move() == Some(s.human) {
+            s.game.legal_actions()
+        } else {
+            Vec::new()
+        };
         if let Some(action) = ui.confirm.clone() {
             if matches!(key.code, KeyCode::Char('y') | KeyCode::Char('Y')) {
                 play(s, &mut ui, action);
@@ -130,7 +164,9 @@ fn event_loop(terminal: &mut DefaultTerminal, s: &mut PlaySession) -> std::io::R
             }
             KeyCode::Char(c) if !ui.typed.is_empty() => ui.typed.push(c),
             KeyCode::Char('q') => return Ok(()),
-            KeyCode::Char('h') => ui.message = format!("hint: {}", s.hint().unwrap_or_else(|| "-".into())),
+            KeyCode::Char('h') => {
+                ui.message = format!("hint: {}", s.hint().unwrap_or_else(|| "-".into()))
+            }
             KeyCode::Char('u') => ui.message = s.undo().err().unwrap_or_default(),
             KeyCode::Char('l') => ui.message = s.last_trick(),
             KeyCode::Char('n') => {

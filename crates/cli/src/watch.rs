@@ -32,7 +32,9 @@ pub struct WatchArgs {
 pub fn play_out(game: &mut AnyGame, bots: &mut [AnyBot], print: bool) -> Vec<String> {
     let mut actions = Vec::new();
     while let Some(seat) = game.to_move() {
-        let action = bots[seat.index()].choose(game).expect("a bot moves while the game runs");
+        let action = bots[seat.index()]
+            .choose(game)
+            .expect("a bot moves while the game runs");
         let before = game.clone();
         game.play(&action).expect("bots choose legal actions");
         if print {
@@ -52,32 +54,53 @@ pub fn run(args: &WatchArgs) -> Result<(), String> {
     if names.is_empty() {
         return Err("--bots names no bot".into());
     }
-    let mut bots = lineup::bots(&names, preset, preset.players(), args.seed).map_err(|e| e.to_string())?;
+    let mut bots =
+        lineup::bots(&names, preset, preset.players(), args.seed).map_err(|e| e.to_string())?;
     let mut record = None;
     if args.whole_match {
-        let mut m = AnyMatch::new(preset, &options, talon_cards::Seat(preset.players() - 1)).map_err(|e| e.to_string())?;
+        let mut m = AnyMatch::new(preset, &options, talon_cards::Seat(preset.players() - 1))
+            .map_err(|e| e.to_string())?;
         let mut deal_seed = args.seed;
         while m.winner().is_none() {
             let mut game = m.next_deal(deal_seed);
-            println!("== deal {} (seed {deal_seed}): {}", m.deals_played() + 1, game.deal_text());
+            println!(
+                "== deal {} (seed {deal_seed}): {}",
+                m.deals_played() + 1,
+                game.deal_text()
+            );
             let actions = play_out(&mut game, &mut bots, true);
             m.record(&game);
             println!("match score: {:?}\n", m.scores());
             record = Some(GameRecord::of(&game, &options, &actions));
             deal_seed = deal_seed.wrapping_add(1);
         }
-        println!("seat {} wins the match {:?}", m.winner().expect("decided"), m.scores());
+        println!(
+            "seat {} wins the match {:?}",
+            m.winner().expect("decided"),
+            m.scores()
+        );
     } else {
-        let mut game = AnyGame::new(preset, &options, &Setup::Seed(args.seed)).map_err(|e| e.to_string())?;
-        println!("{} deal (seed {}): {}", preset.name(), args.seed, game.deal_text());
-        let seats: Vec<String> = bots.iter().enumerate().map(|(i, b)| format!("seat {i}: {}", b.name())).collect();
+        let mut game =
+            AnyGame::new(preset, &options, &Setup::Seed(args.seed)).map_err(|e| e.to_string())?;
+        println!(
+            "{} deal (seed {}): {}",
+            preset.name(),
+            args.seed,
+            game.deal_text()
+        );
+        let seats: Vec<String> = bots
+            .iter()
+            .enumerate()
+            .map(|(i, b)| format!("seat {i}: {}", b.name()))
+            .collect();
         println!("{}", seats.join(", "));
         let actions = play_out(&mut game, &mut bots, true);
         record = Some(GameRecord::of(&game, &options, &actions));
     }
     if let (Some(path), Some(mut r)) = (&args.record, record) {
         r.players = Some(bots.iter().map(|b| b.name().to_string()).collect());
-        std::fs::write(path, r.to_json()).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        std::fs::write(path, r.to_json())
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     Ok(())
 }

@@ -17,9 +17,18 @@ fn run(args: &[&str], input: &str) -> String {
         .stderr(Stdio::piped())
         .spawn()
         .expect("talon runs");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
     let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "talon {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "talon {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -27,7 +36,9 @@ fn run(args: &[&str], input: &str) -> String {
 fn engine(requests: &[String]) -> Vec<Value> {
     let input: String = requests.iter().map(|r| format!("{r}\n")).collect();
     let out = run(&["engine"], &input);
-    out.lines().map(|l| serde_json::from_str(l).expect("every reply is JSON")).collect()
+    out.lines()
+        .map(|l| serde_json::from_str(l).expect("every reply is JSON"))
+        .collect()
 }
 
 #[test]
@@ -50,7 +61,10 @@ fn engine_plays_a_whole_seeded_game() {
         let bot = engine(&requests).pop().unwrap();
         assert_eq!(bot["ok"], true, "{bot}");
         let action = bot["action"].as_str().unwrap().to_string();
-        assert!(legal.iter().any(|a| a == &action), "bot move {action} is legal");
+        assert!(
+            legal.iter().any(|a| a == &action),
+            "bot move {action} is legal"
+        );
         requests.pop();
         requests.push(json!({"cmd": "play", "action": action}).to_string());
         replies = engine(&requests);
@@ -60,7 +74,12 @@ fn engine_plays_a_whole_seeded_game() {
     assert!(!result.is_null(), "game finished");
     assert_eq!(last["to_move"], Value::Null);
     assert_eq!(last["legal"], json!([]));
-    let score: Vec<i64> = result["score"].as_array().unwrap().iter().map(|v| v.as_i64().unwrap()).collect();
+    let score: Vec<i64> = result["score"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_i64().unwrap())
+        .collect();
     assert_eq!(score.iter().sum::<i64>(), 0);
     assert!(score.iter().any(|&s| s != 0));
 
@@ -80,7 +99,10 @@ fn engine_plays_a_whole_seeded_game() {
     let mut bad = record["record"].clone();
     bad["result"]["score"] = json!([5, -5]);
     std::fs::write(&path, bad.to_string()).unwrap();
-    let out = talon().args(["replay", path.to_str().unwrap()]).output().unwrap();
+    let out = talon()
+        .args(["replay", path.to_str().unwrap()])
+        .output()
+        .unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("differs"));
 }
@@ -115,16 +137,26 @@ fn engine_refuses_bad_input_and_changes_nothing() {
         requests.push(state.clone());
     }
     let replies = engine(&requests);
-    assert_eq!(replies.len(), requests.len(), "one reply per request, engine never exits on bad input");
+    assert_eq!(
+        replies.len(),
+        requests.len(),
+        "one reply per request, engine never exits on bad input"
+    );
     let baseline = &replies[1];
     for (k, bad) in bad_inputs.iter().enumerate() {
         let reply = &replies[2 + 2 * k];
         assert_eq!(reply["ok"], false, "{bad} → {reply}");
-        assert!(reply["error"].as_str().is_some_and(|e| !e.is_empty()), "{bad} names the problem");
+        assert!(
+            reply["error"].as_str().is_some_and(|e| !e.is_empty()),
+            "{bad} names the problem"
+        );
         assert_eq!(&replies[3 + 2 * k], baseline, "{bad} changed the game");
     }
     // Undo with nothing to undo is an error too, before any game.
-    let replies = engine(&[json!({"cmd": "undo"}).to_string(), json!({"cmd": "play", "action": "AS"}).to_string()]);
+    let replies = engine(&[
+        json!({"cmd": "undo"}).to_string(),
+        json!({"cmd": "play", "action": "AS"}).to_string(),
+    ]);
     assert!(replies.iter().all(|r| r["ok"] == false));
 }
 
@@ -137,12 +169,18 @@ fn engine_observe_hides_the_opponent_and_undo_restores() {
         json!({"cmd": "play", "action": "9C"}).to_string(),
         json!({"cmd": "undo"}).to_string(),
     ]);
-    assert_eq!(replies[0]["legal"], json!(["9C", "AC", "JS", "KH", "MH", "QH", "TC", "close"]));
+    assert_eq!(
+        replies[0]["legal"],
+        json!(["9C", "AC", "JS", "KH", "MH", "QH", "TC", "close"])
+    );
     let obs = &replies[1]["observation"];
     assert_eq!(obs["hand"], json!(["JC", "9D", "TD", "AD", "QS", "KS"]));
     let text = obs.to_string();
     for hidden in ["9C", "TC", "AC", "QH", "KH", "\"JS\"", "KC", "QC", "JD"] {
-        assert!(!text.contains(hidden), "seat 1 must not see {hidden}: {text}");
+        assert!(
+            !text.contains(hidden),
+            "seat 1 must not see {hidden}: {text}"
+        );
     }
     assert_eq!(replies[3], replies[0], "undo restores the state exactly");
 }
@@ -154,7 +192,18 @@ fn play_plain_completes_a_game_from_scripted_input() {
     let dir = std::env::temp_dir().join(format!("talon-play-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let rec = dir.join("played.json");
-    let out = run(&["play", "sixty-six", "--plain", "--seed", "3", "--record", rec.to_str().unwrap()], &script);
+    let out = run(
+        &[
+            "play",
+            "sixty-six",
+            "--plain",
+            "--seed",
+            "3",
+            "--record",
+            rec.to_str().unwrap(),
+        ],
+        &script,
+    );
     assert!(out.contains("your hand:"), "{out}");
     assert!(out.contains("result:"), "{out}");
     let replay = run(&["replay", rec.to_str().unwrap()], "");
@@ -163,37 +212,68 @@ fn play_plain_completes_a_game_from_scripted_input() {
 
 #[test]
 fn play_plain_hint_undo_and_errors() {
-    let out = run(&["play", "schnapsen", "--plain", "--seed", "5"], "hint\nZZ\nlast\n1\nundo\nundo\nquit\n");
+    let out = run(
+        &["play", "schnapsen", "--plain", "--seed", "5"],
+        "hint\nZZ\nlast\n1\nundo\nundo\nquit\n",
+    );
     assert!(out.contains("hint: "), "{out}");
     assert!(out.contains("cannot read action"), "{out}");
-    assert!(out.contains("no trick played yet") || out.contains("last trick:"), "{out}");
+    assert!(
+        out.contains("no trick played yet") || out.contains("last trick:"),
+        "{out}"
+    );
     assert!(out.contains("undone"), "{out}");
     assert!(out.contains("nothing to undo"), "{out}");
 }
 
 #[test]
 fn arena_is_reproducible_from_its_seed() {
-    let args = ["arena", "schnapsen", "--bots", "heuristic,random", "--deals", "40", "--seed", "9", "--quiet"];
+    let args = [
+        "arena",
+        "schnapsen",
+        "--bots",
+        "heuristic,random",
+        "--deals",
+        "40",
+        "--seed",
+        "9",
+        "--quiet",
+    ];
     let a = run(&[&args[..], &["--jobs", "1"]].concat(), "");
     let b = run(&[&args[..], &["--jobs", "2"]].concat(), "");
     assert_eq!(a, b, "same seed, same table, whatever the threads");
     assert!(a.contains("heuristic") && a.contains("Elo"), "{a}");
     let dir = std::env::temp_dir().join(format!("talon-arena-{}", std::process::id()));
     run(&[&args[..], &["--out", dir.to_str().unwrap()]].concat(), "");
-    let json: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("arena.json")).unwrap()).unwrap();
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("arena.json")).unwrap()).unwrap();
     assert_eq!(json["pairs"][0]["deals"], 40);
-    assert!(std::fs::read_to_string(dir.join("arena.csv")).unwrap().starts_with("a,b,deals"));
-    assert!(std::fs::read_to_string(dir.join("arena.svg")).unwrap().contains("<svg"));
+    assert!(std::fs::read_to_string(dir.join("arena.csv"))
+        .unwrap()
+        .starts_with("a,b,deals"));
+    assert!(std::fs::read_to_string(dir.join("arena.svg"))
+        .unwrap()
+        .contains("<svg"));
 }
 
 #[test]
 fn games_and_rules_list_presets() {
     let out = run(&["games"], "");
-    for name in ["sixty-six", "schnapsen", "schnapsen-vu", "close_before_draw"] {
+    for name in [
+        "sixty-six",
+        "schnapsen",
+        "schnapsen-vu",
+        "close_before_draw",
+    ] {
         assert!(out.contains(name), "{out}");
     }
     assert!(run(&["rules", "schnapsen"], "").contains("Schnapsen"));
-    assert!(!talon().args(["rules", "bridge"]).output().unwrap().status.success());
+    assert!(!talon()
+        .args(["rules", "bridge"])
+        .output()
+        .unwrap()
+        .status
+        .success());
 }
 
 #[test]

@@ -38,8 +38,15 @@ pub struct GameRecord {
 pub enum RecordError {
     Format(String),
     Setup(String),
-    Action { index: usize, action: String, error: String },
-    ResultMismatch { recorded: Box<ResultView>, replayed: Option<Box<ResultView>> },
+    Action {
+        index: usize,
+        action: String,
+        error: String,
+    },
+    ResultMismatch {
+        recorded: Box<ResultView>,
+        replayed: Option<Box<ResultView>>,
+    },
 }
 
 impl fmt::Display for RecordError {
@@ -47,11 +54,22 @@ impl fmt::Display for RecordError {
         match self {
             RecordError::Format(e) => write!(f, "not a Talon record: {e}"),
             RecordError::Setup(e) => write!(f, "record cannot be set up: {e}"),
-            RecordError::Action { index, action, error } => {
-                write!(f, "action {} ({action:?}) does not replay: {error}", index + 1)
+            RecordError::Action {
+                index,
+                action,
+                error,
+            } => {
+                write!(
+                    f,
+                    "action {} ({action:?}) does not replay: {error}",
+                    index + 1
+                )
             }
             RecordError::ResultMismatch { recorded, replayed } => {
-                write!(f, "recorded result {recorded:?} differs from replayed {replayed:?}")
+                write!(
+                    f,
+                    "recorded result {recorded:?} differs from replayed {replayed:?}"
+                )
             }
         }
     }
@@ -77,12 +95,19 @@ impl GameRecord {
     }
 
     pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
-        let r: GameRecord = serde_json::from_str(text).map_err(|e| RecordError::Format(e.to_string()))?;
+        let r: GameRecord =
+            serde_json::from_str(text).map_err(|e| RecordError::Format(e.to_string()))?;
         if r.format != RECORD_FORMAT {
-            return Err(RecordError::Format(format!("format is {:?}, expected {RECORD_FORMAT:?}", r.format)));
+            return Err(RecordError::Format(format!(
+                "format is {:?}, expected {RECORD_FORMAT:?}",
+                r.format
+            )));
         }
         if r.version != RECORD_VERSION {
-            return Err(RecordError::Format(format!("version {} is not supported (this is {RECORD_VERSION})", r.version)));
+            return Err(RecordError::Format(format!(
+                "version {} is not supported (this is {RECORD_VERSION})",
+                r.version
+            )));
         }
         Ok(r)
     }
@@ -93,9 +118,11 @@ impl GameRecord {
 
     /// The initial state of the recorded deal.
     pub fn start(&self) -> Result<AnyGame, RecordError> {
-        let preset = Preset::from_name(&self.game).map_err(|e| RecordError::Setup(e.to_string()))?;
+        let preset =
+            Preset::from_name(&self.game).map_err(|e| RecordError::Setup(e.to_string()))?;
         let options: Vec<(String, String)> = self.options.clone().into_iter().collect();
-        AnyGame::new(preset, &options, &Setup::Deal(self.deal.clone())).map_err(|e| RecordError::Setup(e.to_string()))
+        AnyGame::new(preset, &options, &Setup::Deal(self.deal.clone()))
+            .map_err(|e| RecordError::Setup(e.to_string()))
     }
 
     /// Replays every action, calling `each` after each one, and checks the
@@ -103,7 +130,11 @@ impl GameRecord {
     pub fn replay(&self, mut each: impl FnMut(&AnyGame, &str)) -> Result<AnyGame, RecordError> {
         let mut game = self.start()?;
         for (index, action) in self.actions.iter().enumerate() {
-            game.play(action).map_err(|e| RecordError::Action { index, action: action.clone(), error: e.to_string() })?;
+            game.play(action).map_err(|e| RecordError::Action {
+                index,
+                action: action.clone(),
+                error: e.to_string(),
+            })?;
             each(&game, action);
         }
         if let Some(recorded) = &self.result {

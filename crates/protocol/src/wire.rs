@@ -52,7 +52,11 @@ pub struct ResultView {
 
 impl From<Summary> for ResultView {
     fn from(s: Summary) -> Self {
-        ResultView { points: s.points, score: s.score, text: s.text }
+        ResultView {
+            points: s.points,
+            score: s.score,
+            text: s.text,
+        }
     }
 }
 
@@ -87,7 +91,10 @@ pub struct ErrorReply {
 
 impl ErrorReply {
     pub fn new(error: impl Into<String>) -> ErrorReply {
-        ErrorReply { ok: false, error: error.into() }
+        ErrorReply {
+            ok: false,
+            error: error.into(),
+        }
     }
 }
 
@@ -99,7 +106,11 @@ pub fn options_from_json(map: &Map<String, Value>) -> Result<Vec<(String, String
                 Value::Bool(b) => b.to_string(),
                 Value::Number(n) => n.to_string(),
                 Value::String(s) => s.clone(),
-                other => return Err(format!("option {k:?} must be a boolean, number or string, not {other}")),
+                other => {
+                    return Err(format!(
+                        "option {k:?} must be a boolean, number or string, not {other}"
+                    ))
+                }
             };
             Ok((k.clone(), text))
         })

@@ -74,14 +74,30 @@ pub fn random_action<G: Game, R: RngCore + ?Sized>(game: &G, rng: &mut R) -> Opt
     }
 }
 
-/// Plays random legal actions to the end through the checked `play`,
-/// checking `invariant` after every action and the full [`check_state`]
-/// when `probes` is non-empty. Returns the number of actions played.
+/// Plays uniformly random legal actions to the end; see [`playout`].
 pub fn random_playout<G, R>(
     game: &mut G,
     rng: &mut R,
     probes: &[G::Action],
     invariant: impl Fn(&G) -> Result<(), String>,
+) -> Result<usize, String>
+where
+    G: Game + PartialEq,
+    R: RngCore + ?Sized,
+{
+    playout(game, rng, probes, invariant, random_action)
+}
+
+/// Plays actions chosen by `policy` to the end through the checked `play`,
+/// checking `invariant` after every action and the full [`check_state`]
+/// when `probes` is non-empty, else the privacy check. A policy that
+/// returns an illegal action is reported. Returns the number of actions.
+pub fn playout<G, R>(
+    game: &mut G,
+    rng: &mut R,
+    probes: &[G::Action],
+    invariant: impl Fn(&G) -> Result<(), String>,
+    mut policy: impl FnMut(&G, &mut R) -> Option<G::Action>,
 ) -> Result<usize, String>
 where
     G: Game + PartialEq,
@@ -95,7 +111,7 @@ where
         } else {
             check_privacy(game)?;
         }
-        let Some(action) = random_action(game, rng) else {
+        let Some(action) = policy(game, rng) else {
             if game.returns().is_none() {
                 return Err("no legal action but no result".into());
             }

@@ -16,9 +16,9 @@ pub mod shuffle;
 pub mod sixty_six;
 
 pub use any_game::{AnyGame, AnyObservation, PlayError, Setup, SetupError, Summary, TrickView};
+pub use any_match::AnyMatch;
 pub use game::{
     ActionList, ActionParseError, Game, IllegalAction, Observation, Returns, MAX_ACTIONS,
 };
 pub use options::{OptionError, OptionKind, OptionSpec};
-pub use any_match::AnyMatch;
 pub use preset::{Family, Preset, PresetError};

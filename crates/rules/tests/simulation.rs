@@ -4,10 +4,11 @@
 //! because it takes minutes unoptimised; `.ci/run` runs it in release with
 //! `--include-ignored`. A smaller run always executes.
 
+use std::collections::BTreeMap;
 use talon_cards::{Card, Deck, Seat, Suit};
-use talon_rules::conformance::{random_action, random_playout};
-use talon_rules::shuffle::rng_from_seed;
-use talon_rules::sixty_six::{Action, SixtySix};
+use talon_rules::conformance::{playout, random_action};
+use talon_rules::shuffle::{below, rng_from_seed, SeededRng};
+use talon_rules::sixty_six::{Action, EndReason, SixtySix};
 use talon_rules::{Game, Preset};
 
 fn probes() -> Vec<Action> {
@@ -27,11 +28,26 @@ fn probes() -> Vec<Action> {
     v
 }
 
-fn simulate(preset: Preset, deals: u64, probe_every: u64) {
+/// Uniform random play that keeps only one in ten picks of `declare` and
+/// `close`, so that deals also reach the exhausted talon and the last trick.
+fn patient_random(g: &SixtySix, rng: &mut SeededRng) -> Option<Action> {
+    loop {
+        let a = random_action(g, rng)?;
+        let special = matches!(a, Action::Declare | Action::Close);
+        if !special || below(rng, 10) == 0 {
+            return Some(a);
+        }
+    }
+}
+
+/// Plays `deals` random deals through the conformance checks; returns how
+/// many deals ended each way.
+fn simulate(preset: Preset, deals: u64, probe_every: u64) -> BTreeMap<String, u64> {
     let opts = preset.sixty_six_defaults();
     let probes = probes();
     let mut rng = rng_from_seed(0x5eed ^ deals);
     let mut total_points = 0u64;
+    let mut endings = BTreeMap::new();
     for seed in 0..deals {
         let mut g = SixtySix::from_seed(seed, opts, Seat((seed % 2) as u8));
         let p: &[Action] = if seed % probe_every == 0 {
@@ -39,8 +55,14 @@ fn simulate(preset: Preset, deals: u64, probe_every: u64) {
         } else {
             &[]
         };
-        random_playout(&mut g, &mut rng, p, |g: &SixtySix| g.check_conservation())
-            .unwrap_or_else(|e| panic!("{preset} seed {seed}: {e}"));
+        playout(
+            &mut g,
+            &mut rng,
+            p,
+            |g: &SixtySix| g.check_conservation(),
+            patient_random,
+        )
+        .unwrap_or_else(|e| panic!("{preset} seed {seed}: {e}"));
         let r = g.result().expect("finished");
         let cards: u16 = r.card_points.iter().sum();
         assert!(cards <= 120, "{preset} seed {seed}: card points {cards}");
@@ -52,14 +74,52 @@ fn simulate(preset: Preset, deals: u64, probe_every: u64) {
         assert!(r.game_points <= 3);
         assert_eq!(g.returns().unwrap().iter().sum::<i32>(), 0, "zero-sum");
         total_points += u64::from(r.game_points);
+        let reason = format!("{:?}", r.reason);
+        let kind = reason.split([' ', '{']).next().unwrap_or("").to_string();
+        let kind = match r.reason {
+            EndReason::Declared { correct, .. } => format!("{kind}:{correct}"),
+            EndReason::ClosedPlayedOut { made, .. } => format!("{kind}:{made}"),
+            _ => kind,
+        };
+        *endings.entry(kind).or_insert(0) += 1;
     }
     assert!(total_points > 0);
+    endings
+}
+
+/// Every way a deal can end is reached by random play of each preset.
+fn assert_coverage(preset: Preset, endings: &BTreeMap<String, u64>) {
+    let expected: &[&str] = match preset {
+        Preset::SixtySix => &[
+            "Declared:true",
+            "Declared:false",
+            "ClosedPlayedOut:true",
+            "ClosedPlayedOut:false",
+            "MorePoints",
+            "Tie",
+        ],
+        Preset::Schnapsen => &[
+            "Declared:true",
+            "Declared:false",
+            "ClosedPlayedOut:true",
+            "ClosedPlayedOut:false",
+            "LastTrick",
+        ],
+        Preset::SchnapsenVu => &["Reached66", "LastTrick"],
+    };
+    for e in expected {
+        assert!(
+            endings.get(*e).copied().unwrap_or(0) > 0,
+            "{preset}: no deal ended {e}: {endings:?}"
+        );
+    }
 }
 
 #[test]
 fn random_deals_quick() {
     for preset in Preset::ALL {
-        simulate(preset, 2_000, 7);
+        let endings = simulate(preset, 2_000, 7);
+        assert_coverage(preset, &endings);
     }
 }
 
@@ -67,7 +127,9 @@ fn random_deals_quick() {
 #[ignore = "100,000 deals per preset: run in release by .ci/run"]
 fn random_deals_full() {
     for preset in Preset::ALL {
-        simulate(preset, 100_000, 97);
+        let endings = simulate(preset, 100_000, 97);
+        assert_coverage(preset, &endings);
+        eprintln!("{preset}: {endings:?}");
     }
 }
 

@@ -53,7 +53,10 @@ pub struct ArenaArgs {
 pub fn derive_seed(parts: &[u64]) -> u64 {
     let mut x = 0x9e37_79b9_7f4a_7c15u64;
     for &p in parts {
-        x ^= p.wrapping_add(0x9e37_79b9_7f4a_7c15).wrapping_add(x << 6).wrapping_add(x >> 2);
+        x ^= p
+            .wrapping_add(0x9e37_79b9_7f4a_7c15)
+            .wrapping_add(x << 6)
+            .wrapping_add(x >> 2);
         x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         x ^= x >> 31;
@@ -66,7 +69,9 @@ pub fn rotations(seats: u8) -> Vec<Vec<bool>> {
     let base: Vec<bool> = (0..seats).map(|i| i % 2 == 0).collect();
     let mut out: Vec<Vec<bool>> = Vec::new();
     for r in 0..seats as usize {
-        let rot: Vec<bool> = (0..seats as usize).map(|i| base[(i + r) % seats as usize]).collect();
+        let rot: Vec<bool> = (0..seats as usize)
+            .map(|i| base[(i + r) % seats as usize])
+            .collect();
         if !out.contains(&rot) {
             out.push(rot);
         }
@@ -100,10 +105,15 @@ fn play_one(
     seed: u64,
     whole_match: bool,
 ) -> Result<Outcome, String> {
-    let seat_names: Vec<String> = seating.iter().map(|&a| names[usize::from(!a)].to_string()).collect();
-    let mut bots = lineup::bots(&seat_names, preset, preset.players(), seed).map_err(|e| e.to_string())?;
+    let seat_names: Vec<String> = seating
+        .iter()
+        .map(|&a| names[usize::from(!a)].to_string())
+        .collect();
+    let mut bots =
+        lineup::bots(&seat_names, preset, preset.players(), seed).map_err(|e| e.to_string())?;
     let scores: Vec<f64> = if whole_match {
-        let mut m = AnyMatch::new(preset, options, Seat(preset.players() - 1)).map_err(|e| e.to_string())?;
+        let mut m = AnyMatch::new(preset, options, Seat(preset.players() - 1))
+            .map_err(|e| e.to_string())?;
         let mut k = 0;
         while m.winner().is_none() {
             let mut g = m.next_deal(derive_seed(&[seed, k]));
@@ -116,14 +126,27 @@ fn play_one(
     } else {
         let mut g = AnyGame::new(preset, options, &Setup::Seed(seed)).map_err(|e| e.to_string())?;
         play_out(&mut g, &mut bots, false);
-        g.summary().expect("played out").score.iter().map(|&s| f64::from(s)).collect()
+        g.summary()
+            .expect("played out")
+            .score
+            .iter()
+            .map(|&s| f64::from(s))
+            .collect()
     };
     let mean = |want: bool, f: fn(f64) -> f64| {
-        let v: Vec<f64> = seating.iter().zip(&scores).filter(|(a, _)| **a == want).map(|(_, s)| f(*s)).collect();
+        let v: Vec<f64> = seating
+            .iter()
+            .zip(&scores)
+            .filter(|(a, _)| **a == want)
+            .map(|(_, s)| f(*s))
+            .collect();
         v.iter().sum::<f64>() / v.len() as f64
     };
     let gain = |s: f64| s.max(0.0);
-    Ok(Outcome { score: [mean(true, |s| s), mean(false, |s| s)], gained: [mean(true, gain), mean(false, gain)] })
+    Ok(Outcome {
+        score: [mean(true, |s| s), mean(false, |s| s)],
+        gained: [mean(true, gain), mean(false, gain)],
+    })
 }
 
 /// Runs the whole tournament.
@@ -139,14 +162,23 @@ pub fn tournament(args: &ArenaArgs, progress: bool) -> Result<Report, String> {
     }
     AnyGame::new(preset, &options, &Setup::Seed(0)).map_err(|e| e.to_string())?;
     let seatings = rotations(preset.players());
-    let pairs: Vec<(usize, usize)> =
-        (0..names.len()).flat_map(|i| (i + 1..names.len()).map(move |j| (i, j))).collect();
+    let pairs: Vec<(usize, usize)> = (0..names.len())
+        .flat_map(|i| (i + 1..names.len()).map(move |j| (i, j)))
+        .collect();
     let total = pairs.len() as u64 * args.deals * seatings.len() as u64;
-    let bar = if progress { ProgressBar::new(total) } else { ProgressBar::hidden() };
+    let bar = if progress {
+        ProgressBar::new(total)
+    } else {
+        ProgressBar::hidden()
+    };
     bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {elapsed} (eta {eta})").expect("valid template"),
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {elapsed} (eta {eta})")
+            .expect("valid template"),
     );
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(args.jobs.unwrap_or(0)).build().map_err(|e| e.to_string())?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs.unwrap_or(0))
+        .build()
+        .map_err(|e| e.to_string())?;
     let mut results = Vec::new();
     for (pi, &(a, b)) in pairs.iter().enumerate() {
         let per_deal: Result<Vec<Outcome>, String> = pool.install(|| {
@@ -156,7 +188,14 @@ pub fn tournament(args: &ArenaArgs, progress: bool) -> Result<Report, String> {
                     let seed = derive_seed(&[args.seed, pi as u64, d]);
                     let mut sum = Outcome::default();
                     for seating in &seatings {
-                        sum += play_one(preset, &options, [&names[a], &names[b]], seating, seed, args.matches)?;
+                        sum += play_one(
+                            preset,
+                            &options,
+                            [&names[a], &names[b]],
+                            seating,
+                            seed,
+                            args.matches,
+                        )?;
                         bar.inc(1);
                     }
                     Ok(sum)

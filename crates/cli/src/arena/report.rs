@@ -79,12 +79,20 @@ pub struct Report {
 }
 
 impl Report {
-    pub fn new(preset: &str, args: &ArenaArgs, names: Vec<String>, pairs: Vec<PairResult>) -> Report {
+    pub fn new(
+        preset: &str,
+        args: &ArenaArgs,
+        names: Vec<String>,
+        pairs: Vec<PairResult>,
+    ) -> Report {
         let k = names.len();
         let mut score = vec![vec![0.0; k]; k];
         let mut games = vec![vec![0.0; k]; k];
         for p in &pairs {
-            let (i, j) = (names.iter().position(|n| *n == p.a).unwrap(), names.iter().position(|n| *n == p.b).unwrap());
+            let (i, j) = (
+                names.iter().position(|n| *n == p.a).unwrap(),
+                names.iter().position(|n| *n == p.b).unwrap(),
+            );
             let n = p.deals as f64;
             score[i][j] += p.a_win_rate * n;
             score[j][i] += (1.0 - p.a_win_rate) * n;
@@ -92,7 +100,11 @@ impl Report {
             games[j][i] += n;
         }
         let ratings = elo(&score, &games);
-        let mut elo: Vec<Rating> = names.into_iter().zip(ratings).map(|(bot, elo)| Rating { bot, elo }).collect();
+        let mut elo: Vec<Rating> = names
+            .into_iter()
+            .zip(ratings)
+            .map(|(bot, elo)| Rating { bot, elo })
+            .collect();
         elo.sort_by(|x, y| y.elo.total_cmp(&x.elo));
         Report {
             preset: preset.to_string(),
@@ -138,8 +150,18 @@ impl Report {
         for p in &self.pairs {
             s.push_str(&format!(
                 "{},{},{},{},{},{},{:.4},{:.4},{:.4},{:.4},{:.4},{:.4}\n",
-                p.a, p.b, p.deals, p.a_wins, p.draws, p.b_wins, p.a_win_rate, p.a_win_rate_ci, p.a_point_share,
-                p.a_point_share_ci, p.a_margin, p.a_margin_ci
+                p.a,
+                p.b,
+                p.deals,
+                p.a_wins,
+                p.draws,
+                p.b_wins,
+                p.a_win_rate,
+                p.a_win_rate_ci,
+                p.a_point_share,
+                p.a_point_share_ci,
+                p.a_margin,
+                p.a_margin_ci
             ));
         }
         s
@@ -150,9 +172,19 @@ impl Report {
         let n = self.pairs.len().max(1);
         let root = SVGBackend::new(path, (220 + 140 * n as u32, 420)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| e.to_string())?;
-        let labels: Vec<String> = self.pairs.iter().map(|p| format!("{} vs {}", p.a, p.b)).collect();
+        let labels: Vec<String> = self
+            .pairs
+            .iter()
+            .map(|p| format!("{} vs {}", p.a, p.b))
+            .collect();
         let mut chart = ChartBuilder::on(&root)
-            .caption(format!("{}: A's win rate over duplicate deals (95% CI)", self.preset), ("sans-serif", 18))
+            .caption(
+                format!(
+                    "{}: A's win rate over duplicate deals (95% CI)",
+                    self.preset
+                ),
+                ("sans-serif", 18),
+            )
             .margin(20)
             .x_label_area_size(40)
             .y_label_area_size(50)
@@ -173,7 +205,10 @@ impl Report {
             .draw()
             .map_err(|e| e.to_string())?;
         chart
-            .draw_series(LineSeries::new([(-0.5, 0.5), (n as f64 - 0.5, 0.5)], BLACK.mix(0.3)))
+            .draw_series(LineSeries::new(
+                [(-0.5, 0.5), (n as f64 - 0.5, 0.5)],
+                BLACK.mix(0.3),
+            ))
             .map_err(|e| e.to_string())?;
         chart
             .draw_series(self.pairs.iter().enumerate().map(|(i, p)| {
@@ -191,7 +226,8 @@ impl Report {
     }
 
     pub fn write_files(&self, dir: &Path) -> Result<(), String> {
-        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         let json = serde_json::to_string_pretty(self).expect("reports serialize");
         std::fs::write(dir.join("arena.json"), json).map_err(|e| e.to_string())?;
         std::fs::write(dir.join("arena.csv"), self.csv()).map_err(|e| e.to_string())?;

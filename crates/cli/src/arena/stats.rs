@@ -27,7 +27,11 @@ pub fn share_ci(mine: &[f64], theirs: &[f64]) -> (f64, f64) {
     }
     let r = mine.iter().sum::<f64>() / total;
     let mean_total = total / n;
-    let resid: Vec<f64> = mine.iter().zip(theirs).map(|(a, b)| a - r * (a + b)).collect();
+    let resid: Vec<f64> = mine
+        .iter()
+        .zip(theirs)
+        .map(|(a, b)| a - r * (a + b))
+        .collect();
     let var = resid.iter().map(|d| d * d).sum::<f64>() / (n - 1.0).max(1.0);
     (r, Z95 * (var / n).sqrt() / mean_total)
 }
@@ -39,13 +43,28 @@ pub fn share_ci(mine: &[f64], theirs: &[f64]) -> (f64, f64) {
 pub fn elo(score: &[Vec<f64>], games: &[Vec<f64>]) -> Vec<f64> {
     let k = score.len();
     let mut strength = vec![1.0f64; k];
-    let s = |i: usize, j: usize| if games[i][j] > 0.0 { score[i][j] + 0.5 } else { 0.0 };
-    let g = |i: usize, j: usize| if games[i][j] > 0.0 { games[i][j] + 1.0 } else { 0.0 };
+    let s = |i: usize, j: usize| {
+        if games[i][j] > 0.0 {
+            score[i][j] + 0.5
+        } else {
+            0.0
+        }
+    };
+    let g = |i: usize, j: usize| {
+        if games[i][j] > 0.0 {
+            games[i][j] + 1.0
+        } else {
+            0.0
+        }
+    };
     for _ in 0..2000 {
         let mut next = strength.clone();
         for i in 0..k {
             let wins: f64 = (0..k).filter(|&j| j != i).map(|j| s(i, j)).sum();
-            let denom: f64 = (0..k).filter(|&j| j != i).map(|j| g(i, j) / (strength[i] + strength[j])).sum();
+            let denom: f64 = (0..k)
+                .filter(|&j| j != i)
+                .map(|j| g(i, j) / (strength[i] + strength[j]))
+                .sum();
             if denom > 0.0 {
                 next[i] = wins / denom;
             }
@@ -56,7 +75,10 @@ pub fn elo(score: &[Vec<f64>], games: &[Vec<f64>]) -> Vec<f64> {
         }
         strength = next;
     }
-    strength.iter().map(|x| 1500.0 + 400.0 * x.log10()).collect()
+    strength
+        .iter()
+        .map(|x| 1500.0 + 400.0 * x.log10())
+        .collect()
 }
 
 #[cfg(test)]
@@ -80,7 +102,10 @@ mod tests {
     #[test]
     fn elo_two_players_matches_logistic() {
         // 75% against each other: 400·log10(3) ≈ 191 apart (with the half-game prior, a little less).
-        let e = elo(&[vec![0.0, 750.0], vec![250.0, 0.0]], &[vec![0.0, 1000.0], vec![1000.0, 0.0]]);
+        let e = elo(
+            &[vec![0.0, 750.0], vec![250.0, 0.0]],
+            &[vec![0.0, 1000.0], vec![1000.0, 0.0]],
+        );
         let diff = e[0] - e[1];
         assert!((diff - 190.8).abs() < 1.5, "{diff}");
         assert!(((e[0] + e[1]) / 2.0 - 1500.0).abs() < 1e-6);
