@@ -3,13 +3,26 @@
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use talon_cards::Seat;
 use talon_rules::shuffle::{below, rng_from_seed};
-use talon_rules::sixty_six::SixtySix;
+use talon_rules::sixty_six::{Action, SixtySix};
 use talon_rules::{ActionList, Game, Preset};
 
 fn play_random(mut game: SixtySix, rng: &mut impl rand_core::RngCore) -> i32 {
     let mut legal = ActionList::new();
     while !game.is_over() {
         game.legal_actions(&mut legal);
+        let a = legal[below(rng, legal.len() as u64) as usize];
+        game.play_unchecked(a);
+    }
+    game.returns().map_or(0, |r| r[0])
+}
+
+/// Random play that never declares or closes, so every deal runs through all
+/// its tricks: the slowest kind of random deal.
+fn play_to_the_end(mut game: SixtySix, rng: &mut impl rand_core::RngCore) -> i32 {
+    let mut legal = ActionList::new();
+    while !game.is_over() {
+        game.legal_actions(&mut legal);
+        legal.retain(|a| !matches!(a, Action::Declare | Action::Close));
         let a = legal[below(rng, legal.len() as u64) as usize];
         game.play_unchecked(a);
     }
@@ -33,6 +46,18 @@ fn random_deals(c: &mut Criterion) {
                     deals
                         .into_iter()
                         .map(|d| play_random(d, &mut rng))
+                        .sum::<i32>()
+                },
+                BatchSize::LargeInput,
+            )
+        });
+        group.bench_function(format!("{}/to-the-end", preset.name()), |b| {
+            b.iter_batched(
+                || deals.clone(),
+                |deals| {
+                    deals
+                        .into_iter()
+                        .map(|d| play_to_the_end(d, &mut rng))
                         .sum::<i32>()
                 },
                 BatchSize::LargeInput,
