@@ -29,6 +29,21 @@ fn action_style(action: &str) -> Style {
     }
 }
 
+/// A line of the table with red hearts and diamonds.
+fn coloured(line: &str) -> Line<'static> {
+    let spans: Vec<Span> = line
+        .split_inclusive(' ')
+        .map(|word| {
+            if word.contains('♥') || word.contains('♦') {
+                Span::styled(word.to_string(), Style::default().fg(Color::Red))
+            } else {
+                Span::raw(word.to_string())
+            }
+        })
+        .collect();
+    Line::from(spans)
+}
+
 fn draw(frame: &mut Frame, s: &PlaySession, ui: &Ui) {
     let [top, table, moves, log, status] = Layout::vertical([
         Constraint::Length(3),
