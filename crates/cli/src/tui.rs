@@ -76,7 +76,7 @@ fn draw(frame: &mut Frame, s: &PlaySession, ui: &Ui) {
         });
     }
     frame.render_widget(
-        Paragraph::new(view)
+        Paragraph::new(view.lines().map(coloured).collect::<Vec<_>>())
             .wrap(Wrap { trim: false })
             .block(Block::default().borders(Borders::ALL).title("table")),
         table,
