@@ -12,6 +12,7 @@ mod game;
 mod options;
 mod preset;
 pub mod shuffle;
+pub mod sevens;
 pub mod sixty_six;
 
 pub use any_game::{AnyGame, AnyObservation, PlayError, Setup, SetupError, Summary};
