@@ -9,10 +9,11 @@
 mod any_game;
 pub mod conformance;
 mod game;
+pub mod na_sixty_six;
 mod options;
 mod preset;
-pub mod shuffle;
 pub mod sevens;
+pub mod shuffle;
 pub mod sixty_six;
 
 pub use any_game::{AnyGame, AnyObservation, PlayError, Setup, SetupError, Summary};

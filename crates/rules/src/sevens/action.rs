@@ -16,7 +16,9 @@ use talon_cards::Card;
 pub enum Action {
     Play(Card),
     /// Calls the Ace this seat played to the trick odd (`true`) or even.
-    Ace { odd: bool },
+    Ace {
+        odd: bool,
+    },
 }
 
 impl Action {
@@ -63,7 +65,7 @@ impl FromStr for Action {
                 ))),
             },
             _ => Err(err(
-                "actions are a card (7H), \"ace odd\" or \"ace even\"".into(),
+                "actions are a card (7H), \"ace odd\" or \"ace even\"".into()
             )),
         }
     }

@@ -19,11 +19,21 @@ pub struct Deal {
 /// What is wrong with a deal.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DealError {
-    Fields { found: usize, expected: usize },
+    Fields {
+        found: usize,
+        expected: usize,
+    },
     Dealer(String),
     Card(CardParseError),
-    HandSize { seat: u8, found: usize, expected: usize },
-    Leftover { found: usize, expected: usize },
+    HandSize {
+        seat: u8,
+        found: usize,
+        expected: usize,
+    },
+    Leftover {
+        found: usize,
+        expected: usize,
+    },
     Repeated(Card),
     NotInDeck(Card),
 }

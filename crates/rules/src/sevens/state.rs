@@ -257,7 +257,10 @@ impl Sevens {
         }
         let taken: usize = self.tricks().iter().map(|&t| t as usize).sum();
         if taken != self.history.len() {
-            return Err(format!("{taken} tricks scored, {} played", self.history.len()));
+            return Err(format!(
+                "{taken} tricks scored, {} played",
+                self.history.len()
+            ));
         }
         Ok(())
     }
