@@ -1,6 +1,7 @@
 //! What one seat may know about a deal of North American Sixty-six.
 
 use super::cards::points;
+use super::options::Widow;
 use super::scoring::NaResult;
 use super::state::{MarriageRecord, NaSixtySix, Phase, TrickRecord};
 use talon_cards::{Card, CardSet, Seat, Suit};
@@ -89,7 +90,10 @@ impl NaSixtySix {
     /// Other seats' hands, the widow until this seat may see it, and cards
     /// laid away by someone else.
     pub fn hidden_cards(&self, seat: Seat) -> CardSet {
-        let mut hidden = self.widow;
+        // Once taken up (widow=exchange) the widow's cards are in the
+        // taker's hand, laid away or played, and hidden (or not) as such.
+        let taken_up = self.opts.widow == Widow::Exchange && self.widow_taker.is_some();
+        let mut hidden = if taken_up { CardSet::EMPTY } else { self.widow };
         for (i, h) in self.hands[..self.opts.players as usize].iter().enumerate() {
             if i != seat.index() {
                 hidden |= *h;
