@@ -161,3 +161,130 @@ fn random_matches_end() {
         }
     }
 }
+
+fn deal(text: &str, opts: NaOptions) -> NaSixtySix {
+    let d = talon_rules::na_sixty_six::Deal::parse(text, opts.players).unwrap();
+    NaSixtySix::new(&d, opts).unwrap()
+}
+
+fn play(g: &mut NaSixtySix, actions: &str) {
+    for a in actions.split(',') {
+        let a = g.parse_action(a.trim()).unwrap();
+        g.play(a).unwrap();
+    }
+}
+
+const T1: &str = "2/AH KH QH AS KS 9C TC/JH TH 9H QS JS TS 9S/AC KC QC JC AD KD QD/JD TD 9D";
+
+#[test]
+fn widow_hidden_until_won_then_only_to_its_winner() {
+    let widow: talon_cards::CardSet = "JD TD 9D".parse().unwrap();
+    let mut g = deal(T1, NaOptions::THREE_HANDS);
+    for s in 0..3 {
+        assert_eq!(
+            g.hidden_from(Seat(s)) & widow,
+            widow,
+            "hidden from all before"
+        );
+        assert!(g.observe(Seat(s)).widow.is_none());
+    }
+    play(&mut g, "bid 1, pass, pass, AH, 9H, JC");
+    assert_eq!(g.observe(Seat(0)).widow, Some(widow));
+    assert!((g.hidden_from(Seat(0)) & widow).is_empty());
+    for s in 1..3 {
+        assert_eq!(g.hidden_from(Seat(s)) & widow, widow);
+        assert!(g.observe(Seat(s)).widow.is_none());
+    }
+    let mut shown = NaOptions::THREE_HANDS;
+    shown.widow_shown = true;
+    let mut g = deal(T1, shown);
+    play(&mut g, "bid 1, pass, pass, AH, 9H, JC");
+    for s in 0..3 {
+        assert_eq!(g.observe(Seat(s)).widow, Some(widow));
+    }
+}
+
+#[test]
+fn laid_away_cards_seen_only_by_their_owner() {
+    let mut o = NaOptions::THREE_HANDS;
+    o.widow = talon_rules::na_sixty_six::Widow::Exchange;
+    let mut g = deal(T1, o);
+    play(
+        &mut g,
+        "bid 1, pass, pass, AH, 9H, JC, discard KS, discard TD, discard 9D",
+    );
+    let away: talon_cards::CardSet = "KS TD 9D".parse().unwrap();
+    assert_eq!(g.observe(Seat(0)).laid_away, away);
+    for s in 1..3 {
+        assert_eq!(g.hidden_from(Seat(s)) & away, away);
+        assert!(g.observe(Seat(s)).laid_away.is_empty());
+    }
+    talon_rules::conformance::check_privacy(&g).unwrap();
+}
+
+#[test]
+fn moon_partner_hand_stays_face_down() {
+    let n1 = "3/KH QH AH 9C TC JS/AC KC 9H TH QS KS/QC JC JH AS TS 9S/9D TD JD QD KD AD";
+    let mut g = deal(n1, NaOptions::FOUR_HANDS);
+    play(&mut g, "moon");
+    assert_eq!(g.sitting_out(), Some(Seat(2)));
+    let down = g.hand(Seat(2));
+    for s in [0, 1, 3] {
+        assert_eq!(g.hidden_from(Seat(s)) & down, down);
+    }
+    play(
+        &mut g,
+        "AH, 9H, 9D, KH, TH, TD, QH, QS, JD, JS, KS, QD, AC, KD, 9C, KC, AD, TC",
+    );
+    assert!(g.is_over());
+    assert_eq!(g.hand(Seat(2)), down, "the face-down hand is never played");
+    for s in [0, 1, 3] {
+        assert_eq!(
+            g.hidden_from(Seat(s)) & down,
+            down,
+            "still unseen at the end"
+        );
+    }
+}
+
+#[test]
+fn bad_input_is_typed_and_changes_nothing() {
+    let n1 = "3/KH QH AH 9C TC JS/AC KC 9H TH QS KS/QC JC JH AS TS 9S/9D TD JD QD KD AD";
+    let g = deal(n1, NaOptions::FOUR_HANDS);
+    let e = g.parse_action("bid 9").unwrap_err();
+    assert!(e.reason.contains("out of range"), "{e}");
+    let mut h = g.clone();
+    let e = h.play(Action::Play("AC".parse().unwrap())).unwrap_err();
+    assert_eq!(e.to_move, Some(Seat(0)));
+    assert_eq!(h, g);
+    let mut o = NaOptions::FOUR_HANDS;
+    let e = o.set("moon_scoring", "never").unwrap_err();
+    assert!(e.to_string().contains("moon_scoring"));
+    assert!(o.set("no_such_option", "1").is_err());
+    assert_eq!(o, NaOptions::FOUR_HANDS);
+    let e = talon_rules::na_sixty_six::Deal::parse("3/KH/AC/QC/9D", 4).unwrap_err();
+    assert!(e.to_string().contains("seat 0"), "{e}");
+}
+
+#[test]
+fn bidders_out_when_both_sides_pass_the_target() {
+    use talon_rules::na_sixty_six::NaResult;
+    let mut m = NaMatch::new(NaOptions::FOUR_HANDS, Seat(3));
+    m.scores = vec![8, 9];
+    let r = NaResult {
+        passed_out: false,
+        bidder: Some(Seat(0)),
+        bid: 1,
+        made: Some(true),
+        points: [70, 50, 0],
+        card_points: [70, 50, 0],
+        lost_marriages: [0; 3],
+        tricks: [3, 3, 0],
+        score: [2, 1, 0],
+    };
+    m.record(&r);
+    assert_eq!(m.scores, vec![10, 10]);
+    assert_eq!(m.winner(), Some(0), "the bidding side goes out first");
+    assert!(!m.record(&r), "nothing is booked after the game is won");
+    assert_eq!(m.dealer, Seat(0), "the deal passed left");
+}

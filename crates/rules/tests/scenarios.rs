@@ -37,7 +37,9 @@ struct Scenario {
 /// Whitespace-separated words; inside an action `_` stands for a space,
 /// so multi-word actions fit one word (`bid_2` is `bid 2`).
 fn words(rest: &str) -> Vec<String> {
-    rest.split_whitespace().map(|w| w.replace('_', " ")).collect()
+    rest.split_whitespace()
+        .map(|w| w.replace('_', " "))
+        .collect()
 }
 
 impl Scenario {

@@ -139,3 +139,36 @@ fn a_game_is_one_deal_per_player() {
         assert!(!m.winners().unwrap().is_empty());
     }
 }
+
+#[test]
+fn leftover_cards_stay_unseen() {
+    for players in [3u8, 5, 6] {
+        let opts = SevensOptions {
+            players,
+            ..SevensOptions::DEFAULT
+        };
+        let d = talon_rules::sevens::Deal::from_seed(5, players, Seat(0));
+        assert_eq!(d.leftover.len(), 52 % players as usize);
+        let mut g = talon_rules::sevens::Sevens::new(&d, opts).unwrap();
+        let mut rng = rng_from_seed(1);
+        random_playout(&mut g, &mut rng, &[], |_| Ok(())).unwrap();
+        for s in 0..players {
+            use talon_rules::Game;
+            assert_eq!(g.hidden_from(Seat(s)) & d.leftover, d.leftover);
+        }
+    }
+}
+
+#[test]
+fn standings_most_and_fewest() {
+    use talon_rules::sevens::standings;
+    let totals = [5, 9, 5, 3];
+    let most = standings(&totals, Winner::Most);
+    assert_eq!(most[0], (Seat(1), 9, 1));
+    assert_eq!(most[1], (Seat(0), 5, 2));
+    assert_eq!(most[2], (Seat(2), 5, 2), "equal totals share a place");
+    assert_eq!(most[3], (Seat(3), 3, 4));
+    let fewest = standings(&totals, Winner::Fewest);
+    assert_eq!(fewest[0], (Seat(3), 3, 1));
+    assert_eq!(fewest[3], (Seat(1), 9, 4));
+}
