@@ -42,8 +42,8 @@ pub fn trick_winner(cards: &[Card], calls: &[Option<AceCall>], tie: Tie) -> usiz
     let highest = odd > even || (odd == even && tie == Tie::Highest);
     let led = cards[0].suit_unchecked();
     let mut best = 0;
-    for i in 1..cards.len() {
-        if cards[i].suit_unchecked() != led {
+    for (i, card) in cards.iter().enumerate().skip(1) {
+        if card.suit_unchecked() != led {
             continue;
         }
         let better = if highest {
