@@ -67,7 +67,8 @@ fn simulate(name: &str, opts: NaOptions, deals: u64, probe_every: u64) -> Tally 
                 card_total, 120,
                 "{name} seed {seed}: every card point is taken"
             );
-        } else {
+        }
+        if r.bid == talon_rules::na_sixty_six::MOON {
             t.moons += 1;
         }
         if r.made == Some(true) {
