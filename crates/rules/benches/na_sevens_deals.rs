@@ -43,6 +43,7 @@ fn na_sixty_six(c: &mut Criterion) {
     for (name, opts) in [
         ("na-sixty-six", NaOptions::FOUR_HANDS),
         ("na-sixty-six-3", NaOptions::THREE_HANDS),
+        ("sixty-six-4", NaOptions::HOYLE_FOUR),
     ] {
         let n = u64::from(opts.players);
         let deals: Vec<NaSixtySix> = (0..BATCH)

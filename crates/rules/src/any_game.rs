@@ -105,10 +105,10 @@ pub enum AnyGame {
 /// The options of a preset of the North American Sixty-six family with
 /// `overrides` applied in order.
 fn na_options(preset: Preset, overrides: &[(String, String)]) -> Result<NaOptions, SetupError> {
-    let mut o = if preset == Preset::NaSixtySix3 {
-        NaOptions::THREE_HANDS
-    } else {
-        NaOptions::FOUR_HANDS
+    let mut o = match preset {
+        Preset::NaSixtySix3 => NaOptions::THREE_HANDS,
+        Preset::SixtySixFour => NaOptions::HOYLE_FOUR,
+        _ => NaOptions::FOUR_HANDS,
     };
     for (k, v) in overrides {
         o.set(k, v).map_err(SetupError::Option)?;
@@ -144,9 +144,9 @@ impl AnyGame {
                 let opts = na_options(preset, options)?;
                 let deal = match setup {
                     Setup::Seed(seed) => {
-                        na_sixty_six::Deal::from_seed(*seed, opts.players, Seat(opts.players - 1))
+                        na_sixty_six::Deal::from_seed_for(*seed, &opts, Seat(opts.players - 1))
                     }
-                    Setup::Deal(text) => na_sixty_six::Deal::parse(text, opts.players)
+                    Setup::Deal(text) => na_sixty_six::Deal::parse_for(text, &opts)
                         .map_err(|e| SetupError::Deal(e.to_string()))?,
                 };
                 let game =

@@ -21,6 +21,7 @@ pub enum Preset {
     NaSixtySix,
     NaSixtySix3,
     SixesAndSevens,
+    SixtySixFour,
 }
 
 /// An unknown preset name.
@@ -44,13 +45,14 @@ impl fmt::Display for PresetError {
 impl std::error::Error for PresetError {}
 
 impl Preset {
-    pub const ALL: [Preset; 6] = [
+    pub const ALL: [Preset; 7] = [
         Preset::SixtySix,
         Preset::Schnapsen,
         Preset::SchnapsenVu,
         Preset::NaSixtySix,
         Preset::NaSixtySix3,
         Preset::SixesAndSevens,
+        Preset::SixtySixFour,
     ];
 
     pub fn name(self) -> &'static str {
@@ -61,6 +63,7 @@ impl Preset {
             Preset::NaSixtySix => "na-sixty-six",
             Preset::NaSixtySix3 => "na-sixty-six-3",
             Preset::SixesAndSevens => "sixes-and-sevens",
+            Preset::SixtySixFour => "sixty-six-4",
         }
     }
 
@@ -81,6 +84,9 @@ impl Preset {
             Preset::NaSixtySix3 => {
                 "North American Sixty-six cut-throat: three hands of 7, a widow to the first trick, game to 15"
             }
+            Preset::SixtySixFour => {
+                "Hoyle's four-hand Sixty-six: partnerships, 32 cards, turned trump, must win the trick, game to 7"
+            }
             Preset::SixesAndSevens => {
                 "Sixes and Sevens: 3-6 players, odd/even majority decides whether high or low wins the trick"
             }
@@ -90,7 +96,7 @@ impl Preset {
     pub fn family(self) -> Family {
         match self {
             Preset::SixtySix | Preset::Schnapsen | Preset::SchnapsenVu => Family::SixtySix,
-            Preset::NaSixtySix | Preset::NaSixtySix3 => Family::NaSixtySix,
+            Preset::NaSixtySix | Preset::NaSixtySix3 | Preset::SixtySixFour => Family::NaSixtySix,
             Preset::SixesAndSevens => Family::Sevens,
         }
     }
@@ -99,7 +105,7 @@ impl Preset {
     /// its count from the `players` option; a game's own `seats()` is exact).
     pub fn players(self) -> u8 {
         match self {
-            Preset::NaSixtySix => 4,
+            Preset::NaSixtySix | Preset::SixtySixFour => 4,
             Preset::NaSixtySix3 => 3,
             Preset::SixesAndSevens => crate::sevens::SevensOptions::DEFAULT.players,
             _ => 2,

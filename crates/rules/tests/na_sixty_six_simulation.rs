@@ -12,7 +12,7 @@ use talon_rules::Game;
 fn probes() -> Vec<Action> {
     let mut v = vec![Action::Pass];
     v.extend((0..=6).map(Action::Bid));
-    for c in Deck::TwentyFour.ordered() {
+    for c in Deck::ThirtyTwo.ordered() {
         v.push(Action::Play(c));
         v.push(Action::Discard(c));
         v.push(Action::Marriage(c));
@@ -60,6 +60,26 @@ fn simulate(name: &str, opts: NaOptions, deals: u64, probe_every: u64) -> Tally 
             assert!(g.returns().unwrap().iter().all(|&x| x == 0));
             continue;
         }
+        if opts.form == talon_rules::na_sixty_six::Form::TurnedTrump {
+            // 120 card points and 10 for the last trick; the side with more
+            // scores 1-3 (+1 at most for the ten of trumps).
+            assert_eq!(
+                r.card_points[0] + r.card_points[1],
+                120,
+                "{name} seed {seed}"
+            );
+            assert_eq!(r.points[0] + r.points[1], 130, "{name} seed {seed}");
+            let bonus = i16::from(opts.ten_of_trumps);
+            match r.winner_side {
+                Some(w) => {
+                    assert!((1..=3 + bonus).contains(&r.score[w]), "{name} seed {seed}");
+                    assert!(r.score[1 - w] <= bonus, "{name} seed {seed}");
+                    t.made += u64::from(w == 0);
+                }
+                None => assert_eq!(r.points[0], 65),
+            }
+            continue;
+        }
         let sides = opts.sides();
         let card_total: u16 = r.card_points[..sides].iter().sum();
         if g.sitting_out().is_none() {
@@ -89,7 +109,11 @@ fn variants() -> Vec<(&'static str, NaOptions)> {
     let mut v = vec![
         ("na-sixty-six", NaOptions::FOUR_HANDS),
         ("na-sixty-six-3", NaOptions::THREE_HANDS),
+        ("sixty-six-4", NaOptions::HOYLE_FOUR),
     ];
+    let mut o = NaOptions::HOYLE_FOUR;
+    o.ten_of_trumps = true;
+    v.push(("sixty-six-4 ten of trumps", o));
     let mut o = NaOptions::FOUR_HANDS;
     o.head_partner = false;
     o.rank_order = talon_rules::na_sixty_six::RankOrder::TenHigh;
@@ -164,7 +188,7 @@ fn random_matches_end() {
 }
 
 fn deal(text: &str, opts: NaOptions) -> NaSixtySix {
-    let d = talon_rules::na_sixty_six::Deal::parse(text, opts.players).unwrap();
+    let d = talon_rules::na_sixty_six::Deal::parse_for(text, &opts).unwrap();
     NaSixtySix::new(&d, opts).unwrap()
 }
 
@@ -282,10 +306,57 @@ fn bidders_out_when_both_sides_pass_the_target() {
         lost_marriages: [0; 3],
         tricks: [3, 3, 0],
         score: [2, 1, 0],
+        winner_side: None,
+        tied: false,
     };
     m.record(&r);
     assert_eq!(m.scores, vec![10, 10]);
     assert_eq!(m.winner(), Some(0), "the bidding side goes out first");
     assert!(!m.record(&r), "nothing is booked after the game is won");
     assert_eq!(m.dealer, Seat(0), "the deal passed left");
+}
+
+#[test]
+fn turned_trump_card_is_public() {
+    let h2 = "3/KH JH 7C 8C 9C JC 7D 8D/QH 8H QC KC 9D JD 7S 8S/AH 9H TC AC QD KD 9S JS/TH 7H TD AD QS KS TS AS/AS";
+    let g = deal(h2, NaOptions::HOYLE_FOUR);
+    let turned: talon_cards::Card = "AS".parse().unwrap();
+    for s in 0..4 {
+        assert!(!g.hidden_from(Seat(s)).contains(turned));
+        assert_eq!(g.observe(Seat(s)).turned, Some(turned));
+    }
+    // The dealer's other cards stay hidden.
+    assert!(g.hidden_from(Seat(0)).contains("KS".parse().unwrap()));
+    let e = talon_rules::na_sixty_six::Deal::parse_for(
+        "3/KH JH 7C 8C 9C JC 7D 8D/QH 8H QC KC 9D JD 7S 8S/AH 9H TC AC QD KD 9S JS/TH 7H TD AD QS KS TS AS/KH",
+        &NaOptions::HOYLE_FOUR,
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("turned trump"), "{e}");
+}
+
+#[test]
+fn a_tied_deal_carries_a_point_to_the_next_winner() {
+    use talon_rules::na_sixty_six::NaResult;
+    let mut m = NaMatch::new(NaOptions::HOYLE_FOUR, Seat(3));
+    let mut r = NaResult {
+        passed_out: false,
+        bidder: None,
+        bid: 0,
+        made: None,
+        points: [65, 65, 0],
+        card_points: [60, 60, 0],
+        lost_marriages: [0; 3],
+        tricks: [4, 4, 0],
+        score: [0, 0, 0],
+        winner_side: None,
+        tied: true,
+    };
+    m.record(&r);
+    assert_eq!((m.scores.clone(), m.carry), (vec![0, 0], 1));
+    r.tied = false;
+    r.winner_side = Some(1);
+    r.score = [0, 1, 0];
+    m.record(&r);
+    assert_eq!((m.scores.clone(), m.carry), (vec![0, 2], 0));
 }

@@ -15,6 +15,8 @@ pub struct NaMatch {
     /// Dealer of the next deal.
     pub dealer: Seat,
     pub deals_played: u32,
+    /// `sixty-six-4`: game points carried from 65-65 deals to the next winner.
+    pub carry: i32,
     winner: Option<usize>,
 }
 
@@ -25,6 +27,7 @@ impl NaMatch {
             scores: vec![0; opts.sides()],
             dealer: first_dealer,
             deals_played: 0,
+            carry: 0,
             winner: None,
         }
     }
@@ -54,6 +57,11 @@ impl NaMatch {
         }
         for (s, d) in self.scores.iter_mut().zip(result.score) {
             *s += i32::from(d);
+        }
+        if result.tied {
+            self.carry += 1;
+        } else if let Some(w) = result.winner_side {
+            self.scores[w] += std::mem::take(&mut self.carry);
         }
         self.dealer = self.dealer.next(self.opts.players);
         self.deals_played += 1;

@@ -1,7 +1,9 @@
 //! North American Sixty-six (presets `na-sixty-six`, four hands in
 //! partnerships, and `na-sixty-six-3`, three hands cut-throat with a widow):
 //! one bid round, the first card led fixes trumps, strict following with
-//! the obligation to head the trick, scores in 33-point ticks.
+//! the obligation to head the trick, scores in 33-point ticks. The same
+//! trick engine plays Hoyle's four-hand Sixty-six (`sixty-six-4`: 32
+//! cards, turned trump, no bidding), which follows and heads the same way.
 
 mod action;
 mod cards;
@@ -17,7 +19,7 @@ pub use cards::{power, trick_winner};
 pub use deal::{Deal, DealError};
 pub use matchplay::NaMatch;
 pub use observation::NaObservation;
-pub use options::{AllPass, MoonScoring, NaOptions, RankOrder, Widow, SPECS};
+pub use options::{AllPass, Form, MoonScoring, NaOptions, RankOrder, Widow, SPECS};
 pub use scoring::{describe, NaResult};
 pub use state::{MarriageRecord, NaSixtySix, Phase, TrickRecord, MAX_SIDES};
 

@@ -24,6 +24,8 @@ pub struct NaObservation {
     pub high_bid: u8,
     pub sitting_out: Option<Seat>,
     pub trump: Option<Suit>,
+    /// The dealer's turned trump card (32-card game), seen by all.
+    pub turned: Option<Card>,
     pub leader: Seat,
     pub trick: Vec<(Seat, Card)>,
     pub history: Vec<TrickRecord>,
@@ -69,6 +71,7 @@ impl NaSixtySix {
             high_bid: self.high,
             sitting_out: self.out,
             trump: self.trump,
+            turned: self.turned,
             leader: self.leader,
             trick: self.trick.to_vec(),
             history: self.history.to_vec(),
@@ -106,6 +109,10 @@ impl NaSixtySix {
             // A shown widow is known wherever its cards went.
             hidden = hidden - self.widow;
         }
+        if let Some(t) = self.turned {
+            // Everyone saw the trump card turned; it is the dealer's.
+            hidden.remove(t);
+        }
         hidden
     }
 }
@@ -123,6 +130,9 @@ impl crate::game::Observation for NaObservation {
         }
         if let Some(w) = self.widow {
             set |= w;
+        }
+        if let Some(t) = self.turned {
+            set.insert(t);
         }
         set
     }

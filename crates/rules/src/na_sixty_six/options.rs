@@ -42,11 +42,23 @@ pub enum Widow {
     Exchange,
 }
 
+/// Which game the engine plays. Fixed by the preset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// North American Sixty-six: 24 cards, bidding, the first lead fixes trumps.
+    Bidding,
+    /// Hoyle's four-hand Sixty-six: 32 cards, no bidding, the dealer's last
+    /// card is turned for trumps, no marriages, game points 1-3 for 66/100/all tricks.
+    TurnedTrump,
+}
+
 /// All rule options of a North American Sixty-six deal and game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NaOptions {
     /// 4 (partnerships) or 3 (cut-throat). Fixed by the preset.
     pub players: u8,
+    /// Fixed by the preset.
+    pub form: Form,
     pub rank_order: RankOrder,
     /// Must a player head (beat) the trick even when the partner is winning it?
     pub head_partner: bool,
@@ -58,14 +70,17 @@ pub struct NaOptions {
     pub widow: Widow,
     /// The widow is shown to everyone once won (else only its winner sees it).
     pub widow_shown: bool,
-    /// Ticks that win the game.
+    /// Ticks (game points) that win the game.
     pub target: u8,
+    /// (turned trump) the side winning the ten of trumps scores 1 more game point.
+    pub ten_of_trumps: bool,
 }
 
 impl NaOptions {
     /// `na-sixty-six`: four hands in partnerships, to 10.
     pub const FOUR_HANDS: NaOptions = NaOptions {
         players: 4,
+        form: Form::Bidding,
         rank_order: RankOrder::Printed,
         head_partner: true,
         last_trick_bonus: 0,
@@ -75,6 +90,7 @@ impl NaOptions {
         widow: Widow::Points,
         widow_shown: false,
         target: 10,
+        ten_of_trumps: false,
     };
 
     /// `na-sixty-six-3`: three hands cut-throat with a widow, to 15.
@@ -85,17 +101,36 @@ impl NaOptions {
         ..NaOptions::FOUR_HANDS
     };
 
-    /// Cards per hand: 6 with four players, 7 with three (plus a 3-card widow).
+    /// `sixty-six-4`: Hoyle's four-hand Sixty-six, 32 cards, turned trump, to 7.
+    pub const HOYLE_FOUR: NaOptions = NaOptions {
+        form: Form::TurnedTrump,
+        rank_order: RankOrder::TenHigh,
+        head_partner: true,
+        last_trick_bonus: 10,
+        moon: false,
+        target: 7,
+        ..NaOptions::FOUR_HANDS
+    };
+
+    /// Cards per hand: 6 with four players, 7 with three (plus a 3-card
+    /// widow), 8 in the 32-card turned-trump game.
     pub const fn hand_size(&self) -> usize {
-        if self.players == 3 {
-            7
-        } else {
-            6
+        match (self.form, self.players) {
+            (Form::TurnedTrump, _) => 8,
+            (_, 3) => 7,
+            _ => 6,
+        }
+    }
+
+    pub const fn deck_size(&self) -> usize {
+        match self.form {
+            Form::TurnedTrump => 32,
+            Form::Bidding => 24,
         }
     }
 
     pub const fn widow_size(&self) -> usize {
-        24 - self.players as usize * self.hand_size()
+        self.deck_size() - self.players as usize * self.hand_size()
     }
 
     /// Sides that score: two partnerships, or each of three players.
@@ -128,6 +163,7 @@ impl NaOptions {
             "widow" => self.widow = [Widow::Points, Widow::Exchange][spec.parse_choice(value)?],
             "widow_shown" => self.widow_shown = spec.parse_bool(value)?,
             "target" => self.target = spec.parse_int(value)? as u8,
+            "ten_of_trumps" => self.ten_of_trumps = spec.parse_bool(value)?,
             _ => unreachable!("every spec has a setter"),
         }
         Ok(())
@@ -167,6 +203,7 @@ impl NaOptions {
             ),
             ("widow_shown", self.widow_shown.to_string()),
             ("target", self.target.to_string()),
+            ("ten_of_trumps", self.ten_of_trumps.to_string()),
         ]
     }
 }
@@ -216,6 +253,11 @@ pub const SPECS: &[OptionSpec] = &[
     OptionSpec {
         name: "target",
         kind: OptionKind::Int { min: 1, max: 99 },
-        doc: "ticks that win the game (10, or 15 in South Bend and money games)",
+        doc: "ticks that win the game (10, or 15 in South Bend and money games; 7 game points in sixty-six-4)",
+    },
+    OptionSpec {
+        name: "ten_of_trumps",
+        kind: OptionKind::Bool,
+        doc: "sixty-six-4: the side that wins the ten of trumps scores 1 more game point (a local rule)",
     },
 ];

@@ -26,8 +26,12 @@ pub struct NaResult {
     /// Marriage points announced by sides that took no trick (lost).
     pub lost_marriages: [u16; MAX_SIDES],
     pub tricks: [u8; MAX_SIDES],
-    /// Ticks per side (negative when set).
+    /// Ticks per side (negative when set); game points in `sixty-six-4`.
     pub score: [i16; MAX_SIDES],
+    /// `sixty-six-4`: the side with more points (`None` on a 65-65 tie).
+    pub winner_side: Option<usize>,
+    /// `sixty-six-4`: 65-65, nobody scores; the next deal's winner gets 1 more.
+    pub tied: bool,
 }
 
 pub(super) fn passed_out() -> NaResult {
@@ -41,6 +45,56 @@ pub(super) fn passed_out() -> NaResult {
         lost_marriages: [0; MAX_SIDES],
         tricks: [0; MAX_SIDES],
         score: [0; MAX_SIDES],
+        winner_side: None,
+        tied: false,
+    }
+}
+
+/// Hoyle's four-hand game: the side with more points (at least 66 of the
+/// 130, with 10 for the last trick) scores 1 game point, 2 with 100 or
+/// more, 3 for taking every trick. 65-65 scores nothing (the game sheet
+/// gives the next deal's winner 1 more). With `ten_of_trumps` the side
+/// that took the ten of trumps scores 1 more.
+pub(super) fn turned_trump(g: &NaSixtySix) -> NaResult {
+    let points = [g.points(0), g.points(1), 0];
+    let mut score = [0i16; MAX_SIDES];
+    let winner_side = match points[0].cmp(&points[1]) {
+        std::cmp::Ordering::Greater => Some(0),
+        std::cmp::Ordering::Less => Some(1),
+        std::cmp::Ordering::Equal => None,
+    };
+    if let Some(w) = winner_side {
+        score[w] = if g.tricks[1 - w] == 0 {
+            3
+        } else if points[w] >= 100 {
+            2
+        } else {
+            1
+        };
+    }
+    if g.opts.ten_of_trumps {
+        let trump = g.trump.expect("trumps turned");
+        let ten = talon_cards::Card::new(trump, talon_cards::Rank::Ten);
+        if let Some(t) = g
+            .history
+            .iter()
+            .find(|t| t.cards.iter().any(|c| c.1 == ten))
+        {
+            score[g.side(t.winner)] += 1;
+        }
+    }
+    NaResult {
+        passed_out: false,
+        bidder: None,
+        bid: 0,
+        made: None,
+        points,
+        card_points: g.card_points,
+        lost_marriages: [0; MAX_SIDES],
+        tricks: g.tricks,
+        score,
+        winner_side,
+        tied: winner_side.is_none(),
     }
 }
 
@@ -88,13 +142,32 @@ pub(super) fn played_out(g: &NaSixtySix) -> NaResult {
         lost_marriages: lost,
         tricks: g.tricks,
         score,
+        winner_side: None,
+        tied: false,
     }
 }
 
 /// One line for people.
 pub fn describe(r: &NaResult, sides: usize) -> String {
     let Some(bidder) = r.bidder else {
-        return "everyone passed: the deal is thrown in".into();
+        if r.passed_out {
+            return "everyone passed: the deal is thrown in".into();
+        }
+        return match r.winner_side {
+            Some(w) => format!(
+                "side {w} (seats {w} and {}) wins {} to {}: {:+} game points, side {} {:+}",
+                w + 2,
+                r.points[w],
+                r.points[1 - w],
+                r.score[w],
+                1 - w,
+                r.score[1 - w]
+            ),
+            None => format!(
+                "65 all: no game points from the cards (scores {:+} {:+})",
+                r.score[0], r.score[1]
+            ),
+        };
     };
     let bid = if r.bid == MOON {
         "moon".to_string()

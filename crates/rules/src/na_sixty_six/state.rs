@@ -4,7 +4,7 @@
 use super::action::{Action, MOON};
 use super::cards::{beats, points, trick_winner};
 use super::deal::{Deal, DealError};
-use super::options::{AllPass, NaOptions, Widow};
+use super::options::{AllPass, Form, NaOptions, Widow};
 use super::scoring::{self, NaResult};
 use crate::game::ActionList;
 use arrayvec::ArrayVec;
@@ -50,6 +50,8 @@ pub struct NaSixtySix {
     pub(super) hands: [CardSet; 4],
     /// The widow as dealt (three hands); see `widow_taker`.
     pub(super) widow: CardSet,
+    /// The dealer's turned trump card (32-card game): public knowledge.
+    pub(super) turned: Option<Card>,
     pub(super) phase: Phase,
     /// Bids in order: (seat, 0 for a pass or the bid).
     pub(super) bids: ArrayVec<(Seat, u8), 4>,
@@ -84,6 +86,14 @@ impl NaSixtySix {
             )));
         }
         deal.validate()?;
+        let turned_game = opts.form == Form::TurnedTrump;
+        if turned_game != deal.turned.is_some() {
+            return Err(DealError::Turned(if turned_game {
+                "none: this game turns a trump card".into()
+            } else {
+                "a turned card: this game has none".into()
+            }));
+        }
         let mut hands = [CardSet::EMPTY; 4];
         hands[..deal.hands.len()].copy_from_slice(&deal.hands);
         Ok(NaSixtySix {
@@ -91,12 +101,18 @@ impl NaSixtySix {
             dealer: deal.dealer,
             hands,
             widow: deal.widow,
-            phase: Phase::Bidding,
+            turned: deal.turned,
+            // Without bidding the dealer's left leads at once.
+            phase: if turned_game {
+                Phase::Play
+            } else {
+                Phase::Bidding
+            },
             bids: ArrayVec::new(),
             high: 0,
             bidder: None,
             out: None,
-            trump: None,
+            trump: deal.turned.map(|c| c.suit_unchecked()),
             leader: deal.dealer.next(opts.players),
             trick: ArrayVec::new(),
             history: ArrayVec::new(),
@@ -112,7 +128,7 @@ impl NaSixtySix {
     }
 
     pub fn from_seed(seed: u64, opts: NaOptions, dealer: Seat) -> NaSixtySix {
-        let deal = Deal::from_seed(seed, opts.players, dealer);
+        let deal = Deal::from_seed_for(seed, &opts, dealer);
         NaSixtySix::new(&deal, opts).expect("a seeded deal is always legal")
     }
 
@@ -134,6 +150,11 @@ impl NaSixtySix {
 
     pub fn hand(&self, seat: Seat) -> CardSet {
         self.hands[seat.index()]
+    }
+
+    /// The card turned for trumps (32-card game).
+    pub fn turned(&self) -> Option<Card> {
+        self.turned
     }
 
     pub fn trump(&self) -> Option<Suit> {
@@ -292,7 +313,9 @@ impl NaSixtySix {
                 if self.trick.is_empty() {
                     let hand = self.hands[seat.index()];
                     out.extend(hand.iter().map(Action::Play));
-                    out.extend(Self::marriage_leads(hand).map(Action::Marriage));
+                    if self.opts.form == Form::Bidding {
+                        out.extend(Self::marriage_leads(hand).map(Action::Marriage));
+                    }
                 } else {
                     out.extend(self.follow_options(seat).iter().map(Action::Play));
                 }
@@ -318,6 +341,7 @@ impl NaSixtySix {
             (Phase::Play, Action::Marriage(c)) => {
                 let seat = self.to_move().expect("someone plays");
                 self.trick.is_empty()
+                    && self.opts.form == Form::Bidding
                     && Self::marriage_leads(self.hands[seat.index()]).any(|m| m == c)
             }
             _ => false,
@@ -411,7 +435,11 @@ impl NaSixtySix {
         }
         if self.hands[winner.index()].is_empty() {
             self.bonus[side] += self.opts.last_trick_bonus;
-            self.end(scoring::played_out(self));
+            let result = match self.opts.form {
+                Form::Bidding => scoring::played_out(self),
+                Form::TurnedTrump => scoring::turned_trump(self),
+            };
+            self.end(result);
         }
     }
 
@@ -441,7 +469,8 @@ impl NaSixtySix {
         if !widow_in_hand {
             add(self.widow);
         }
-        if count != 24 || seen.len() != 24 {
+        let deck = self.opts.deck_size();
+        if count != deck || seen.len() != deck {
             return Err(format!("cards not conserved: {count} counted, {seen}"));
         }
         let taken: u16 = self.card_points.iter().sum();
