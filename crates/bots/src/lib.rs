@@ -6,7 +6,7 @@ mod registry;
 mod sixty_six;
 
 pub use random::RandomBot;
-pub use registry::{AnyBot, UnknownBot, BOT_NAMES, STRONGEST};
+pub use registry::{strongest, AnyBot, UnknownBot, BOT_NAMES};
 pub use sixty_six::SixtySixHeuristic;
 
 use talon_rules::Game;

@@ -4,14 +4,21 @@
 
 use crate::{Bot, RandomBot, SixtySixHeuristic};
 use std::fmt;
+use talon_rules::na_sixty_six::NaSixtySix;
+use talon_rules::sevens::Sevens;
 use talon_rules::sixty_six::SixtySix;
 use talon_rules::{ActionList, AnyGame, Family, Game, Preset};
 
 /// Names accepted by [`AnyBot::new`], weakest first.
 pub const BOT_NAMES: &[&str] = &["random", "heuristic"];
 
-/// The strongest bot available, used for hints.
-pub const STRONGEST: &str = "heuristic";
+/// The strongest bot available for a preset, used for hints.
+pub fn strongest(preset: Preset) -> &'static str {
+    match preset.family() {
+        Family::SixtySix => "heuristic",
+        _ => "random",
+    }
+}
 
 /// A bot name that does not exist (for this preset).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,6 +42,8 @@ impl std::error::Error for UnknownBot {}
 /// A bot for some family.
 pub enum AnyBot {
     SixtySix(Box<dyn Bot<SixtySix> + Send>),
+    NaSixtySix(Box<dyn Bot<NaSixtySix> + Send>),
+    Sevens(Box<dyn Bot<Sevens> + Send>),
 }
 
 impl AnyBot {
@@ -51,12 +60,22 @@ impl AnyBot {
                 };
                 Ok(AnyBot::SixtySix(bot))
             }
+            Family::NaSixtySix => match name {
+                "random" => Ok(AnyBot::NaSixtySix(Box::new(RandomBot::new(seed)))),
+                _ => Err(unknown()),
+            },
+            Family::Sevens => match name {
+                "random" => Ok(AnyBot::Sevens(Box::new(RandomBot::new(seed)))),
+                _ => Err(unknown()),
+            },
         }
     }
 
     pub fn name(&self) -> &str {
         match self {
             AnyBot::SixtySix(b) => b.name(),
+            AnyBot::NaSixtySix(b) => b.name(),
+            AnyBot::Sevens(b) => b.name(),
         }
     }
 
@@ -68,6 +87,14 @@ impl AnyBot {
             (AnyBot::SixtySix(bot), AnyGame::SixtySix { game, .. }) => {
                 Some(choose_typed(bot.as_mut(), game, seat))
             }
+            (AnyBot::NaSixtySix(bot), AnyGame::NaSixtySix { game, .. }) => {
+                Some(choose_typed(bot.as_mut(), game, seat))
+            }
+            (AnyBot::Sevens(bot), AnyGame::Sevens { game, .. }) => {
+                Some(choose_typed(bot.as_mut(), game, seat))
+            }
+            // A bot made for another family has nothing to say here.
+            _ => None,
         }
     }
 }

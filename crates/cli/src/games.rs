@@ -38,5 +38,9 @@ pub fn rules_page(preset: Preset) -> &'static str {
         Preset::SixtySix => include_str!("../../../docs/rules/sixty-six.md"),
         Preset::Schnapsen => include_str!("../../../docs/rules/schnapsen.md"),
         Preset::SchnapsenVu => include_str!("../../../docs/rules/schnapsen-vu.md"),
+        Preset::NaSixtySix => include_str!("../../../docs/rules/na-sixty-six.md"),
+        Preset::NaSixtySix3 => include_str!("../../../docs/rules/na-sixty-six-3.md"),
+        Preset::SixtySixFour => include_str!("../../../docs/rules/sixty-six-4.md"),
+        Preset::SixesAndSevens => include_str!("../../../docs/rules/sixes-and-sevens.md"),
     }
 }

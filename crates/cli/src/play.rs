@@ -5,7 +5,7 @@ use crate::lineup;
 use crate::text::{narrate, pretty, table};
 use clap::Args;
 use std::io::{BufRead, IsTerminal, Write};
-use talon_bots::{AnyBot, STRONGEST};
+use talon_bots::{strongest, AnyBot};
 use talon_cards::Seat;
 use talon_protocol::GameRecord;
 use talon_rules::{AnyGame, AnyMatch, Preset, Setup};
@@ -72,12 +72,10 @@ impl PlaySession {
         }
         let bots =
             lineup::bots(&names, preset, preset.players(), args.seed).map_err(|e| e.to_string())?;
-        let hint_bot = AnyBot::new(STRONGEST, preset, args.seed).map_err(|e| e.to_string())?;
+        let hint_bot =
+            AnyBot::new(strongest(preset), preset, args.seed).map_err(|e| e.to_string())?;
         let sheet = if args.whole_match {
-            Some(
-                AnyMatch::new(preset, &options, Seat(preset.players() - 1))
-                    .map_err(|e| e.to_string())?,
-            )
+            Some(AnyMatch::new(preset, &options, args.seed).map_err(|e| e.to_string())?)
         } else {
             None
         };

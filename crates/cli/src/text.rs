@@ -1,6 +1,8 @@
 //! Plain-text rendering shared by `watch`, `replay` and `play --plain`.
 
 use talon_cards::{Card, CardSet, Seat, Suit};
+use talon_rules::na_sixty_six::NaObservation;
+use talon_rules::sevens::SevensObservation;
 use talon_rules::sixty_six::{Event, Phase, SixtySixObservation};
 use talon_rules::{AnyGame, AnyObservation};
 
@@ -65,7 +67,112 @@ pub fn narrate(before: &AnyGame, after: &AnyGame, seat: Seat, action: &str) -> V
 pub fn table(obs: &AnyObservation) -> String {
     match obs {
         AnyObservation::SixtySix(o) => sixty_six_table(o),
+        AnyObservation::NaSixtySix(o) => na_table(o),
+        AnyObservation::Sevens(o) => sevens_table(o),
     }
+}
+
+fn list(cards: &[(Seat, Card)]) -> String {
+    cards
+        .iter()
+        .map(|(s, c)| format!("{}({s})", pretty(*c)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn na_table(o: &NaObservation) -> String {
+    let mut out = Vec::new();
+    let bids: Vec<String> = o
+        .bids
+        .iter()
+        .map(|(s, b)| match b {
+            0 => format!("{s}:pass"),
+            5 => format!("{s}:moon"),
+            b => format!("{s}:{b}"),
+        })
+        .collect();
+    out.push(format!(
+        "dealer seat {}   bids: {}",
+        o.dealer,
+        if bids.is_empty() {
+            "-".into()
+        } else {
+            bids.join(" ")
+        }
+    ));
+    if let Some(b) = o.bidder {
+        out.push(format!("high bid {} by seat {b}", o.high_bid));
+    }
+    if let Some(t) = o.trump {
+        out.push(format!("trumps {}", t.symbol()));
+    }
+    if let Some(c) = o.turned {
+        out.push(format!("turned card {}", pretty(c)));
+    }
+    if let Some(s) = o.sitting_out {
+        out.push(format!("seat {s} sits out (moon)"));
+    }
+    out.push(format!(
+        "points by side: {:?}   tricks by seat: {:?}",
+        o.trick_points, o.tricks
+    ));
+    if let Some(t) = o.history.last() {
+        out.push(format!(
+            "last trick: {} → seat {}",
+            list(&t.cards),
+            t.winner
+        ));
+    }
+    if !o.trick.is_empty() {
+        out.push(format!("on the table: {}", list(&o.trick)));
+    }
+    if let Some(w) = o.widow {
+        out.push(format!("widow: {}", pretty_hand(w)));
+    }
+    out.push(format!(
+        "your hand (seat {}): {}",
+        o.seat,
+        pretty_hand(o.hand)
+    ));
+    out.join("\n")
+}
+
+fn sevens_table(o: &SevensObservation) -> String {
+    let n = o.options.players;
+    let mut out = vec![format!(
+        "dealer seat {}   tricks by seat: {:?}",
+        o.dealer, o.tricks
+    )];
+    if let Some(t) = o.history.last() {
+        let cards: Vec<(Seat, Card)> = t
+            .cards
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| (t.leader.offset(i as u8, n), c))
+            .collect();
+        out.push(format!(
+            "last trick: {} ({} odd, {} even) → seat {}",
+            list(&cards),
+            t.odd,
+            t.even,
+            t.winner
+        ));
+    }
+    if !o.trick.is_empty() {
+        let cards: Vec<(Seat, Card)> = o
+            .trick
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| (o.leader.offset(i as u8, n), c))
+            .collect();
+        out.push(format!("on the table: {}", list(&cards)));
+    }
+    out.push(format!(
+        "your hand (seat {}): {}",
+        o.seat,
+        pretty_hand(o.hand)
+    ));
+    out.join("\n")
 }
 
 fn sixty_six_table(o: &SixtySixObservation) -> String {

@@ -58,10 +58,9 @@ pub fn run(args: &WatchArgs) -> Result<(), String> {
         lineup::bots(&names, preset, preset.players(), args.seed).map_err(|e| e.to_string())?;
     let mut record = None;
     if args.whole_match {
-        let mut m = AnyMatch::new(preset, &options, talon_cards::Seat(preset.players() - 1))
-            .map_err(|e| e.to_string())?;
+        let mut m = AnyMatch::new(preset, &options, args.seed).map_err(|e| e.to_string())?;
         let mut deal_seed = args.seed;
-        while m.winner().is_none() {
+        while m.winner().is_none() && u64::from(m.deals_played()) < crate::arena::MAX_MATCH_DEALS {
             let mut game = m.next_deal(deal_seed);
             println!(
                 "== deal {} (seed {deal_seed}): {}",

@@ -282,4 +282,58 @@ fn watch_prints_trick_by_trick() {
     assert!(out.contains("trick 1:") && out.contains("result:"), "{out}");
     let m = run(&["watch", "schnapsen", "--match", "--seed", "2"], "");
     assert!(m.contains("wins the match"), "{m}");
+    for preset in [
+        "na-sixty-six",
+        "na-sixty-six-3",
+        "sixty-six-4",
+        "sixes-and-sevens",
+    ] {
+        let out = run(&["watch", preset, "--bots", "random", "--seed", "4"], "");
+        assert!(
+            out.contains("trick 1:") && out.contains("result:"),
+            "{preset}: {out}"
+        );
+    }
+    // Random bidders in North American Sixty-six rarely make a bid, so a
+    // random match there may never end; Sixes and Sevens always ends.
+    let m = run(
+        &[
+            "watch",
+            "sixes-and-sevens",
+            "--bots",
+            "random",
+            "--seed",
+            "4",
+            "--match",
+        ],
+        "",
+    );
+    assert!(m.contains("wins the match"), "{m}");
+}
+
+#[test]
+fn engine_serves_every_family() {
+    for game in [
+        "na-sixty-six",
+        "na-sixty-six-3",
+        "sixty-six-4",
+        "sixes-and-sevens",
+    ] {
+        let replies = engine(&[
+            json!({"cmd": "new", "game": game, "seed": 3}).to_string(),
+            json!({"cmd": "observe", "seat": 1}).to_string(),
+            json!({"cmd": "bot", "name": "random"}).to_string(),
+        ]);
+        assert_eq!(replies[0]["ok"], true, "{game}: {}", replies[0]);
+        assert_eq!(replies[1]["observation"]["seat"], 1, "{game}");
+        let action = replies[2]["action"].as_str().expect("a bot move");
+        assert!(
+            replies[0]["legal"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|a| a == action),
+            "{game}"
+        );
+    }
 }

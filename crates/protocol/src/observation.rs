@@ -3,6 +3,8 @@
 
 use serde_json::{json, Value};
 use talon_cards::{Card, CardSet};
+use talon_rules::na_sixty_six::NaObservation;
+use talon_rules::sevens::{AceCall, SevensObservation};
 use talon_rules::sixty_six::{Event, Phase, SixtySixObservation};
 use talon_rules::AnyObservation;
 
@@ -18,7 +20,91 @@ fn card(c: Option<Card>) -> Value {
 pub fn observation_json(obs: &AnyObservation) -> Value {
     match obs {
         AnyObservation::SixtySix(o) => sixty_six(o),
+        AnyObservation::NaSixtySix(o) => na_sixty_six(o),
+        AnyObservation::Sevens(o) => sevens(o),
     }
+}
+
+fn seat_cards(cards: &[(talon_cards::Seat, Card)]) -> Vec<Value> {
+    cards
+        .iter()
+        .map(|(s, c)| json!({"seat": s.0, "card": c.to_string()}))
+        .collect()
+}
+
+fn na_sixty_six(o: &NaObservation) -> Value {
+    let history: Vec<Value> = o
+        .history
+        .iter()
+        .map(|t| json!({"leader": t.leader.0, "cards": seat_cards(&t.cards), "winner": t.winner.0}))
+        .collect();
+    let marriages: Vec<Value> = o
+        .marriages
+        .iter()
+        .map(|m| json!({"seat": m.seat.0, "suit": m.suit.to_string(), "points": m.points}))
+        .collect();
+    json!({
+        "family": "na-sixty-six",
+        "seat": o.seat.0,
+        "players": o.players,
+        "dealer": o.dealer.0,
+        "to_move": o.to_move.map(|s| s.0),
+        "phase": format!("{:?}", o.phase).to_lowercase(),
+        "hand": cards(o.hand),
+        "bids": o.bids.iter().map(|(s, b)| json!({"seat": s.0, "bid": b})).collect::<Vec<_>>(),
+        "bidder": o.bidder.map(|s| s.0),
+        "high_bid": o.high_bid,
+        "sitting_out": o.sitting_out.map(|s| s.0),
+        "trump": o.trump.map(|s| s.to_string()),
+        "turned": card(o.turned),
+        "leader": o.leader.0,
+        "trick": seat_cards(&o.trick),
+        "tricks": history,
+        "marriages": marriages,
+        "widow_taker": o.widow_taker.map(|s| s.0),
+        "widow": o.widow.map(cards),
+        "laid_away": cards(o.laid_away),
+        "hand_sizes": o.hand_sizes,
+        "tricks_won": o.tricks,
+        "trick_points": o.trick_points,
+    })
+}
+
+fn sevens(o: &SevensObservation) -> Value {
+    let call = |c: &Option<AceCall>| match c {
+        Some(AceCall::Odd) => json!("odd"),
+        Some(AceCall::Even) => json!("even"),
+        None => Value::Null,
+    };
+    let history: Vec<Value> = o
+        .history
+        .iter()
+        .map(|t| {
+            json!({
+                "leader": t.leader.0,
+                "cards": t.cards.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+                "calls": t.calls.iter().map(call).collect::<Vec<_>>(),
+                "odd": t.odd,
+                "even": t.even,
+                "winner": t.winner.0,
+            })
+        })
+        .collect();
+    json!({
+        "family": "sixes-and-sevens",
+        "seat": o.seat.0,
+        "players": o.options.players,
+        "dealer": o.dealer.0,
+        "to_move": o.to_move.map(|s| s.0),
+        "phase": format!("{:?}", o.phase).to_lowercase(),
+        "hand": cards(o.hand),
+        "leader": o.leader.0,
+        "trick": o.trick.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+        "calls": o.calls.iter().map(call).collect::<Vec<_>>(),
+        "tricks": history,
+        "hand_sizes": o.hand_sizes,
+        "tricks_won": o.tricks,
+    })
 }
 
 fn sixty_six(o: &SixtySixObservation) -> Value {

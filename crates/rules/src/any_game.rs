@@ -5,8 +5,10 @@
 //! Dispatch is an enum, not `dyn`, so each arm keeps its concrete type.
 
 use crate::game::{ActionParseError, Game, IllegalAction};
+use crate::na_sixty_six::{self, NaObservation, NaOptions, NaSixtySix};
 use crate::options::OptionError;
 use crate::preset::{Family, Preset};
+use crate::sevens::{self, Sevens, SevensObservation, SevensOptions};
 use crate::sixty_six::{self, SixtySix, SixtySixObservation};
 use crate::ActionList;
 use std::fmt;
@@ -83,6 +85,8 @@ pub struct TrickView {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AnyObservation {
     SixtySix(SixtySixObservation),
+    NaSixtySix(NaObservation),
+    Sevens(SevensObservation),
 }
 
 /// One deal of any preset.
@@ -93,6 +97,30 @@ pub enum AnyGame {
         deal: sixty_six::Deal,
         game: SixtySix,
     },
+    NaSixtySix {
+        preset: Preset,
+        deal: na_sixty_six::Deal,
+        game: NaSixtySix,
+    },
+    Sevens {
+        preset: Preset,
+        deal: sevens::Deal,
+        game: Sevens,
+    },
+}
+
+/// The options of a preset of the North American Sixty-six family with
+/// `overrides` applied in order.
+fn na_options(preset: Preset, overrides: &[(String, String)]) -> Result<NaOptions, SetupError> {
+    let mut o = match preset {
+        Preset::NaSixtySix3 => NaOptions::THREE_HANDS,
+        Preset::SixtySixFour => NaOptions::HOYLE_FOUR,
+        _ => NaOptions::FOUR_HANDS,
+    };
+    for (k, v) in overrides {
+        o.set(k, v).map_err(SetupError::Option)?;
+    }
+    Ok(o)
 }
 
 impl AnyGame {
@@ -119,24 +147,56 @@ impl AnyGame {
                     SixtySix::new(&deal, opts).map_err(|e| SetupError::Deal(e.to_string()))?;
                 Ok(AnyGame::SixtySix { preset, deal, game })
             }
+            Family::NaSixtySix => {
+                let opts = na_options(preset, options)?;
+                let deal = match setup {
+                    Setup::Seed(seed) => {
+                        na_sixty_six::Deal::from_seed_for(*seed, &opts, Seat(opts.players - 1))
+                    }
+                    Setup::Deal(text) => na_sixty_six::Deal::parse_for(text, &opts)
+                        .map_err(|e| SetupError::Deal(e.to_string()))?,
+                };
+                let game =
+                    NaSixtySix::new(&deal, opts).map_err(|e| SetupError::Deal(e.to_string()))?;
+                Ok(AnyGame::NaSixtySix { preset, deal, game })
+            }
+            Family::Sevens => {
+                let opts =
+                    SevensOptions::with(options.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+                        .map_err(SetupError::Option)?;
+                let deal = match setup {
+                    Setup::Seed(seed) => {
+                        sevens::Deal::from_seed(*seed, opts.players, Seat(opts.players - 1))
+                    }
+                    Setup::Deal(text) => sevens::Deal::parse(text, opts.players)
+                        .map_err(|e| SetupError::Deal(e.to_string()))?,
+                };
+                let game = Sevens::new(&deal, opts).map_err(|e| SetupError::Deal(e.to_string()))?;
+                Ok(AnyGame::Sevens { preset, deal, game })
+            }
         }
     }
 
     pub fn preset(&self) -> Preset {
         match self {
             AnyGame::SixtySix { preset, .. } => *preset,
+            AnyGame::NaSixtySix { preset, .. } | AnyGame::Sevens { preset, .. } => *preset,
         }
     }
 
     pub fn seats(&self) -> u8 {
         match self {
             AnyGame::SixtySix { game, .. } => game.seats(),
+            AnyGame::NaSixtySix { game, .. } => game.seats(),
+            AnyGame::Sevens { game, .. } => game.seats(),
         }
     }
 
     pub fn to_move(&self) -> Option<Seat> {
         match self {
             AnyGame::SixtySix { game, .. } => game.to_move(),
+            AnyGame::NaSixtySix { game, .. } => game.to_move(),
+            AnyGame::Sevens { game, .. } => game.to_move(),
         }
     }
 
@@ -144,6 +204,8 @@ impl AnyGame {
     pub fn deal_text(&self) -> String {
         match self {
             AnyGame::SixtySix { deal, .. } => deal.to_string(),
+            AnyGame::NaSixtySix { deal, .. } => deal.to_string(),
+            AnyGame::Sevens { deal, .. } => deal.to_string(),
         }
     }
 
@@ -158,6 +220,8 @@ impl AnyGame {
         }
         match self {
             AnyGame::SixtySix { game, .. } => texts(game),
+            AnyGame::NaSixtySix { game, .. } => texts(game),
+            AnyGame::Sevens { game, .. } => texts(game),
         }
     }
 
@@ -165,6 +229,14 @@ impl AnyGame {
     pub fn play(&mut self, text: &str) -> Result<(), PlayError> {
         match self {
             AnyGame::SixtySix { game, .. } => {
+                let a = game.parse_action(text).map_err(PlayError::Parse)?;
+                Ok(game.play(a)?)
+            }
+            AnyGame::NaSixtySix { game, .. } => {
+                let a = game.parse_action(text).map_err(PlayError::Parse)?;
+                Ok(game.play(a)?)
+            }
+            AnyGame::Sevens { game, .. } => {
                 let a = game.parse_action(text).map_err(PlayError::Parse)?;
                 Ok(game.play(a)?)
             }
@@ -180,6 +252,8 @@ impl AnyGame {
         }
         Ok(match self {
             AnyGame::SixtySix { game, .. } => AnyObservation::SixtySix(game.observe(seat)),
+            AnyGame::NaSixtySix { game, .. } => AnyObservation::NaSixtySix(game.observe(seat)),
+            AnyGame::Sevens { game, .. } => AnyObservation::Sevens(game.observe(seat)),
         })
     }
 
@@ -190,6 +264,11 @@ impl AnyGame {
                 .iter()
                 .map(|&s| i32::from(game.points(s)))
                 .collect(),
+            // Each seat shows its side's points (partners share them).
+            AnyGame::NaSixtySix { game, .. } => (0..game.players())
+                .map(|s| i32::from(game.points(game.side(Seat(s)))))
+                .collect(),
+            AnyGame::Sevens { game, .. } => game.tricks().iter().map(|&t| i32::from(t)).collect(),
         }
     }
 
@@ -197,6 +276,8 @@ impl AnyGame {
     pub fn tricks_played(&self) -> usize {
         match self {
             AnyGame::SixtySix { game, .. } => game.history().len(),
+            AnyGame::NaSixtySix { game, .. } => game.history().len(),
+            AnyGame::Sevens { game, .. } => game.history().len(),
         }
     }
 
@@ -206,6 +287,22 @@ impl AnyGame {
             AnyGame::SixtySix { game, .. } => game.history().last().map(|t| TrickView {
                 cards: vec![(t.leader, t.cards[0]), (t.leader.opponent(), t.cards[1])],
                 winner: t.winner,
+            }),
+            AnyGame::NaSixtySix { game, .. } => game.history().last().map(|t| TrickView {
+                cards: t.cards.to_vec(),
+                winner: t.winner,
+            }),
+            AnyGame::Sevens { game, .. } => game.history().last().map(|t| {
+                let n = game.players();
+                let cards = t
+                    .cards
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &c)| (t.leader.offset(i as u8, n), c));
+                TrickView {
+                    cards: cards.collect(),
+                    winner: t.winner,
+                }
             }),
         }
     }
@@ -219,6 +316,28 @@ impl AnyGame {
                     points: r.points.iter().map(|&p| i32::from(p)).collect(),
                     score: game.returns()?.to_vec(),
                     text: sixty_six::describe(r),
+                })
+            }
+            AnyGame::NaSixtySix { game, .. } => {
+                let r = game.result()?;
+                let sides = game.options().sides();
+                let per_seat = |v: &[u16]| -> Vec<i32> {
+                    (0..game.players())
+                        .map(|s| i32::from(v[game.side(Seat(s))]))
+                        .collect()
+                };
+                Some(Summary {
+                    points: per_seat(&r.points),
+                    score: game.returns()?.to_vec(),
+                    text: na_sixty_six::describe(r, sides),
+                })
+            }
+            AnyGame::Sevens { game, .. } => {
+                game.returns()?;
+                Some(Summary {
+                    points: game.tricks().iter().map(|&t| i32::from(t)).collect(),
+                    score: game.tricks().iter().map(|&t| i32::from(t)).collect(),
+                    text: sevens::describe(game),
                 })
             }
         }

@@ -1,8 +1,12 @@
-//! `AnyMatch`: the score sheet over several deals for any preset that has
-//! matches (Sixty-six and Schnapsen to 7 game points, the deal alternating).
+//! `AnyMatch`: the score sheet over several deals for any preset: Sixty-six
+//! and Schnapsen to 7 game points with the deal alternating, North American
+//! Sixty-six to 10 or 15 ticks with "bidders out", Sixes and Sevens one deal
+//! per player after cutting for the first dealer.
 
 use crate::any_game::{AnyGame, SetupError};
-use crate::preset::{Family, Preset};
+use crate::na_sixty_six::{self, NaMatch};
+use crate::preset::Preset;
+use crate::sevens::{self, SevensMatch, SevensOptions};
 use crate::sixty_six::{Deal, SixtySix, SixtySixMatch};
 use talon_cards::Seat;
 
@@ -13,31 +17,44 @@ pub enum AnyMatch {
         preset: Preset,
         sheet: SixtySixMatch,
     },
+    NaSixtySix {
+        preset: Preset,
+        sheet: NaMatch,
+    },
+    Sevens {
+        preset: Preset,
+        sheet: SevensMatch,
+    },
 }
 
 impl AnyMatch {
-    /// A new match; `first_dealer` deals the first deal.
+    /// A new match. The last seat deals first (so seat 0 plays first),
+    /// except in Sixes and Sevens, where players cut for the deal with `seed`.
     pub fn new(
         preset: Preset,
         options: &[(String, String)],
-        first_dealer: Seat,
+        seed: u64,
     ) -> Result<AnyMatch, SetupError> {
-        match preset.family() {
-            Family::SixtySix => {
-                let opts = preset
-                    .sixty_six_options(options.iter().map(|(k, v)| (k.as_str(), v.as_str())))
-                    .map_err(SetupError::Option)?;
-                if first_dealer.0 > 1 {
-                    return Err(SetupError::Deal(format!(
-                        "no seat {first_dealer} in a two-player game"
-                    )));
-                }
-                Ok(AnyMatch::SixtySix {
+        // Validates the options the same way a single deal does.
+        let probe = AnyGame::new(preset, options, &crate::Setup::Seed(seed))?;
+        let last = Seat(probe.seats() - 1);
+        Ok(match probe {
+            AnyGame::SixtySix { game, .. } => AnyMatch::SixtySix {
+                preset,
+                sheet: SixtySixMatch::new(*game.options(), last),
+            },
+            AnyGame::NaSixtySix { game, .. } => AnyMatch::NaSixtySix {
+                preset,
+                sheet: NaMatch::new(*game.options(), last),
+            },
+            AnyGame::Sevens { game, .. } => {
+                let opts: SevensOptions = *game.options();
+                AnyMatch::Sevens {
                     preset,
-                    sheet: SixtySixMatch::new(opts, first_dealer),
-                })
+                    sheet: SevensMatch::new(opts, seed),
+                }
             }
-        }
+        })
     }
 
     /// The next deal, from a seed, dealt by the seat whose turn it is.
@@ -52,41 +69,74 @@ impl AnyMatch {
                     game,
                 }
             }
-        }
-    }
-
-    /// Books a finished deal of this match; `false` if it is not finished
-    /// or the match is already decided.
-    pub fn record(&mut self, game: &AnyGame) -> bool {
-        match (self, game) {
-            (AnyMatch::SixtySix { sheet, .. }, AnyGame::SixtySix { game, .. }) => {
-                match game.result() {
-                    Some(r) => sheet.record(r),
-                    None => false,
+            AnyMatch::NaSixtySix { preset, sheet } => {
+                let deal = na_sixty_six::Deal::from_seed_for(seed, &sheet.opts, sheet.dealer);
+                let game = sheet.deal(&deal).expect("seeded deals are legal");
+                AnyGame::NaSixtySix {
+                    preset: *preset,
+                    deal,
+                    game,
+                }
+            }
+            AnyMatch::Sevens { preset, sheet } => {
+                let deal = sevens::Deal::from_seed(seed, sheet.opts.players, sheet.dealer);
+                let game = sheet.deal(&deal).expect("seeded deals are legal");
+                AnyGame::Sevens {
+                    preset: *preset,
+                    deal,
+                    game,
                 }
             }
         }
     }
 
-    /// Match score per seat.
+    /// Books a finished deal of this match; `false` if it is not finished,
+    /// belongs to another family, or the match is already decided.
+    pub fn record(&mut self, game: &AnyGame) -> bool {
+        match (self, game) {
+            (AnyMatch::SixtySix { sheet, .. }, AnyGame::SixtySix { game, .. }) => {
+                game.result().is_some_and(|r| sheet.record(r))
+            }
+            (AnyMatch::NaSixtySix { sheet, .. }, AnyGame::NaSixtySix { game, .. }) => {
+                game.result().is_some_and(|r| sheet.record(r))
+            }
+            (AnyMatch::Sevens { sheet, .. }, AnyGame::Sevens { game, .. }) => sheet.record(game),
+            _ => false,
+        }
+    }
+
+    /// Match score per seat (partners show their side's score).
     pub fn scores(&self) -> Vec<i32> {
         match self {
             AnyMatch::SixtySix { sheet, .. } => {
                 sheet.scores.iter().map(|&s| i32::from(s)).collect()
             }
+            AnyMatch::NaSixtySix { sheet, .. } => {
+                let sides = sheet.scores.len();
+                (0..sheet.opts.players as usize)
+                    .map(|seat| sheet.scores[seat % sides])
+                    .collect()
+            }
+            AnyMatch::Sevens { sheet, .. } => sheet.totals.iter().map(|&t| t as i32).collect(),
         }
     }
 
-    /// The winning seat (for partnerships, one seat of the winning team).
+    /// The winning seat once the match is decided (for partnerships, the
+    /// lower seat of the winning side; for a shared first place in Sixes and
+    /// Sevens, the lowest such seat).
     pub fn winner(&self) -> Option<Seat> {
         match self {
             AnyMatch::SixtySix { sheet, .. } => sheet.winner(),
+            AnyMatch::NaSixtySix { sheet, .. } => sheet.winner().map(|side| Seat(side as u8)),
+            AnyMatch::Sevens { sheet, .. } => sheet.winners().and_then(|w| w.into_iter().min()),
         }
     }
 
     pub fn deals_played(&self) -> u32 {
         match self {
             AnyMatch::SixtySix { sheet, .. } => sheet.deals_played,
+            AnyMatch::NaSixtySix { sheet, .. } => sheet.deals_played,
+            AnyMatch::Sevens { sheet, .. } => sheet.deals_played,
         }
     }
 }

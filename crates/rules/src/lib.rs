@@ -10,8 +10,10 @@ mod any_game;
 mod any_match;
 pub mod conformance;
 mod game;
+pub mod na_sixty_six;
 mod options;
 mod preset;
+pub mod sevens;
 pub mod shuffle;
 pub mod sixty_six;
 

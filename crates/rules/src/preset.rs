@@ -8,6 +8,8 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Family {
     SixtySix,
+    NaSixtySix,
+    Sevens,
 }
 
 /// Every preset Talon plays.
@@ -16,6 +18,10 @@ pub enum Preset {
     SixtySix,
     Schnapsen,
     SchnapsenVu,
+    NaSixtySix,
+    NaSixtySix3,
+    SixesAndSevens,
+    SixtySixFour,
 }
 
 /// An unknown preset name.
@@ -39,13 +45,25 @@ impl fmt::Display for PresetError {
 impl std::error::Error for PresetError {}
 
 impl Preset {
-    pub const ALL: [Preset; 3] = [Preset::SixtySix, Preset::Schnapsen, Preset::SchnapsenVu];
+    pub const ALL: [Preset; 7] = [
+        Preset::SixtySix,
+        Preset::Schnapsen,
+        Preset::SchnapsenVu,
+        Preset::NaSixtySix,
+        Preset::NaSixtySix3,
+        Preset::SixesAndSevens,
+        Preset::SixtySixFour,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
             Preset::SixtySix => "sixty-six",
             Preset::Schnapsen => "schnapsen",
             Preset::SchnapsenVu => "schnapsen-vu",
+            Preset::NaSixtySix => "na-sixty-six",
+            Preset::NaSixtySix3 => "na-sixty-six-3",
+            Preset::SixesAndSevens => "sixes-and-sevens",
+            Preset::SixtySixFour => "sixty-six-4",
         }
     }
 
@@ -60,17 +78,38 @@ impl Preset {
             Preset::SchnapsenVu => {
                 "Schnapsen exactly as the VU Amsterdam course platform (schnapsen 0.0.5) plays it"
             }
+            Preset::NaSixtySix => {
+                "North American Sixty-six: four hands in partnerships, bidding 1-4 or moon, game to 10"
+            }
+            Preset::NaSixtySix3 => {
+                "North American Sixty-six cut-throat: three hands of 7, a widow to the first trick, game to 15"
+            }
+            Preset::SixtySixFour => {
+                "Hoyle's four-hand Sixty-six: partnerships, 32 cards, turned trump, must win the trick, game to 7"
+            }
+            Preset::SixesAndSevens => {
+                "Sixes and Sevens: 3-6 players, odd/even majority decides whether high or low wins the trick"
+            }
         }
     }
 
     pub fn family(self) -> Family {
         match self {
             Preset::SixtySix | Preset::Schnapsen | Preset::SchnapsenVu => Family::SixtySix,
+            Preset::NaSixtySix | Preset::NaSixtySix3 | Preset::SixtySixFour => Family::NaSixtySix,
+            Preset::SixesAndSevens => Family::Sevens,
         }
     }
 
+    /// Seats at the table with the default options (Sixes and Sevens takes
+    /// its count from the `players` option; a game's own `seats()` is exact).
     pub fn players(self) -> u8 {
-        2
+        match self {
+            Preset::NaSixtySix | Preset::SixtySixFour => 4,
+            Preset::NaSixtySix3 => 3,
+            Preset::SixesAndSevens => crate::sevens::SevensOptions::DEFAULT.players,
+            _ => 2,
+        }
     }
 
     pub fn from_name(name: &str) -> Result<Preset, PresetError> {
@@ -83,12 +122,22 @@ impl Preset {
     }
 
     pub fn option_specs(self) -> &'static [OptionSpec] {
-        sixty_six::SPECS
+        match self.family() {
+            Family::SixtySix => sixty_six::SPECS,
+            Family::NaSixtySix => crate::na_sixty_six::SPECS,
+            Family::Sevens => crate::sevens::SPECS,
+        }
     }
 
     /// The default value of every option, as text.
     pub fn option_defaults(self) -> Vec<(&'static str, String)> {
-        self.sixty_six_defaults().values()
+        match self {
+            Preset::NaSixtySix => crate::na_sixty_six::NaOptions::FOUR_HANDS.values(),
+            Preset::NaSixtySix3 => crate::na_sixty_six::NaOptions::THREE_HANDS.values(),
+            Preset::SixtySixFour => crate::na_sixty_six::NaOptions::HOYLE_FOUR.values(),
+            Preset::SixesAndSevens => crate::sevens::SevensOptions::DEFAULT.values(),
+            _ => self.sixty_six_defaults().values(),
+        }
     }
 
     /// The preset's default options.
@@ -97,6 +146,9 @@ impl Preset {
             Preset::SixtySix => SixtySixOptions::SIXTY_SIX,
             Preset::Schnapsen => SixtySixOptions::SCHNAPSEN,
             Preset::SchnapsenVu => SixtySixOptions::SCHNAPSEN_VU,
+            // Other families have their own option types; their callers
+            // never ask for these.
+            _ => SixtySixOptions::SIXTY_SIX,
         }
     }
 

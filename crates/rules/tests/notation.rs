@@ -55,7 +55,8 @@ fn seeds_are_stable_across_versions() {
 
 #[test]
 fn deal_errors_name_the_problem() {
-    let cases: &[(&str, fn(&DealError) -> bool)] = &[
+    type Check = fn(&DealError) -> bool;
+    let cases: &[(&str, Check)] = &[
         ("1/9C", |e| matches!(e, DealError::Fields { found: 2 })),
         (
             "2/9C TC AC QH KH JS/9D TD AD JC QS KS/KC QC JD KD QD 9H TH AH 9S TS AS/JH",

@@ -8,6 +8,7 @@
 //! preset <name>           e.g. sixty-six
 //! option <name>=<value>   an option over the preset's defaults (repeatable)
 //! deal <notation> | seed <n>
+//! bad-setup <notation>    this deal (or a bad option above) is refused with an error
 //! play <action>...        actions that must be legal, applied in order
 //! legal <action>...       the exact legal set now (any order)
 //! illegal <action>...     each is refused and changes nothing
@@ -16,6 +17,9 @@
 //! score <s0> <s1>...      the final score change per seat (deal over)
 //! says <text>             the final summary contains this text
 //! ```
+//!
+//! Actions of more than one word are written with `_` for the space:
+//! `bid_2`, `discard_KH`, `ace_odd`.
 
 use std::path::Path;
 use talon_cards::Seat;
@@ -30,8 +34,12 @@ struct Scenario {
     game: Option<AnyGame>,
 }
 
-fn words(rest: &str) -> Vec<&str> {
-    rest.split_whitespace().collect()
+/// Whitespace-separated words; inside an action `_` stands for a space,
+/// so multi-word actions fit one word (`bid_2` is `bid 2`).
+fn words(rest: &str) -> Vec<String> {
+    rest.split_whitespace()
+        .map(|w| w.replace('_', " "))
+        .collect()
 }
 
 impl Scenario {
@@ -56,16 +64,24 @@ impl Scenario {
             }
             "deal" => self.setup(Setup::Deal(rest.to_string()))?,
             "seed" => self.setup(Setup::Seed(rest.parse().map_err(|_| "bad seed")?))?,
+            "bad-setup" => {
+                let preset = self.preset.ok_or("preset must come before the deal")?;
+                let setup = Setup::Deal(rest.to_string());
+                if AnyGame::new(preset, &self.options, &setup).is_ok() {
+                    return Err(format!("deal {rest:?} was accepted"));
+                }
+            }
             "play" => {
                 let g = self.game()?;
                 for a in words(rest) {
+                    let a = a.as_str();
                     g.play(a)
                         .map_err(|e| format!("play {a}: {e} (legal: {:?})", g.legal_actions()))?;
                 }
             }
             "legal" => {
                 let g = self.game()?;
-                let mut want: Vec<String> = words(rest).iter().map(|s| s.to_string()).collect();
+                let mut want = words(rest);
                 want.sort();
                 let got = g.legal_actions();
                 if got != want {
@@ -75,6 +91,7 @@ impl Scenario {
             "illegal" => {
                 let g = self.game()?;
                 for a in words(rest) {
+                    let a = a.as_str();
                     let before = g.clone();
                     if g.play(a).is_ok() {
                         return Err(format!("{a} was accepted"));

@@ -14,7 +14,6 @@ use crate::watch::play_out;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use talon_cards::Seat;
 use talon_rules::{AnyGame, AnyMatch, Preset, Setup};
 
 pub use report::{PairResult, Report};
@@ -48,6 +47,9 @@ pub struct ArenaArgs {
     #[arg(long)]
     pub quiet: bool,
 }
+
+/// Deals after which an undecided match is judged on its score sheet.
+pub const MAX_MATCH_DEALS: u64 = 500;
 
 /// Mixes the arena seed with indices (SplitMix64 finaliser).
 pub fn derive_seed(parts: &[u64]) -> u64 {
@@ -112,10 +114,11 @@ fn play_one(
     let mut bots =
         lineup::bots(&seat_names, preset, preset.players(), seed).map_err(|e| e.to_string())?;
     let scores: Vec<f64> = if whole_match {
-        let mut m = AnyMatch::new(preset, options, Seat(preset.players() - 1))
-            .map_err(|e| e.to_string())?;
+        let mut m = AnyMatch::new(preset, options, seed).map_err(|e| e.to_string())?;
         let mut k = 0;
-        while m.winner().is_none() {
+        // Weak bidders can keep a North American Sixty-six game going for
+        // ever; an unfinished match is judged on its sheet after this many deals.
+        while m.winner().is_none() && k < MAX_MATCH_DEALS {
             let mut g = m.next_deal(derive_seed(&[seed, k]));
             play_out(&mut g, &mut bots, false);
             m.record(&g);

@@ -31,6 +31,12 @@ pub fn points(card: Card) -> u16 {
     POINTS[card.rank_index()]
 }
 
+/// Trick-taking power within a suit (9 lowest, then J Q K T A); shared
+/// with North American Sixty-six's ten-high option.
+pub(crate) fn power(card: Card) -> u8 {
+    POWER[card.rank_index()]
+}
+
 /// Cards of the same suit in `set` that beat `card`.
 pub fn beaters_in(set: CardSet, card: Card) -> CardSet {
     let lane = BEATERS[card.rank_index()] << (card.suit_unchecked() as u64 * 16);

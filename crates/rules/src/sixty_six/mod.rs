@@ -2,7 +2,7 @@
 //! `schnapsen-vu`): one engine, the differences are options.
 
 mod action;
-mod cards;
+pub(crate) mod cards;
 mod deal;
 mod matchplay;
 mod observation;

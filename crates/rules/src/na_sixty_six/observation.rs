@@ -1,0 +1,139 @@
+//! What one seat may know about a deal of North American Sixty-six.
+
+use super::cards::points;
+use super::options::Widow;
+use super::scoring::NaResult;
+use super::state::{MarriageRecord, NaSixtySix, Phase, TrickRecord};
+use talon_cards::{Card, CardSet, Seat, Suit};
+
+/// A seat's view: its own hand, the bidding, the trick on the table, the
+/// full trick history and announced marriages. The widow is seen only by
+/// whoever won it (by all with `widow_shown`); laid-away cards only by the
+/// player who laid them away; a moon partner's face-down hand by nobody else.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NaObservation {
+    pub seat: Seat,
+    pub players: u8,
+    pub dealer: Seat,
+    pub to_move: Option<Seat>,
+    pub phase: Phase,
+    pub hand: CardSet,
+    /// (seat, bid) in order; 0 is a pass, 5 the moon.
+    pub bids: Vec<(Seat, u8)>,
+    pub bidder: Option<Seat>,
+    pub high_bid: u8,
+    pub sitting_out: Option<Seat>,
+    pub trump: Option<Suit>,
+    /// The dealer's turned trump card (32-card game), seen by all.
+    pub turned: Option<Card>,
+    pub leader: Seat,
+    pub trick: Vec<(Seat, Card)>,
+    pub history: Vec<TrickRecord>,
+    pub marriages: Vec<MarriageRecord>,
+    pub widow_taker: Option<Seat>,
+    /// The widow, when this seat may see it.
+    pub widow: Option<CardSet>,
+    /// Cards this seat laid away.
+    pub laid_away: CardSet,
+    pub hand_sizes: Vec<usize>,
+    pub tricks: Vec<u8>,
+    /// Card points per side from the tricks on the record (what every seat
+    /// can count; widow and laid-away points are in the result at the end).
+    pub trick_points: Vec<u16>,
+    pub result: Option<NaResult>,
+}
+
+impl NaSixtySix {
+    fn widow_visible(&self, seat: Seat) -> bool {
+        match self.widow_taker {
+            Some(t) => t == seat || self.opts.widow_shown,
+            None => false,
+        }
+    }
+
+    pub fn observation(&self, seat: Seat) -> NaObservation {
+        let n = self.opts.players as usize;
+        let sides = self.opts.sides();
+        let mut trick_points = vec![0u16; sides];
+        for t in &self.history {
+            trick_points[self.side(t.winner)] += t.cards.iter().map(|c| points(c.1)).sum::<u16>();
+        }
+        let is_taker = self.widow_taker == Some(seat);
+        NaObservation {
+            seat,
+            players: self.opts.players,
+            dealer: self.dealer,
+            to_move: self.to_move(),
+            phase: self.phase,
+            hand: self.hands[seat.index()],
+            bids: self.bids.to_vec(),
+            bidder: self.bidder,
+            high_bid: self.high,
+            sitting_out: self.out,
+            trump: self.trump,
+            turned: self.turned,
+            leader: self.leader,
+            trick: self.trick.to_vec(),
+            history: self.history.to_vec(),
+            marriages: self.marriages.to_vec(),
+            widow_taker: self.widow_taker,
+            widow: self.widow_visible(seat).then_some(self.widow),
+            laid_away: if is_taker {
+                self.laid_away
+            } else {
+                CardSet::EMPTY
+            },
+            hand_sizes: self.hands[..n].iter().map(|h| h.len()).collect(),
+            tricks: self.tricks[..sides].to_vec(),
+            trick_points,
+            result: self.result,
+        }
+    }
+
+    /// Other seats' hands, the widow until this seat may see it, and cards
+    /// laid away by someone else.
+    pub fn hidden_cards(&self, seat: Seat) -> CardSet {
+        // Once taken up (widow=exchange) the widow's cards are in the
+        // taker's hand, laid away or played, and hidden (or not) as such.
+        let taken_up = self.opts.widow == Widow::Exchange && self.widow_taker.is_some();
+        let mut hidden = if taken_up { CardSet::EMPTY } else { self.widow };
+        for (i, h) in self.hands[..self.opts.players as usize].iter().enumerate() {
+            if i != seat.index() {
+                hidden |= *h;
+            }
+        }
+        if self.widow_taker != Some(seat) {
+            hidden |= self.laid_away;
+        }
+        if self.widow_visible(seat) {
+            // A shown widow is known wherever its cards went.
+            hidden = hidden - self.widow;
+        }
+        if let Some(t) = self.turned {
+            // Everyone saw the trump card turned; it is the dealer's.
+            hidden.remove(t);
+        }
+        hidden
+    }
+}
+
+impl crate::game::Observation for NaObservation {
+    fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    fn mentioned_cards(&self) -> CardSet {
+        let mut set = self.hand | self.laid_away;
+        set |= self.trick.iter().map(|t| t.1).collect();
+        for t in &self.history {
+            set |= t.cards.iter().map(|c| c.1).collect();
+        }
+        if let Some(w) = self.widow {
+            set |= w;
+        }
+        if let Some(t) = self.turned {
+            set.insert(t);
+        }
+        set
+    }
+}
