@@ -6,6 +6,7 @@
 
 use crate::game::{ActionParseError, Game, IllegalAction};
 use crate::options::OptionError;
+use crate::pedro::{self, Pedro, PedroObservation};
 use crate::preset::{Family, Preset};
 use crate::sixty_six::{self, SixtySix, SixtySixObservation};
 use crate::ActionList;
@@ -76,6 +77,7 @@ pub struct Summary {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AnyObservation {
     SixtySix(SixtySixObservation),
+    Pedro(PedroObservation),
 }
 
 /// One deal of any preset.
@@ -85,6 +87,11 @@ pub enum AnyGame {
         preset: Preset,
         deal: sixty_six::Deal,
         game: SixtySix,
+    },
+    Pedro {
+        preset: Preset,
+        deal: pedro::Deal,
+        game: Pedro,
     },
 }
 
@@ -112,24 +119,40 @@ impl AnyGame {
                     SixtySix::new(&deal, opts).map_err(|e| SetupError::Deal(e.to_string()))?;
                 Ok(AnyGame::SixtySix { preset, deal, game })
             }
+            Family::Pedro => {
+                let opts = preset
+                    .pedro_options(options.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+                    .map_err(SetupError::Option)?;
+                let deal = match setup {
+                    // Dealt by seat 3, so seat 0 bids first.
+                    Setup::Seed(seed) => pedro::Deal::from_seed(*seed, &opts, Seat(3)),
+                    Setup::Deal(text) => text
+                        .parse()
+                        .map_err(|e: pedro::DealError| SetupError::Deal(e.to_string()))?,
+                };
+                let game = Pedro::new(&deal, opts).map_err(|e| SetupError::Deal(e.to_string()))?;
+                Ok(AnyGame::Pedro { preset, deal, game })
+            }
         }
     }
 
     pub fn preset(&self) -> Preset {
         match self {
-            AnyGame::SixtySix { preset, .. } => *preset,
+            AnyGame::SixtySix { preset, .. } | AnyGame::Pedro { preset, .. } => *preset,
         }
     }
 
     pub fn seats(&self) -> u8 {
         match self {
             AnyGame::SixtySix { game, .. } => game.seats(),
+            AnyGame::Pedro { game, .. } => game.seats(),
         }
     }
 
     pub fn to_move(&self) -> Option<Seat> {
         match self {
             AnyGame::SixtySix { game, .. } => game.to_move(),
+            AnyGame::Pedro { game, .. } => game.to_move(),
         }
     }
 
@@ -137,6 +160,7 @@ impl AnyGame {
     pub fn deal_text(&self) -> String {
         match self {
             AnyGame::SixtySix { deal, .. } => deal.to_string(),
+            AnyGame::Pedro { deal, .. } => deal.to_string(),
         }
     }
 
@@ -151,6 +175,7 @@ impl AnyGame {
         }
         match self {
             AnyGame::SixtySix { game, .. } => texts(game),
+            AnyGame::Pedro { game, .. } => texts(game),
         }
     }
 
@@ -160,6 +185,11 @@ impl AnyGame {
             AnyGame::SixtySix { game, .. } => {
                 let a = game.parse_action(text).map_err(PlayError::Parse)?;
                 Ok(game.play(a)?)
+            }
+            AnyGame::Pedro { game, .. } => {
+                let a = game.parse_action(text).map_err(PlayError::Parse)?;
+                game.try_play(a)
+                    .map_err(|e| PlayError::Illegal(e.to_string()))
             }
         }
     }
@@ -173,6 +203,7 @@ impl AnyGame {
         }
         Ok(match self {
             AnyGame::SixtySix { game, .. } => AnyObservation::SixtySix(game.observe(seat)),
+            AnyGame::Pedro { game, .. } => AnyObservation::Pedro(game.observe(seat)),
         })
     }
 
@@ -183,6 +214,11 @@ impl AnyGame {
                 .iter()
                 .map(|&s| i32::from(game.points(s)))
                 .collect(),
+            // Partners share their team's points: seats 0 and 2, 1 and 3.
+            AnyGame::Pedro { game, .. } => {
+                let p = game.team_points();
+                (0..4).map(|s| i32::from(p[s % 2])).collect()
+            }
         }
     }
 
@@ -195,6 +231,14 @@ impl AnyGame {
                     points: r.points.iter().map(|&p| i32::from(p)).collect(),
                     score: game.returns()?.to_vec(),
                     text: sixty_six::describe(r),
+                })
+            }
+            AnyGame::Pedro { game, .. } => {
+                let r = game.result()?;
+                Some(Summary {
+                    points: (0..4).map(|s| i32::from(r.points[s % 2])).collect(),
+                    score: r.seat_scores().to_vec(),
+                    text: pedro::describe(r),
                 })
             }
         }

@@ -10,6 +10,7 @@ mod any_game;
 pub mod conformance;
 mod game;
 mod options;
+pub mod pedro;
 mod preset;
 pub mod shuffle;
 pub mod sixty_six;

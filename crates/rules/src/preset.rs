@@ -1,6 +1,7 @@
 //! Presets: named rule sets, each a family and its option values.
 
 use crate::options::{OptionError, OptionSpec};
+use crate::pedro::{self, PedroOptions};
 use crate::sixty_six::{self, SixtySixOptions};
 use std::fmt;
 
@@ -8,6 +9,7 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Family {
     SixtySix,
+    Pedro,
 }
 
 /// Every preset Talon plays.
@@ -16,6 +18,14 @@ pub enum Preset {
     SixtySix,
     Schnapsen,
     SchnapsenVu,
+    SixtyThree,
+    SixtyThreeInverness,
+    SixtyThreeQueens,
+    SixtyThreeMaine,
+    Pedro,
+    KingPedro,
+    KingPedroGiven,
+    EightyThree,
 }
 
 /// An unknown preset name.
@@ -39,13 +49,45 @@ impl fmt::Display for PresetError {
 impl std::error::Error for PresetError {}
 
 impl Preset {
-    pub const ALL: [Preset; 3] = [Preset::SixtySix, Preset::Schnapsen, Preset::SchnapsenVu];
+    pub const ALL: [Preset; 11] = [
+        Preset::SixtySix,
+        Preset::Schnapsen,
+        Preset::SchnapsenVu,
+        Preset::SixtyThree,
+        Preset::SixtyThreeInverness,
+        Preset::SixtyThreeQueens,
+        Preset::SixtyThreeMaine,
+        Preset::Pedro,
+        Preset::KingPedro,
+        Preset::KingPedroGiven,
+        Preset::EightyThree,
+    ];
+
+    /// The presets of the Pedro family.
+    pub const PEDRO_FAMILY: [Preset; 8] = [
+        Preset::SixtyThree,
+        Preset::SixtyThreeInverness,
+        Preset::SixtyThreeQueens,
+        Preset::SixtyThreeMaine,
+        Preset::Pedro,
+        Preset::KingPedro,
+        Preset::KingPedroGiven,
+        Preset::EightyThree,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
             Preset::SixtySix => "sixty-six",
             Preset::Schnapsen => "schnapsen",
             Preset::SchnapsenVu => "schnapsen-vu",
+            Preset::SixtyThree => "sixty-three",
+            Preset::SixtyThreeInverness => "sixty-three-inverness",
+            Preset::SixtyThreeQueens => "sixty-three-queens",
+            Preset::SixtyThreeMaine => "sixty-three-maine",
+            Preset::Pedro => "pedro",
+            Preset::KingPedro => "king-pedro",
+            Preset::KingPedroGiven => "king-pedro-given",
+            Preset::EightyThree => "eighty-three",
         }
     }
 
@@ -60,17 +102,29 @@ impl Preset {
             Preset::SchnapsenVu => {
                 "Schnapsen exactly as the VU Amsterdam course platform (schnapsen 0.0.5) plays it"
             }
+            Preset::SixtyThree => "Cape Breton Sixty-three: 53 cards, joker 15, bids 40-63, dealer robs the pack, game 250",
+            Preset::SixtyThreeInverness => "Sixty-three of Inverness County: no joker, trump three 15",
+            Preset::SixtyThreeQueens => "Sixty-three of Queens County NB: trump two 2, ten 0, game 225",
+            Preset::SixtyThreeMaine => "Maine Sixty-three: trump three 15, four more cards after the auction, game 152",
+            Preset::Pedro => "Pedro: 14 points, one bid each 6-14, fill to six, game 62",
+            Preset::KingPedro => "King Pedro: king of trumps 30 (44 points), 12 cards and a kitty, I'm up, game 200",
+            Preset::KingPedroGiven => "King Pedro as in Mark Given's program: 9 + 4 cards, folding and passing",
+            Preset::EightyThree => "Maine 83: joker 20, 15 trumps, 12 cards and a 5-card kitty, bids 30-83 and double",
         }
     }
 
     pub fn family(self) -> Family {
         match self {
             Preset::SixtySix | Preset::Schnapsen | Preset::SchnapsenVu => Family::SixtySix,
+            _ => Family::Pedro,
         }
     }
 
     pub fn players(self) -> u8 {
-        2
+        match self.family() {
+            Family::Pedro => 4,
+            _ => 2,
+        }
     }
 
     pub fn from_name(name: &str) -> Result<Preset, PresetError> {
@@ -83,7 +137,38 @@ impl Preset {
     }
 
     pub fn option_specs(self) -> &'static [OptionSpec] {
-        sixty_six::SPECS
+        match self.family() {
+            Family::Pedro => pedro::SPECS,
+            _ => sixty_six::SPECS,
+        }
+    }
+
+    /// The preset's default options (Pedro family; other presets give Pedro's).
+    pub fn pedro_defaults(self) -> PedroOptions {
+        match self {
+            Preset::SixtyThree => PedroOptions::SIXTY_THREE,
+            Preset::SixtyThreeInverness => PedroOptions::SIXTY_THREE_INVERNESS,
+            Preset::SixtyThreeQueens => PedroOptions::SIXTY_THREE_QUEENS,
+            Preset::SixtyThreeMaine => PedroOptions::SIXTY_THREE_MAINE,
+            Preset::KingPedro => PedroOptions::KING_PEDRO,
+            Preset::KingPedroGiven => PedroOptions::KING_PEDRO_GIVEN,
+            Preset::EightyThree => PedroOptions::EIGHTY_THREE,
+            _ => PedroOptions::PEDRO,
+        }
+    }
+
+    /// The preset's Pedro options with `overrides` applied in order, checked
+    /// to fit together. On error nothing is returned.
+    pub fn pedro_options<'a>(
+        self,
+        overrides: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Result<PedroOptions, OptionError> {
+        let mut opts = self.pedro_defaults();
+        for (name, value) in overrides {
+            opts.set(name, value)?;
+        }
+        opts.validate()?;
+        Ok(opts)
     }
 
     /// The preset's default options.
@@ -92,6 +177,7 @@ impl Preset {
             Preset::SixtySix => SixtySixOptions::SIXTY_SIX,
             Preset::Schnapsen => SixtySixOptions::SCHNAPSEN,
             Preset::SchnapsenVu => SixtySixOptions::SCHNAPSEN_VU,
+            _ => SixtySixOptions::SIXTY_SIX,
         }
     }
 
