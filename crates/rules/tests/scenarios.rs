@@ -16,6 +16,9 @@
 //! score <s0> <s1>...      the final score change per seat (deal over)
 //! says <text>             the final summary contains this text
 //! ```
+//!
+//! Lists are separated by spaces, or by commas when the line holds a comma
+//! (for actions of several words: `play bid 45, pass, pass`).
 
 use std::path::Path;
 use talon_cards::Seat;
@@ -30,8 +33,17 @@ struct Scenario {
     game: Option<AnyGame>,
 }
 
+/// A list of actions or numbers: separated by commas when the line has a
+/// comma (actions of several words, e.g. `bid 45, pass`), else by spaces.
 fn words(rest: &str) -> Vec<&str> {
-    rest.split_whitespace().collect()
+    if rest.contains(',') {
+        rest.split(',')
+            .map(str::trim)
+            .filter(|w| !w.is_empty())
+            .collect()
+    } else {
+        rest.split_whitespace().collect()
+    }
 }
 
 impl Scenario {

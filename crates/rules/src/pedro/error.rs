@@ -137,7 +137,10 @@ impl Pedro {
             return PedroError::MustLeadTrump(card);
         }
         let i = seat.index();
-        if (self.owed[i] > 1 || self.scoring_played[i] > 0) && info.scoring.contains(card) {
+        if self.tricks_played == 0
+            && (self.owed[i] > 1 || self.scoring_played[i] > 0)
+            && info.scoring.contains(card)
+        {
             let led = self.trick[0].1;
             let trump_led = info.is_trump(led);
             if !trump_led || info.is_trump(card) {
