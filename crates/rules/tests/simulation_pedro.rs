@@ -86,7 +86,10 @@ fn simulate(preset: Preset, deals: u64, probe_every: u64) -> Tally {
         sheet.record(&r);
     }
     // Every preset should leave (almost) every scoring trump in play most of the time.
-    assert!(t.full_count * 2 > t.deals - t.thrown_in, "{preset}: too few full counts");
+    assert!(
+        t.full_count * 2 > t.deals - t.thrown_in,
+        "{preset}: too few full counts"
+    );
     t
 }
 

@@ -24,11 +24,20 @@ pub struct Deal {
 /// What is wrong with a deal.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DealError {
-    Fields { found: usize },
+    Fields {
+        found: usize,
+    },
     Dealer(String),
     Card(CardParseError),
-    HandSize { seat: u8, found: usize, expected: usize },
-    RestSize { found: usize, expected: usize },
+    HandSize {
+        seat: u8,
+        found: usize,
+        expected: usize,
+    },
+    RestSize {
+        found: usize,
+        expected: usize,
+    },
     NotInDeck(Card),
     Repeated(Card),
     Options(String),

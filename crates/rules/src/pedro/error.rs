@@ -13,10 +13,20 @@ use talon_cards::{Card, Seat};
 pub enum PedroError {
     DealOver,
     /// The action belongs to another phase (e.g. a bid during the play).
-    WrongPhase { action: Action, phase: Phase },
-    BidOutOfRange { bid: u8, min: u8, max: u8 },
+    WrongPhase {
+        action: Action,
+        phase: Phase,
+    },
+    BidOutOfRange {
+        bid: u8,
+        min: u8,
+        max: u8,
+    },
     NoDoubleBid,
-    NotInHand { seat: Seat, card: Card },
+    NotInHand {
+        seat: Seat,
+        card: Card,
+    },
     /// A trump may not be discarded (while holding non-trumps, or at all here).
     DiscardTrump(Card),
     /// Scoring trumps may not be given or discarded.
@@ -27,7 +37,10 @@ pub enum PedroError {
     /// preset does not allow it).
     NotNow(Action),
     MustLeadTrump(Card),
-    MustFollow { card: Card, rule: &'static str },
+    MustFollow {
+        card: Card,
+        rule: &'static str,
+    },
     /// More than one scoring trump among the extra first-trick cards.
     ScoringLimit(Card),
     CannotDump,
@@ -41,23 +54,38 @@ impl fmt::Display for PedroError {
                 write!(f, "{action} is not possible in the {phase:?} phase")
             }
             PedroError::BidOutOfRange { bid, min, max } => {
-                write!(f, "bid {bid} is out of range: bids now run from {min} to {max}")
+                write!(
+                    f,
+                    "bid {bid} is out of range: bids now run from {min} to {max}"
+                )
             }
-            PedroError::NoDoubleBid => f.write_str("there is no double bid in this game (or it was already made)"),
+            PedroError::NoDoubleBid => {
+                f.write_str("there is no double bid in this game (or it was already made)")
+            }
             PedroError::NotInHand { seat, card } => write!(f, "seat {seat} does not hold {card}"),
             PedroError::DiscardTrump(c) => {
-                write!(f, "{c} is a trump: discard non-trumps (trumps only face up when the rules allow)")
+                write!(
+                    f,
+                    "{c} is a trump: discard non-trumps (trumps only face up when the rules allow)"
+                )
             }
-            PedroError::ScoringTrump(c) => write!(f, "{c} is a scoring trump and may not be passed or discarded"),
+            PedroError::ScoringTrump(c) => write!(
+                f,
+                "{c} is a scoring trump and may not be passed or discarded"
+            ),
             PedroError::PartnerFull => f.write_str("partner cannot take another trump"),
             PedroError::NotNow(a) => write!(f, "{a} is not allowed now"),
-            PedroError::MustLeadTrump(c) => write!(f, "{c}: the bidder must lead a trump to the first trick"),
+            PedroError::MustLeadTrump(c) => {
+                write!(f, "{c}: the bidder must lead a trump to the first trick")
+            }
             PedroError::MustFollow { card, rule } => write!(f, "{card} is not allowed: {rule}"),
             PedroError::ScoringLimit(c) => write!(
                 f,
                 "{c}: only one scoring trump may be among the extra cards played to the first trick"
             ),
-            PedroError::CannotDump => f.write_str("only a player out of trumps may dump, and only when following"),
+            PedroError::CannotDump => {
+                f.write_str("only a player out of trumps may dump, and only when following")
+            }
         }
     }
 }

@@ -398,7 +398,10 @@ impl PedroOptions {
             return Err(bad(
                 "hand_size",
                 self.hand_size.to_string(),
-                &format!("4 hands plus kitty within the {}-card pack", self.deck_size()),
+                &format!(
+                    "4 hands plus kitty within the {}-card pack",
+                    self.deck_size()
+                ),
             ));
         }
         if self.replenish == Replenish::Kitty && self.kitty == 0 {
@@ -408,11 +411,7 @@ impl PedroOptions {
             return Err(bad("hand_size", self.hand_size.to_string(), "at least 6"));
         }
         if self.min_bid > self.max_bid {
-            return Err(bad(
-                "min_bid",
-                self.min_bid.to_string(),
-                "at most max_bid",
-            ));
+            return Err(bad("min_bid", self.min_bid.to_string(), "at most max_bid"));
         }
         // Every bid, double and pass must fit in one legal-action list.
         let choices = (self.max_bid - self.min_bid) as usize + 2 + usize::from(self.double_bid);
@@ -536,12 +535,21 @@ impl PedroOptions {
             ("lead_trump_first", self.lead_trump_first.to_string()),
             ("excess", c("excess", self.excess as usize)),
             ("give_scoring", self.give_scoring.to_string()),
-            ("discard_two_with_all", self.discard_two_with_all.to_string()),
+            (
+                "discard_two_with_all",
+                self.discard_two_with_all.to_string(),
+            ),
             ("fold_without_trumps", self.fold_without_trumps.to_string()),
             ("fold_pass", self.fold_pass.to_string()),
             ("follow", c("follow", self.follow as usize)),
-            ("no_trump_trick", c("no_trump_trick", self.no_trump_trick as usize)),
-            ("out_of_trumps", c("out_of_trumps", self.out_of_trumps as usize)),
+            (
+                "no_trump_trick",
+                c("no_trump_trick", self.no_trump_trick as usize),
+            ),
+            (
+                "out_of_trumps",
+                c("out_of_trumps", self.out_of_trumps as usize),
+            ),
             ("game_target", self.game_target.to_string()),
             ("win_rule", c("win_rule", self.win_rule as usize)),
             ("lose_at", self.lose_at.to_string()),
@@ -549,7 +557,11 @@ impl PedroOptions {
     }
 }
 
-const fn choice(name: &'static str, names: &'static [&'static str], doc: &'static str) -> OptionSpec {
+const fn choice(
+    name: &'static str,
+    names: &'static [&'static str],
+    doc: &'static str,
+) -> OptionSpec {
     OptionSpec {
         name,
         kind: OptionKind::Choice(names),

@@ -82,7 +82,10 @@ impl Pedro {
         let trumps = hand & info.trumps;
         let mut allowed = if self.trick.is_empty() {
             let first = self.tricks_played == 0;
-            if first && self.opts.lead_trump_first && Some(seat) == self.bidder && !trumps.is_empty()
+            if first
+                && self.opts.lead_trump_first
+                && Some(seat) == self.bidder
+                && !trumps.is_empty()
             {
                 trumps
             } else {

@@ -27,25 +27,58 @@ pub enum Phase {
 /// A public event, in order. Face-down cards appear only as counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
-    Bid { seat: Seat, bid: u8 },
-    Pass { seat: Seat },
+    Bid {
+        seat: Seat,
+        bid: u8,
+    },
+    Pass {
+        seat: Seat,
+    },
     /// Nobody bid: the dealer is stuck with the forced bid.
-    Forced { seat: Seat, bid: u8 },
+    Forced {
+        seat: Seat,
+        bid: u8,
+    },
     ThrowIn,
-    Trump { seat: Seat, suit: Suit },
+    Trump {
+        seat: Seat,
+        suit: Suit,
+    },
     /// One card discarded face down.
-    Discarded { seat: Seat, count: u8 },
+    Discarded {
+        seat: Seat,
+        count: u8,
+    },
     /// A trump discarded face up: dead, but everyone sees it.
-    ShownDiscard { seat: Seat, card: Card },
+    ShownDiscard {
+        seat: Seat,
+        card: Card,
+    },
     /// A trump passed to partner face up.
-    Give { seat: Seat, card: Card },
+    Give {
+        seat: Seat,
+        card: Card,
+    },
     /// Cards drawn from the stock (fill, four more, robbing, kitty).
-    Drew { seat: Seat, count: u8 },
-    Play { seat: Seat, card: Card },
-    Dump { seat: Seat, cards: CardSet },
+    Drew {
+        seat: Seat,
+        count: u8,
+    },
+    Play {
+        seat: Seat,
+        card: Card,
+    },
+    Dump {
+        seat: Seat,
+        cards: CardSet,
+    },
     /// Folded or "I'm up": no further part in this deal.
-    Out { seat: Seat },
-    Trick { winner: Seat },
+    Out {
+        seat: Seat,
+    },
+    Trick {
+        winner: Seat,
+    },
 }
 
 /// Largest trick: four cards plus the extra cards of first-trick
@@ -204,7 +237,10 @@ impl Pedro {
         self.stock.len() - self.stock_next as usize
     }
     pub(super) fn stock_cards(&self) -> CardSet {
-        self.stock[self.stock_next as usize..].iter().copied().collect()
+        self.stock[self.stock_next as usize..]
+            .iter()
+            .copied()
+            .collect()
     }
     pub(super) fn info(&self) -> &TrumpInfo {
         self.trump.as_ref().expect("trumps are named")
