@@ -114,12 +114,13 @@ impl Pedro {
         let i = seat.index();
         // The limit on scoring cards binds only a player owing several
         // cards to the first trick.
-        if self.tricks_played == 0 && (self.owed[i] > 1 || self.scoring_played[i] > 0) {
-            if self.scoring_played[i] >= self.scoring_cap[i] {
-                let limited = allowed - info.scoring;
-                if !limited.is_empty() {
-                    allowed = limited;
-                }
+        if self.tricks_played == 0
+            && (self.owed[i] > 1 || self.scoring_played[i] > 0)
+            && self.scoring_played[i] >= self.scoring_cap[i]
+        {
+            let limited = allowed - info.scoring;
+            if !limited.is_empty() {
+                allowed = limited;
             }
         }
         out.extend(allowed.iter().map(Action::Play));
