@@ -211,3 +211,34 @@ fn presets_total_points() {
         assert_eq!(o, p.pedro_defaults());
     }
 }
+
+/// docs/rules/<preset>.md lists every option with the engine's default.
+#[test]
+fn docs_list_every_option_with_its_default() {
+    for preset in Preset::PEDRO_FAMILY {
+        let path = format!(
+            "{}/../../docs/rules/{}.md",
+            env!("CARGO_MANIFEST_DIR"),
+            preset.name()
+        );
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let rows: Vec<(String, String)> = text
+            .lines()
+            .filter(|l| l.starts_with("| `"))
+            .map(|l| {
+                let cells: Vec<&str> = l.split('|').map(str::trim).collect();
+                (
+                    cells[1].trim_matches('`').to_string(),
+                    cells[2].trim_matches('`').to_string(),
+                )
+            })
+            .collect();
+        let want: Vec<(String, String)> = preset
+            .pedro_defaults()
+            .values()
+            .into_iter()
+            .map(|(n, v)| (n.to_string(), v))
+            .collect();
+        assert_eq!(rows, want, "{path}");
+    }
+}
