@@ -87,7 +87,9 @@ pub enum OutOfTrumps {
     ImUp,
 }
 
-/// Who scores the two of trumps.
+/// Who scores the two of trumps. (The Ukrainian-Canadian "to the player
+/// dealt it" is `Player` at team level: gives go to partner and the kitty
+/// to the bidder, so a card never changes partnership.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TwoScores {
     /// The team of the player who plays it.
