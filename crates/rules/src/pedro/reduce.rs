@@ -36,6 +36,25 @@ impl Pedro {
         self.out & bit(p) == 0 && (self.hands[p.index()] & self.info().trumps).len() < 6
     }
 
+    /// 83: when a player holds more than six trumps, all scoring, and his
+    /// partner has no room, the partnership holds more than twelve; the
+    /// partner then discards a non-scoring trump face up to make room, so
+    /// that no scoring trump ever leaves play.
+    fn must_make_room(&self, seat: Seat) -> bool {
+        if self.opts.excess != Excess::GiveThenDiscard || self.out & bit(seat) != 0 {
+            return false;
+        }
+        let info = self.info();
+        let p = partner(seat);
+        let theirs = self.hands[p.index()];
+        let mine = self.hands[seat.index()] & info.trumps;
+        self.out & bit(p) == 0
+            && theirs.len() > 6
+            && theirs.is_subset(info.scoring)
+            && mine.len() >= 6
+            && !(mine - info.scoring).is_empty()
+    }
+
     pub(super) fn reduce_moves(&self, seat: Seat, out: &mut ActionList<Action>) {
         let info = *self.info();
         let hand = self.hands[seat.index()];
@@ -46,7 +65,13 @@ impl Pedro {
         if self.may_fold_pass(seat) {
             out.extend(trumps.iter().map(Action::Give));
         }
-        if hand.len() <= 6 || (self.opts.fold_without_trumps && trumps.is_empty()) {
+        if hand.len() <= 6 {
+            if self.must_make_room(seat) {
+                out.extend((trumps - info.scoring).iter().map(Action::Discard));
+            }
+            return;
+        }
+        if self.opts.fold_without_trumps && trumps.is_empty() {
             return;
         }
         let plain = hand - info.trumps;
@@ -93,7 +118,8 @@ impl Pedro {
                 let s = self.dealer.offset(k, 4);
                 // A seat that may only pass-and-fold (hand already six) is
                 // not held up for it: the option lapses once it has six.
-                if self.has_reduce_moves(s) && self.hands[s.index()].len() > 6 {
+                let busy = self.hands[s.index()].len() > 6 || self.must_make_room(s);
+                if busy && self.has_reduce_moves(s) {
                     self.to_act = s;
                     return;
                 }
