@@ -5,6 +5,7 @@
 use crate::{Bot, RandomBot, SixtySixHeuristic};
 use std::fmt;
 use talon_rules::na_sixty_six::NaSixtySix;
+use talon_rules::pedro::Pedro;
 use talon_rules::sevens::Sevens;
 use talon_rules::sixty_six::SixtySix;
 use talon_rules::{ActionList, AnyGame, Family, Game, Preset};
@@ -44,6 +45,7 @@ pub enum AnyBot {
     SixtySix(Box<dyn Bot<SixtySix> + Send>),
     NaSixtySix(Box<dyn Bot<NaSixtySix> + Send>),
     Sevens(Box<dyn Bot<Sevens> + Send>),
+    Pedro(Box<dyn Bot<Pedro> + Send>),
 }
 
 impl AnyBot {
@@ -68,6 +70,10 @@ impl AnyBot {
                 "random" => Ok(AnyBot::Sevens(Box::new(RandomBot::new(seed)))),
                 _ => Err(unknown()),
             },
+            Family::Pedro => match name {
+                "random" => Ok(AnyBot::Pedro(Box::new(RandomBot::new(seed)))),
+                _ => Err(unknown()),
+            },
         }
     }
 
@@ -76,6 +82,7 @@ impl AnyBot {
             AnyBot::SixtySix(b) => b.name(),
             AnyBot::NaSixtySix(b) => b.name(),
             AnyBot::Sevens(b) => b.name(),
+            AnyBot::Pedro(b) => b.name(),
         }
     }
 
@@ -91,6 +98,9 @@ impl AnyBot {
                 Some(choose_typed(bot.as_mut(), game, seat))
             }
             (AnyBot::Sevens(bot), AnyGame::Sevens { game, .. }) => {
+                Some(choose_typed(bot.as_mut(), game, seat))
+            }
+            (AnyBot::Pedro(bot), AnyGame::Pedro { game, .. }) => {
                 Some(choose_typed(bot.as_mut(), game, seat))
             }
             // A bot made for another family has nothing to say here.

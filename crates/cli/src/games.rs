@@ -42,5 +42,13 @@ pub fn rules_page(preset: Preset) -> &'static str {
         Preset::NaSixtySix3 => include_str!("../../../docs/rules/na-sixty-six-3.md"),
         Preset::SixtySixFour => include_str!("../../../docs/rules/sixty-six-4.md"),
         Preset::SixesAndSevens => include_str!("../../../docs/rules/sixes-and-sevens.md"),
+        Preset::SixtyThree => include_str!("../../../docs/rules/sixty-three.md"),
+        Preset::SixtyThreeInverness => include_str!("../../../docs/rules/sixty-three-inverness.md"),
+        Preset::SixtyThreeQueens => include_str!("../../../docs/rules/sixty-three-queens.md"),
+        Preset::SixtyThreeMaine => include_str!("../../../docs/rules/sixty-three-maine.md"),
+        Preset::Pedro => include_str!("../../../docs/rules/pedro.md"),
+        Preset::KingPedro => include_str!("../../../docs/rules/king-pedro.md"),
+        Preset::KingPedroGiven => include_str!("../../../docs/rules/king-pedro-given.md"),
+        Preset::EightyThree => include_str!("../../../docs/rules/eighty-three.md"),
     }
 }

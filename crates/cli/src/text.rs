@@ -2,6 +2,7 @@
 
 use talon_cards::{Card, CardSet, Seat, Suit};
 use talon_rules::na_sixty_six::NaObservation;
+use talon_rules::pedro::PedroObservation;
 use talon_rules::sevens::SevensObservation;
 use talon_rules::sixty_six::{Event, Phase, SixtySixObservation};
 use talon_rules::{AnyGame, AnyObservation};
@@ -69,7 +70,46 @@ pub fn table(obs: &AnyObservation) -> String {
         AnyObservation::SixtySix(o) => sixty_six_table(o),
         AnyObservation::NaSixtySix(o) => na_table(o),
         AnyObservation::Sevens(o) => sevens_table(o),
+        AnyObservation::Pedro(o) => pedro_table(o),
     }
+}
+
+fn pedro_table(o: &PedroObservation) -> String {
+    let mut out = vec![format!("dealer seat {}   stock {}", o.dealer, o.stock_left)];
+    match (o.bidder, o.trump) {
+        (Some(b), Some(t)) => out.push(format!(
+            "seat {b} bid {} and named {}",
+            o.high_bid,
+            t.symbol()
+        )),
+        (Some(b), None) => out.push(format!("high bid {} by seat {b}", o.high_bid)),
+        _ => {}
+    }
+    out.push(format!(
+        "points: team 0&2 {}, team 1&3 {}",
+        o.points[0], o.points[1]
+    ));
+    let out_seats: Vec<String> = (0..4)
+        .filter(|&s| o.out[s])
+        .map(|s| s.to_string())
+        .collect();
+    if !out_seats.is_empty() {
+        out.push(format!("out of this deal: seat {}", out_seats.join(", ")));
+    }
+    for (s, k) in o.known.iter().enumerate() {
+        if !k.is_empty() && s != o.seat.index() {
+            out.push(format!("seat {s} is known to hold {}", pretty_hand(*k)));
+        }
+    }
+    if !o.trick.is_empty() {
+        out.push(format!("on the table: {}", list(&o.trick)));
+    }
+    out.push(format!(
+        "your hand (seat {}): {}",
+        o.seat,
+        pretty_hand(o.hand)
+    ));
+    out.join("\n")
 }
 
 fn list(cards: &[(Seat, Card)]) -> String {

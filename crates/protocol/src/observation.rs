@@ -4,6 +4,7 @@
 use serde_json::{json, Value};
 use talon_cards::{Card, CardSet};
 use talon_rules::na_sixty_six::NaObservation;
+use talon_rules::pedro::{Event as PedroEvent, PedroObservation};
 use talon_rules::sevens::{AceCall, SevensObservation};
 use talon_rules::sixty_six::{Event, Phase, SixtySixObservation};
 use talon_rules::AnyObservation;
@@ -22,7 +23,63 @@ pub fn observation_json(obs: &AnyObservation) -> Value {
         AnyObservation::SixtySix(o) => sixty_six(o),
         AnyObservation::NaSixtySix(o) => na_sixty_six(o),
         AnyObservation::Sevens(o) => sevens(o),
+        AnyObservation::Pedro(o) => pedro(o),
     }
+}
+
+fn pedro_event(e: &PedroEvent) -> Value {
+    match e {
+        PedroEvent::Bid { seat, bid } => json!({"event": "bid", "seat": seat.0, "bid": bid}),
+        PedroEvent::Pass { seat } => json!({"event": "pass", "seat": seat.0}),
+        PedroEvent::Forced { seat, bid } => json!({"event": "forced", "seat": seat.0, "bid": bid}),
+        PedroEvent::ThrowIn => json!({"event": "throw_in"}),
+        PedroEvent::Trump { seat, suit } => {
+            json!({"event": "trump", "seat": seat.0, "suit": suit.to_string()})
+        }
+        PedroEvent::Discarded { seat, count } => {
+            json!({"event": "discarded", "seat": seat.0, "count": count})
+        }
+        PedroEvent::ShownDiscard { seat, card } => {
+            json!({"event": "shown_discard", "seat": seat.0, "card": card.to_string()})
+        }
+        PedroEvent::Give { seat, card } => {
+            json!({"event": "give", "seat": seat.0, "card": card.to_string()})
+        }
+        PedroEvent::Drew { seat, count } => {
+            json!({"event": "drew", "seat": seat.0, "count": count})
+        }
+        PedroEvent::Play { seat, card } => {
+            json!({"event": "play", "seat": seat.0, "card": card.to_string()})
+        }
+        PedroEvent::Dump {
+            seat,
+            cards: dumped,
+        } => json!({"event": "dump", "seat": seat.0, "cards": cards(*dumped)}),
+        PedroEvent::Out { seat } => json!({"event": "out", "seat": seat.0}),
+        PedroEvent::Trick { winner } => json!({"event": "trick", "winner": winner.0}),
+    }
+}
+
+fn pedro(o: &PedroObservation) -> Value {
+    json!({
+        "family": "pedro",
+        "seat": o.seat.0,
+        "dealer": o.dealer.0,
+        "to_move": o.to_move.map(|s| s.0),
+        "phase": format!("{:?}", o.phase).to_lowercase(),
+        "hand": cards(o.hand),
+        "own_discards": cards(o.own_discards),
+        "known": o.known.iter().map(|k| cards(*k)).collect::<Vec<_>>(),
+        "hand_sizes": o.hand_sizes,
+        "stock_left": o.stock_left,
+        "trump": o.trump.map(|s| s.to_string()),
+        "bidder": o.bidder.map(|s| s.0),
+        "high_bid": o.high_bid,
+        "trick": seat_cards(&o.trick),
+        "out": o.out,
+        "points": o.points,
+        "events": o.events.iter().map(pedro_event).collect::<Vec<_>>(),
+    })
 }
 
 fn seat_cards(cards: &[(talon_cards::Seat, Card)]) -> Vec<Value> {

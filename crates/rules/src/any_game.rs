@@ -7,6 +7,7 @@
 use crate::game::{ActionParseError, Game, IllegalAction};
 use crate::na_sixty_six::{self, NaObservation, NaOptions, NaSixtySix};
 use crate::options::OptionError;
+use crate::pedro::{self, Pedro, PedroObservation};
 use crate::preset::{Family, Preset};
 use crate::sevens::{self, Sevens, SevensObservation, SevensOptions};
 use crate::sixty_six::{self, SixtySix, SixtySixObservation};
@@ -87,6 +88,34 @@ pub enum AnyObservation {
     SixtySix(SixtySixObservation),
     NaSixtySix(NaObservation),
     Sevens(SevensObservation),
+    Pedro(PedroObservation),
+}
+
+/// The last trick of a Pedro deal from its public event record: every card
+/// played or dumped since the trick before, and the winner.
+fn pedro_last_trick(events: &[pedro::Event]) -> Option<TrickView> {
+    let end = events
+        .iter()
+        .rposition(|e| matches!(e, pedro::Event::Trick { .. }))?;
+    let pedro::Event::Trick { winner } = events[end] else {
+        unreachable!("found a trick")
+    };
+    let start = events[..end]
+        .iter()
+        .rposition(|e| matches!(e, pedro::Event::Trick { .. }))
+        .map_or(0, |i| i + 1);
+    let mut cards = Vec::new();
+    for e in &events[start..end] {
+        match e {
+            pedro::Event::Play { seat, card } => cards.push((*seat, *card)),
+            pedro::Event::Dump {
+                seat,
+                cards: dumped,
+            } => cards.extend(dumped.iter().map(|c| (*seat, c))),
+            _ => {}
+        }
+    }
+    Some(TrickView { cards, winner })
 }
 
 /// One deal of any preset.
@@ -106,6 +135,11 @@ pub enum AnyGame {
         preset: Preset,
         deal: sevens::Deal,
         game: Sevens,
+    },
+    Pedro {
+        preset: Preset,
+        deal: pedro::Deal,
+        game: Pedro,
     },
 }
 
@@ -174,6 +208,20 @@ impl AnyGame {
                 let game = Sevens::new(&deal, opts).map_err(|e| SetupError::Deal(e.to_string()))?;
                 Ok(AnyGame::Sevens { preset, deal, game })
             }
+            Family::Pedro => {
+                let opts = preset
+                    .pedro_options(options.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+                    .map_err(SetupError::Option)?;
+                let deal = match setup {
+                    // Dealt by seat 3, so seat 0 bids first.
+                    Setup::Seed(seed) => pedro::Deal::from_seed(*seed, &opts, Seat(3)),
+                    Setup::Deal(text) => text
+                        .parse()
+                        .map_err(|e: pedro::DealError| SetupError::Deal(e.to_string()))?,
+                };
+                let game = Pedro::new(&deal, opts).map_err(|e| SetupError::Deal(e.to_string()))?;
+                Ok(AnyGame::Pedro { preset, deal, game })
+            }
         }
     }
 
@@ -181,6 +229,7 @@ impl AnyGame {
         match self {
             AnyGame::SixtySix { preset, .. } => *preset,
             AnyGame::NaSixtySix { preset, .. } | AnyGame::Sevens { preset, .. } => *preset,
+            AnyGame::Pedro { preset, .. } => *preset,
         }
     }
 
@@ -189,6 +238,7 @@ impl AnyGame {
             AnyGame::SixtySix { game, .. } => game.seats(),
             AnyGame::NaSixtySix { game, .. } => game.seats(),
             AnyGame::Sevens { game, .. } => game.seats(),
+            AnyGame::Pedro { game, .. } => game.seats(),
         }
     }
 
@@ -197,6 +247,7 @@ impl AnyGame {
             AnyGame::SixtySix { game, .. } => game.to_move(),
             AnyGame::NaSixtySix { game, .. } => game.to_move(),
             AnyGame::Sevens { game, .. } => game.to_move(),
+            AnyGame::Pedro { game, .. } => game.to_move(),
         }
     }
 
@@ -206,6 +257,7 @@ impl AnyGame {
             AnyGame::SixtySix { deal, .. } => deal.to_string(),
             AnyGame::NaSixtySix { deal, .. } => deal.to_string(),
             AnyGame::Sevens { deal, .. } => deal.to_string(),
+            AnyGame::Pedro { deal, .. } => deal.to_string(),
         }
     }
 
@@ -222,6 +274,7 @@ impl AnyGame {
             AnyGame::SixtySix { game, .. } => texts(game),
             AnyGame::NaSixtySix { game, .. } => texts(game),
             AnyGame::Sevens { game, .. } => texts(game),
+            AnyGame::Pedro { game, .. } => texts(game),
         }
     }
 
@@ -240,6 +293,11 @@ impl AnyGame {
                 let a = game.parse_action(text).map_err(PlayError::Parse)?;
                 Ok(game.play(a)?)
             }
+            AnyGame::Pedro { game, .. } => {
+                let a = game.parse_action(text).map_err(PlayError::Parse)?;
+                game.try_play(a)
+                    .map_err(|e| PlayError::Illegal(e.to_string()))
+            }
         }
     }
 
@@ -254,6 +312,7 @@ impl AnyGame {
             AnyGame::SixtySix { game, .. } => AnyObservation::SixtySix(game.observe(seat)),
             AnyGame::NaSixtySix { game, .. } => AnyObservation::NaSixtySix(game.observe(seat)),
             AnyGame::Sevens { game, .. } => AnyObservation::Sevens(game.observe(seat)),
+            AnyGame::Pedro { game, .. } => AnyObservation::Pedro(game.observe(seat)),
         })
     }
 
@@ -269,6 +328,11 @@ impl AnyGame {
                 .map(|s| i32::from(game.points(game.side(Seat(s)))))
                 .collect(),
             AnyGame::Sevens { game, .. } => game.tricks().iter().map(|&t| i32::from(t)).collect(),
+            // Partners share their team's points: seats 0 and 2, 1 and 3.
+            AnyGame::Pedro { game, .. } => {
+                let p = game.team_points();
+                (0..4).map(|s| i32::from(p[s % 2])).collect()
+            }
         }
     }
 
@@ -278,6 +342,11 @@ impl AnyGame {
             AnyGame::SixtySix { game, .. } => game.history().len(),
             AnyGame::NaSixtySix { game, .. } => game.history().len(),
             AnyGame::Sevens { game, .. } => game.history().len(),
+            AnyGame::Pedro { game, .. } => game
+                .events()
+                .iter()
+                .filter(|e| matches!(e, pedro::Event::Trick { .. }))
+                .count(),
         }
     }
 
@@ -304,6 +373,7 @@ impl AnyGame {
                     winner: t.winner,
                 }
             }),
+            AnyGame::Pedro { game, .. } => pedro_last_trick(game.events()),
         }
     }
 
@@ -338,6 +408,14 @@ impl AnyGame {
                     points: game.tricks().iter().map(|&t| i32::from(t)).collect(),
                     score: game.tricks().iter().map(|&t| i32::from(t)).collect(),
                     text: sevens::describe(game),
+                })
+            }
+            AnyGame::Pedro { game, .. } => {
+                let r = game.result()?;
+                Some(Summary {
+                    points: (0..4).map(|s| i32::from(r.points[s % 2])).collect(),
+                    score: r.seat_scores().to_vec(),
+                    text: pedro::describe(r),
                 })
             }
         }

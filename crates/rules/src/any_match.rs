@@ -1,10 +1,12 @@
 //! `AnyMatch`: the score sheet over several deals for any preset: Sixty-six
 //! and Schnapsen to 7 game points with the deal alternating, North American
 //! Sixty-six to 10 or 15 ticks with "bidders out", Sixes and Sevens one deal
-//! per player after cutting for the first dealer.
+//! per player after cutting for the first dealer, the Pedro family to its
+//! target with its own win and loss rules.
 
 use crate::any_game::{AnyGame, SetupError};
 use crate::na_sixty_six::{self, NaMatch};
+use crate::pedro::{self, PedroMatch};
 use crate::preset::Preset;
 use crate::sevens::{self, SevensMatch, SevensOptions};
 use crate::sixty_six::{Deal, SixtySix, SixtySixMatch};
@@ -24,6 +26,10 @@ pub enum AnyMatch {
     Sevens {
         preset: Preset,
         sheet: SevensMatch,
+    },
+    Pedro {
+        preset: Preset,
+        sheet: PedroMatch,
     },
 }
 
@@ -54,6 +60,10 @@ impl AnyMatch {
                     sheet: SevensMatch::new(opts, seed),
                 }
             }
+            AnyGame::Pedro { game, .. } => AnyMatch::Pedro {
+                preset,
+                sheet: PedroMatch::new(*game.options(), last),
+            },
         })
     }
 
@@ -87,6 +97,15 @@ impl AnyMatch {
                     game,
                 }
             }
+            AnyMatch::Pedro { preset, sheet } => {
+                let deal = pedro::Deal::from_seed(seed, &sheet.opts, sheet.dealer);
+                let game = sheet.deal(&deal).expect("seeded deals are legal");
+                AnyGame::Pedro {
+                    preset: *preset,
+                    deal,
+                    game,
+                }
+            }
         }
     }
 
@@ -101,6 +120,9 @@ impl AnyMatch {
                 game.result().is_some_and(|r| sheet.record(r))
             }
             (AnyMatch::Sevens { sheet, .. }, AnyGame::Sevens { game, .. }) => sheet.record(game),
+            (AnyMatch::Pedro { sheet, .. }, AnyGame::Pedro { game, .. }) => {
+                game.result().is_some_and(|r| sheet.record(r))
+            }
             _ => false,
         }
     }
@@ -118,6 +140,7 @@ impl AnyMatch {
                     .collect()
             }
             AnyMatch::Sevens { sheet, .. } => sheet.totals.iter().map(|&t| t as i32).collect(),
+            AnyMatch::Pedro { sheet, .. } => (0..4).map(|seat| sheet.scores[seat % 2]).collect(),
         }
     }
 
@@ -129,6 +152,7 @@ impl AnyMatch {
             AnyMatch::SixtySix { sheet, .. } => sheet.winner(),
             AnyMatch::NaSixtySix { sheet, .. } => sheet.winner().map(|side| Seat(side as u8)),
             AnyMatch::Sevens { sheet, .. } => sheet.winners().and_then(|w| w.into_iter().min()),
+            AnyMatch::Pedro { sheet, .. } => sheet.winner.map(|team| Seat(team as u8)),
         }
     }
 
@@ -137,6 +161,7 @@ impl AnyMatch {
             AnyMatch::SixtySix { sheet, .. } => sheet.deals_played,
             AnyMatch::NaSixtySix { sheet, .. } => sheet.deals_played,
             AnyMatch::Sevens { sheet, .. } => sheet.deals_played,
+            AnyMatch::Pedro { sheet, .. } => sheet.deals_played,
         }
     }
 }

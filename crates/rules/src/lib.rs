@@ -12,6 +12,7 @@ pub mod conformance;
 mod game;
 pub mod na_sixty_six;
 mod options;
+pub mod pedro;
 mod preset;
 pub mod sevens;
 pub mod shuffle;

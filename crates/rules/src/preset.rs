@@ -1,6 +1,7 @@
 //! Presets: named rule sets, each a family and its option values.
 
 use crate::options::{OptionError, OptionSpec};
+use crate::pedro::{self, PedroOptions};
 use crate::sixty_six::{self, SixtySixOptions};
 use std::fmt;
 
@@ -10,6 +11,7 @@ pub enum Family {
     SixtySix,
     NaSixtySix,
     Sevens,
+    Pedro,
 }
 
 /// Every preset Talon plays.
@@ -22,6 +24,14 @@ pub enum Preset {
     NaSixtySix3,
     SixesAndSevens,
     SixtySixFour,
+    SixtyThree,
+    SixtyThreeInverness,
+    SixtyThreeQueens,
+    SixtyThreeMaine,
+    Pedro,
+    KingPedro,
+    KingPedroGiven,
+    EightyThree,
 }
 
 /// An unknown preset name.
@@ -45,7 +55,7 @@ impl fmt::Display for PresetError {
 impl std::error::Error for PresetError {}
 
 impl Preset {
-    pub const ALL: [Preset; 7] = [
+    pub const ALL: [Preset; 15] = [
         Preset::SixtySix,
         Preset::Schnapsen,
         Preset::SchnapsenVu,
@@ -53,6 +63,26 @@ impl Preset {
         Preset::NaSixtySix3,
         Preset::SixesAndSevens,
         Preset::SixtySixFour,
+        Preset::SixtyThree,
+        Preset::SixtyThreeInverness,
+        Preset::SixtyThreeQueens,
+        Preset::SixtyThreeMaine,
+        Preset::Pedro,
+        Preset::KingPedro,
+        Preset::KingPedroGiven,
+        Preset::EightyThree,
+    ];
+
+    /// The presets of the Pedro family.
+    pub const PEDRO_FAMILY: [Preset; 8] = [
+        Preset::SixtyThree,
+        Preset::SixtyThreeInverness,
+        Preset::SixtyThreeQueens,
+        Preset::SixtyThreeMaine,
+        Preset::Pedro,
+        Preset::KingPedro,
+        Preset::KingPedroGiven,
+        Preset::EightyThree,
     ];
 
     pub fn name(self) -> &'static str {
@@ -64,6 +94,14 @@ impl Preset {
             Preset::NaSixtySix3 => "na-sixty-six-3",
             Preset::SixesAndSevens => "sixes-and-sevens",
             Preset::SixtySixFour => "sixty-six-4",
+            Preset::SixtyThree => "sixty-three",
+            Preset::SixtyThreeInverness => "sixty-three-inverness",
+            Preset::SixtyThreeQueens => "sixty-three-queens",
+            Preset::SixtyThreeMaine => "sixty-three-maine",
+            Preset::Pedro => "pedro",
+            Preset::KingPedro => "king-pedro",
+            Preset::KingPedroGiven => "king-pedro-given",
+            Preset::EightyThree => "eighty-three",
         }
     }
 
@@ -90,6 +128,14 @@ impl Preset {
             Preset::SixesAndSevens => {
                 "Sixes and Sevens: 3-6 players, odd/even majority decides whether high or low wins the trick"
             }
+            Preset::SixtyThree => "Cape Breton Sixty-three: 53 cards, joker 15, bids 40-63, dealer robs the pack, game 250",
+            Preset::SixtyThreeInverness => "Sixty-three of Inverness County: no joker, trump three 15",
+            Preset::SixtyThreeQueens => "Sixty-three of Queens County NB: trump two 2, ten 0, game 225",
+            Preset::SixtyThreeMaine => "Maine Sixty-three: trump three 15, four more cards after the auction, game 152",
+            Preset::Pedro => "Pedro: 14 points, one bid each 6-14, fill to six, game 62",
+            Preset::KingPedro => "King Pedro: king of trumps 30 (44 points), 12 cards and a kitty, I'm up, game 200",
+            Preset::KingPedroGiven => "King Pedro as in Mark Given's program: 9 + 4 cards, folding and passing",
+            Preset::EightyThree => "Maine 83: joker 20, 15 trumps, 12 cards and a 5-card kitty, bids 30-83 and double",
         }
     }
 
@@ -98,6 +144,14 @@ impl Preset {
             Preset::SixtySix | Preset::Schnapsen | Preset::SchnapsenVu => Family::SixtySix,
             Preset::NaSixtySix | Preset::NaSixtySix3 | Preset::SixtySixFour => Family::NaSixtySix,
             Preset::SixesAndSevens => Family::Sevens,
+            Preset::SixtyThree
+            | Preset::SixtyThreeInverness
+            | Preset::SixtyThreeQueens
+            | Preset::SixtyThreeMaine
+            | Preset::Pedro
+            | Preset::KingPedro
+            | Preset::KingPedroGiven
+            | Preset::EightyThree => Family::Pedro,
         }
     }
 
@@ -108,6 +162,14 @@ impl Preset {
             Preset::NaSixtySix | Preset::SixtySixFour => 4,
             Preset::NaSixtySix3 => 3,
             Preset::SixesAndSevens => crate::sevens::SevensOptions::DEFAULT.players,
+            Preset::SixtyThree
+            | Preset::SixtyThreeInverness
+            | Preset::SixtyThreeQueens
+            | Preset::SixtyThreeMaine
+            | Preset::Pedro
+            | Preset::KingPedro
+            | Preset::KingPedroGiven
+            | Preset::EightyThree => 4,
             _ => 2,
         }
     }
@@ -126,6 +188,7 @@ impl Preset {
             Family::SixtySix => sixty_six::SPECS,
             Family::NaSixtySix => crate::na_sixty_six::SPECS,
             Family::Sevens => crate::sevens::SPECS,
+            Family::Pedro => pedro::SPECS,
         }
     }
 
@@ -136,8 +199,37 @@ impl Preset {
             Preset::NaSixtySix3 => crate::na_sixty_six::NaOptions::THREE_HANDS.values(),
             Preset::SixtySixFour => crate::na_sixty_six::NaOptions::HOYLE_FOUR.values(),
             Preset::SixesAndSevens => crate::sevens::SevensOptions::DEFAULT.values(),
+            p if p.family() == Family::Pedro => p.pedro_defaults().values(),
             _ => self.sixty_six_defaults().values(),
         }
+    }
+
+    /// The preset's default options (Pedro family; other presets give Pedro's).
+    pub fn pedro_defaults(self) -> PedroOptions {
+        match self {
+            Preset::SixtyThree => PedroOptions::SIXTY_THREE,
+            Preset::SixtyThreeInverness => PedroOptions::SIXTY_THREE_INVERNESS,
+            Preset::SixtyThreeQueens => PedroOptions::SIXTY_THREE_QUEENS,
+            Preset::SixtyThreeMaine => PedroOptions::SIXTY_THREE_MAINE,
+            Preset::KingPedro => PedroOptions::KING_PEDRO,
+            Preset::KingPedroGiven => PedroOptions::KING_PEDRO_GIVEN,
+            Preset::EightyThree => PedroOptions::EIGHTY_THREE,
+            _ => PedroOptions::PEDRO,
+        }
+    }
+
+    /// The preset's Pedro options with `overrides` applied in order, checked
+    /// to fit together. On error nothing is returned.
+    pub fn pedro_options<'a>(
+        self,
+        overrides: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Result<PedroOptions, OptionError> {
+        let mut opts = self.pedro_defaults();
+        for (name, value) in overrides {
+            opts.set(name, value)?;
+        }
+        opts.validate()?;
+        Ok(opts)
     }
 
     /// The preset's default options.

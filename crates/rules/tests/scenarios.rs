@@ -20,6 +20,8 @@
 //!
 //! Actions of more than one word are written with `_` for the space:
 //! `bid_2`, `discard_KH`, `ace_odd`.
+//! Lists are separated by spaces, or by commas when the line holds a comma
+//! (for actions of several words: `play bid 45, pass, pass`).
 
 use std::path::Path;
 use talon_cards::Seat;
@@ -34,12 +36,21 @@ struct Scenario {
     game: Option<AnyGame>,
 }
 
-/// Whitespace-separated words; inside an action `_` stands for a space,
-/// so multi-word actions fit one word (`bid_2` is `bid 2`).
+/// A list of actions or numbers: separated by commas when the line has a
+/// comma (actions of several words, e.g. `bid 45, pass`), else by spaces;
+/// inside a space-separated word `_` stands for a space (`bid_2`).
 fn words(rest: &str) -> Vec<String> {
-    rest.split_whitespace()
-        .map(|w| w.replace('_', " "))
-        .collect()
+    if rest.contains(',') {
+        rest.split(',')
+            .map(str::trim)
+            .filter(|w| !w.is_empty())
+            .map(String::from)
+            .collect()
+    } else {
+        rest.split_whitespace()
+            .map(|w| w.replace('_', " "))
+            .collect()
+    }
 }
 
 impl Scenario {

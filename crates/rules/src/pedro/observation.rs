@@ -1,0 +1,96 @@
+//! What one seat may know about a deal, and what it may not.
+//!
+//! A seat knows its own hand and its own face-down discards (including the
+//! stock cards it drew, the kitty it took and what it robbed), and every
+//! card that was ever face up: trumps given to partner, trumps discarded
+//! face up, cards played or dumped. Everything else is hidden: the other
+//! hands (apart from cards known to have been given into them), the other
+//! seats' face-down discards, the stock and the kitty.
+
+use super::scoring::PedroResult;
+use super::state::{Event, Pedro, Phase};
+use talon_cards::{Card, CardSet, Seat, Suit};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PedroObservation {
+    pub seat: Seat,
+    pub dealer: Seat,
+    pub to_move: Option<Seat>,
+    pub phase: Phase,
+    pub hand: CardSet,
+    pub own_discards: CardSet,
+    /// Cards each seat is known to hold (given to it face up).
+    pub known: [CardSet; 4],
+    pub hand_sizes: [u8; 4],
+    pub stock_left: u8,
+    pub trump: Option<Suit>,
+    pub bidder: Option<Seat>,
+    pub high_bid: u8,
+    /// The current trick, in order.
+    pub trick: Vec<(Seat, Card)>,
+    pub out: [bool; 4],
+    pub points: [u16; 2],
+    /// The public record: bids, trump, gives, face-up discards, play.
+    pub events: Vec<Event>,
+    pub result: Option<PedroResult>,
+}
+
+impl Pedro {
+    pub fn observation(&self, seat: Seat) -> PedroObservation {
+        let mut known = [CardSet::EMPTY; 4];
+        for (i, k) in known.iter_mut().enumerate() {
+            *k = self.received[i] & self.hands[i];
+        }
+        PedroObservation {
+            seat,
+            dealer: self.dealer,
+            to_move: self.to_move(),
+            phase: self.phase,
+            hand: self.hands[seat.index()],
+            own_discards: self.discards[seat.index()],
+            known,
+            hand_sizes: self.hands.map(|h| h.len() as u8),
+            stock_left: self.stock_left() as u8,
+            trump: self.trump.map(|t| t.suit),
+            bidder: self.bidder,
+            high_bid: self.high_bid,
+            trick: self.trick.to_vec(),
+            out: [0, 1, 2, 3].map(|s| self.is_out(Seat(s))),
+            points: self.points,
+            events: self.events.clone(),
+            result: self.result,
+        }
+    }
+
+    /// Exactly the cards whose place `seat` does not know.
+    pub fn hidden_cards(&self, seat: Seat) -> CardSet {
+        let deck = super::deal::deck_for(&self.opts).cards();
+        deck - self.hands[seat.index()] - self.discards[seat.index()] - self.public
+    }
+}
+
+impl crate::game::Observation for PedroObservation {
+    fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    fn mentioned_cards(&self) -> CardSet {
+        let mut set = self.hand | self.own_discards;
+        for k in self.known {
+            set |= k;
+        }
+        for &(_, c) in &self.trick {
+            set.insert(c);
+        }
+        for e in &self.events {
+            match *e {
+                Event::ShownDiscard { card, .. }
+                | Event::Give { card, .. }
+                | Event::Play { card, .. } => set.insert(card),
+                Event::Dump { cards, .. } => set |= cards,
+                _ => {}
+            }
+        }
+        set
+    }
+}

@@ -1,0 +1,103 @@
+//! Scoring one deal. The bidding team scores what it took if that is at
+//! least the bid and loses the bid otherwise; the other team always scores
+//! what it took. A made double bid scores `double_factor` times the points,
+//! a failed one loses `double_factor` times the maximum. Scores may go
+//! negative. A thrown-in deal scores nothing.
+
+use super::auction::bid_text;
+use super::options::PedroOptions;
+use super::state::team;
+use talon_cards::Seat;
+
+/// The outcome of a deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PedroResult {
+    /// `None` when all passed and the cards were thrown in.
+    pub bidder: Option<Seat>,
+    /// The contract (`max_bid + 1` for a double bid).
+    pub bid: u8,
+    pub double: bool,
+    /// The dealer was stuck with the forced bid.
+    pub forced: bool,
+    /// Points taken per team (seats 0 and 2, seats 1 and 3).
+    pub points: [u16; 2],
+    pub made: bool,
+    /// Score change per team.
+    pub score: [i32; 2],
+    /// Text of the bid for people ("45", "double").
+    max_bid: u8,
+}
+
+impl PedroResult {
+    pub fn thrown_in() -> PedroResult {
+        PedroResult {
+            bidder: None,
+            bid: 0,
+            double: false,
+            forced: false,
+            points: [0; 2],
+            made: false,
+            score: [0; 2],
+            max_bid: 0,
+        }
+    }
+
+    pub fn scored(
+        opts: &PedroOptions,
+        bidder: Seat,
+        bid: u8,
+        forced: bool,
+        points: [u16; 2],
+    ) -> PedroResult {
+        let double = opts.double_bid && bid == opts.double_value();
+        let need = if double { opts.max_bid } else { bid };
+        let b = team(bidder);
+        let taken = points[b];
+        let made = taken >= u16::from(need);
+        let factor = if double {
+            i32::from(opts.double_factor)
+        } else {
+            1
+        };
+        let mut score = [0i32; 2];
+        score[b] = if made {
+            factor * i32::from(taken)
+        } else {
+            -factor * i32::from(need)
+        };
+        score[1 - b] = i32::from(points[1 - b]);
+        PedroResult {
+            bidder: Some(bidder),
+            bid,
+            double,
+            forced,
+            points,
+            made,
+            score,
+            max_bid: opts.max_bid,
+        }
+    }
+
+    pub fn thrown(&self) -> bool {
+        self.bidder.is_none()
+    }
+
+    /// Score change per seat (partners share their team's).
+    pub fn seat_scores(&self) -> [i32; 4] {
+        [self.score[0], self.score[1], self.score[0], self.score[1]]
+    }
+}
+
+/// One line for people.
+pub fn describe(r: &PedroResult) -> String {
+    let Some(bidder) = r.bidder else {
+        return "all passed: thrown in, no score".to_string();
+    };
+    let bid = bid_text(r.bid, r.max_bid);
+    let how = if r.forced { "was forced at" } else { "bid" };
+    let outcome = if r.made { "made it" } else { "was set" };
+    format!(
+        "seat {bidder} {how} {bid} and {outcome}: points {} to {}, score {:+} / {:+}",
+        r.points[0], r.points[1], r.score[0], r.score[1]
+    )
+}
