@@ -1,12 +1,18 @@
 //! Bots. A bot is handed its own seat's observation and the legal actions,
 //! never the game state, so it cannot see hidden cards.
 
+mod na_sixty_six;
+mod pedro;
 mod random;
 mod registry;
+mod sevens;
 mod sixty_six;
 
+pub use na_sixty_six::NaHeuristic;
+pub use pedro::PedroHeuristic;
 pub use random::RandomBot;
 pub use registry::{strongest, AnyBot, UnknownBot, BOT_NAMES};
+pub use sevens::SevensHeuristic;
 pub use sixty_six::SixtySixHeuristic;
 
 use talon_rules::Game;

@@ -2,7 +2,7 @@
 //! meets a bot: it hands the bot the mover's observation and legal actions,
 //! never the state itself.
 
-use crate::{Bot, RandomBot, SixtySixHeuristic};
+use crate::{Bot, NaHeuristic, PedroHeuristic, RandomBot, SevensHeuristic, SixtySixHeuristic};
 use std::fmt;
 use talon_rules::na_sixty_six::NaSixtySix;
 use talon_rules::pedro::Pedro;
@@ -15,10 +15,8 @@ pub const BOT_NAMES: &[&str] = &["random", "heuristic"];
 
 /// The strongest bot available for a preset, used for hints.
 pub fn strongest(preset: Preset) -> &'static str {
-    match preset.family() {
-        Family::SixtySix => "heuristic",
-        _ => "random",
-    }
+    let _ = preset;
+    "heuristic"
 }
 
 /// A bot name that does not exist (for this preset).
@@ -64,14 +62,17 @@ impl AnyBot {
             }
             Family::NaSixtySix => match name {
                 "random" => Ok(AnyBot::NaSixtySix(Box::new(RandomBot::new(seed)))),
+                "heuristic" => Ok(AnyBot::NaSixtySix(Box::new(NaHeuristic))),
                 _ => Err(unknown()),
             },
             Family::Sevens => match name {
                 "random" => Ok(AnyBot::Sevens(Box::new(RandomBot::new(seed)))),
+                "heuristic" => Ok(AnyBot::Sevens(Box::new(SevensHeuristic))),
                 _ => Err(unknown()),
             },
             Family::Pedro => match name {
                 "random" => Ok(AnyBot::Pedro(Box::new(RandomBot::new(seed)))),
+                "heuristic" => Ok(AnyBot::Pedro(Box::new(PedroHeuristic))),
                 _ => Err(unknown()),
             },
         }

@@ -1,6 +1,7 @@
 //! What one seat may know about a deal of North American Sixty-six.
 
 use super::cards::points;
+use super::options::NaOptions;
 use super::options::Widow;
 use super::scoring::NaResult;
 use super::state::{MarriageRecord, NaSixtySix, Phase, TrickRecord};
@@ -13,6 +14,8 @@ use talon_cards::{Card, CardSet, Seat, Suit};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NaObservation {
     pub seat: Seat,
+    /// The rules in force (public knowledge).
+    pub options: NaOptions,
     pub players: u8,
     pub dealer: Seat,
     pub to_move: Option<Seat>,
@@ -61,6 +64,7 @@ impl NaSixtySix {
         let is_taker = self.widow_taker == Some(seat);
         NaObservation {
             seat,
+            options: self.opts,
             players: self.opts.players,
             dealer: self.dealer,
             to_move: self.to_move(),

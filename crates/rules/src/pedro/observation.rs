@@ -7,6 +7,7 @@
 //! hands (apart from cards known to have been given into them), the other
 //! seats' face-down discards, the stock and the kitty.
 
+use super::options::PedroOptions;
 use super::scoring::PedroResult;
 use super::state::{Event, Pedro, Phase};
 use talon_cards::{Card, CardSet, Seat, Suit};
@@ -14,6 +15,8 @@ use talon_cards::{Card, CardSet, Seat, Suit};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PedroObservation {
     pub seat: Seat,
+    /// The rules in force (public knowledge).
+    pub options: PedroOptions,
     pub dealer: Seat,
     pub to_move: Option<Seat>,
     pub phase: Phase,
@@ -43,6 +46,7 @@ impl Pedro {
         }
         PedroObservation {
             seat,
+            options: self.opts,
             dealer: self.dealer,
             to_move: self.to_move(),
             phase: self.phase,
