@@ -11,6 +11,7 @@ pub mod conformance;
 mod game;
 mod options;
 mod preset;
+mod search;
 pub mod shuffle;
 pub mod sixty_six;
 
@@ -20,3 +21,4 @@ pub use game::{
 };
 pub use options::{OptionError, OptionKind, OptionSpec};
 pub use preset::{Family, Preset, PresetError};
+pub use search::{Determinize, SolverGame};
