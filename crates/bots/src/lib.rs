@@ -1,10 +1,16 @@
 //! Bots. A bot is handed its own seat's observation and the legal actions,
 //! never the game state, so it cannot see hidden cards.
 
+mod duel;
+mod levels;
 mod random;
+mod search;
 mod sixty_six;
 
+pub use duel::play_deal;
+pub use levels::{by_name, ismcts_config, pimc_config, UnknownBot, NAMES};
 pub use random::RandomBot;
+pub use search::{IsmctsBot, PimcBot};
 pub use sixty_six::SixtySixHeuristic;
 
 use talon_rules::Game;

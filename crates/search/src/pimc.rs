@@ -18,6 +18,10 @@ pub struct PimcConfig {
     pub samples: u32,
     /// Stop sampling early when this much time has passed.
     pub time_limit: Option<Duration>,
+    /// Node budget for one exact solve; a world that needs more is
+    /// dropped and sampling stops (early in a deal exact solving can cost
+    /// far more than a move may take).
+    pub max_nodes: u64,
 }
 
 /// Average value of one legal action over the sampled worlds.
@@ -47,13 +51,14 @@ impl<G: SolverGame + Determinize> Pimc<G> {
         &mut self.solver
     }
 
-    /// Averages the value of each of `legal` for the observing seat.
+    /// Averages the value of each of `legal` for the observing seat, or
+    /// `None` when not even one world could be solved within the node budget.
     pub fn evaluate<R: RngCore + ?Sized>(
         &mut self,
         obs: &G::Observation,
         legal: &[G::Action],
         rng: &mut R,
-    ) -> Vec<ActionStat<G::Action>> {
+    ) -> Option<Vec<ActionStat<G::Action>>> {
         let seat = obs.seat();
         let start = Instant::now();
         let mut stats: Vec<ActionStat<G::Action>> = legal
@@ -70,18 +75,35 @@ impl<G: SolverGame + Determinize> Pimc<G> {
                 break;
             }
             let world = G::sample(obs, rng);
-            for (i, &a) in legal.iter().enumerate() {
+            let mut values = Vec::with_capacity(legal.len());
+            for &a in legal {
                 // The legal actions depend only on what the seat knows, so
                 // every consistent world allows them; guard anyway.
                 if !world.is_legal(a) {
                     debug_assert!(false, "sampled world refuses a legal action");
+                    values.push(None);
                     continue;
                 }
                 let mut child = world.clone();
                 child.play_unchecked(a);
-                sums[i] += i64::from(self.solver.value_for(&child, seat));
-                stats[i].samples += 1;
+                let Some(v) = self.solver.value_within(&child, self.config.max_nodes) else {
+                    break;
+                };
+                let v = if seat.0 == 0 { v } else { -v };
+                values.push(Some(v));
             }
+            if values.len() < legal.len() {
+                break; // out of node budget: keep the worlds solved so far
+            }
+            for (i, v) in values.into_iter().enumerate() {
+                if let Some(v) = v {
+                    sums[i] += i64::from(v);
+                    stats[i].samples += 1;
+                }
+            }
+        }
+        if stats.iter().all(|s| s.samples == 0) {
+            return None;
         }
         for (s, sum) in stats.iter_mut().zip(sums) {
             if s.samples > 0 {
@@ -90,22 +112,23 @@ impl<G: SolverGame + Determinize> Pimc<G> {
                 s.mean = f64::NEG_INFINITY;
             }
         }
-        stats
+        Some(stats)
     }
 
     /// The action with the best average; ties go to the game's ordering
     /// hint in a sampled world (the hint uses only the mover's own cards
-    /// and public facts), then to the earlier legal action.
+    /// and public facts), then to the earlier legal action. `None` when no
+    /// world could be solved within the node budget.
     pub fn choose<R: RngCore + ?Sized>(
         &mut self,
         obs: &G::Observation,
         legal: &[G::Action],
         rng: &mut R,
-    ) -> G::Action {
+    ) -> Option<G::Action> {
         if legal.len() == 1 {
-            return legal[0];
+            return Some(legal[0]);
         }
-        let stats = self.evaluate(obs, legal, rng);
+        let stats = self.evaluate(obs, legal, rng)?;
         let world = G::sample(obs, rng);
         let mut best = 0;
         for i in 1..stats.len() {
@@ -117,6 +140,6 @@ impl<G: SolverGame + Determinize> Pimc<G> {
                 best = i;
             }
         }
-        stats[best].action
+        Some(stats[best].action)
     }
 }

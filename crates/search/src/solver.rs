@@ -20,6 +20,9 @@ pub const DEFAULT_TT_BITS: u32 = 18;
 pub struct Solver<G: SolverGame> {
     tt: Table,
     nodes: u64,
+    /// Abort when `nodes` passes this (see [`Solver::value_within`]).
+    limit: u64,
+    aborted: bool,
     _game: PhantomData<fn() -> G>,
 }
 
@@ -35,6 +38,8 @@ impl<G: SolverGame> Solver<G> {
         Solver {
             tt: Table::new(tt_bits),
             nodes: 0,
+            limit: u64::MAX,
+            aborted: false,
             _game: PhantomData,
         }
     }
@@ -59,7 +64,7 @@ impl<G: SolverGame> Solver<G> {
             lo = lo.max(b.lo);
             hi = hi.min(b.hi);
         }
-        while lo < hi {
+        while lo < hi && !self.aborted {
             // Bisect; rounding up makes `t` always > lo so each step narrows.
             let t = lo + (hi - lo + 1) / 2;
             if self.at_least(game, t) {
@@ -69,6 +74,17 @@ impl<G: SolverGame> Solver<G> {
             }
         }
         lo
+    }
+
+    /// Like [`Solver::value`], but gives up (returning `None`) once
+    /// `max_nodes` more positions have been visited. Bounds proven before
+    /// giving up stay in the table, so a later attempt starts further on.
+    pub fn value_within(&mut self, game: &G, max_nodes: u64) -> Option<i32> {
+        self.limit = self.nodes.saturating_add(max_nodes);
+        let v = self.value(game);
+        self.limit = u64::MAX;
+        let aborted = std::mem::take(&mut self.aborted);
+        (!aborted).then_some(v)
     }
 
     /// The exact value of `game` for `seat` (zero-sum: seat 1 gets minus).
@@ -101,6 +117,12 @@ impl<G: SolverGame> Solver<G> {
     /// Null-window search: can seat 0 force a final value of at least `t`?
     pub fn at_least(&mut self, game: &G, t: i32) -> bool {
         self.nodes += 1;
+        if self.nodes > self.limit {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return false; // meaningless; callers check `aborted` and store nothing
+        }
         let Some(seat) = game.to_move() else {
             return game.returns().map_or(0, |r| r[0]) >= t;
         };
@@ -124,6 +146,9 @@ impl<G: SolverGame> Solver<G> {
             let mut child = game.clone();
             child.play_unchecked(a);
             let reached = self.at_least(&child, t);
+            if self.aborted {
+                return false;
+            }
             // The mover found a move that settles the question its way.
             if reached == maximise {
                 let (lo, hi) = if maximise {

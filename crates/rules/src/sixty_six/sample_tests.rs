@@ -21,7 +21,11 @@ fn follows_were_legal(real: &SixtySix, sample: &SixtySix, seat: Seat) -> Result<
     }
     let first = super::first_strict_trick(&obs);
     for (i, t) in obs.tricks.iter().enumerate().rev() {
-        let opp_card = if t.leader == opp { t.cards[0] } else { t.cards[1] };
+        let opp_card = if t.leader == opp {
+            t.cards[0]
+        } else {
+            t.cards[1]
+        };
         hand.insert(opp_card);
         if i < first || t.leader == opp {
             continue;
@@ -72,7 +76,10 @@ fn check_state(real: &SixtySix, seed: u64) {
         // over-constrains would miss some).
         let real_opp = real.hand(opp) & hidden;
         let real_talon: CardSet = real.talon_cards().iter().copied().collect();
-        assert!(real_opp.is_subset(in_opp), "never sampled {real_opp} in hand");
+        assert!(
+            real_opp.is_subset(in_opp),
+            "never sampled {real_opp} in hand"
+        );
         assert!(real_talon.is_subset(in_talon), "never in talon");
     }
 }

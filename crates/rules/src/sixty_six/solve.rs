@@ -63,9 +63,8 @@ impl SolverGame for SixtySix {
             | u64::from(self.bonus[0] > 0) << 40
             | u64::from(self.bonus[1] > 0) << 41;
         let score = |v: [u16; 2], shift: u32| (u64::from(v[0]) | u64::from(v[1]) << 8) << shift;
-        let scores = score(self.card_points, 0)
-            | score(self.marriage_points, 16)
-            | score(self.pending, 32);
+        let scores =
+            score(self.card_points, 0) | score(self.marriage_points, 16) | score(self.pending, 32);
         let mut h = fmix(self.hands[0].0 ^ 0x243f_6a88_85a3_08d3);
         for word in [self.hands[1].0, talon[0], talon[1], flags, scores] {
             h = fmix(h ^ word);
@@ -75,7 +74,13 @@ impl SolverGame for SixtySix {
 
     fn order_score(&self, action: Action) -> i32 {
         let me = self.leader;
-        let trump_cost = |c: Card| if c.suit_unchecked() == self.trump { 15 } else { 0 };
+        let trump_cost = |c: Card| {
+            if c.suit_unchecked() == self.trump {
+                15
+            } else {
+                0
+            }
+        };
         match action {
             Action::Declare if self.points(me) >= 66 => 1000,
             Action::Declare => -1000,
