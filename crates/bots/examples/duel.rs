@@ -33,6 +33,27 @@ impl Bot<SixtySix> for Timed {
     }
 }
 
+/// A named bot, or a custom budget: `pimc-SAMPLES-NODES-ITERS`
+/// (ISMCTS fallback iterations) or `ismcts-ITERS`.
+fn make(name: &str, seed: u64) -> Box<dyn Bot<SixtySix>> {
+    let parts: Vec<&str> = name.split('-').collect();
+    let num = |i: usize| parts[i].parse::<u64>().expect("a number");
+    match parts[0] {
+        "pimc" if parts.len() == 4 => Box::new(talon_bots::PimcBot::<SixtySix>::new(
+            name,
+            talon_bots::pimc_config(num(1) as u32, num(2), 1000),
+            talon_bots::ismcts_config(num(3) as u32, 1000),
+            seed,
+        )),
+        "ismcts" if parts.len() == 2 => Box::new(talon_bots::IsmctsBot::new(
+            name,
+            talon_bots::ismcts_config(num(1) as u32, 1000),
+            seed,
+        )),
+        _ => by_name(name, seed).expect("bot"),
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let (a, b) = (&args[1], &args[2]);
@@ -40,12 +61,12 @@ fn main() {
     let deals: u64 = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(200);
     let opts = preset.sixty_six_defaults();
     let mut timed = Timed {
-        bot: by_name(a, 1).expect("bot"),
+        bot: make(a, 1),
         total: Duration::ZERO,
         max: Duration::ZERO,
         moves: 0,
     };
-    let mut other = by_name(b, 2).expect("bot");
+    let mut other = make(b, 2);
     let (mut won, mut lost) = (0u32, 0u32);
     let mut points = Vec::new();
     for seed in 0..deals {

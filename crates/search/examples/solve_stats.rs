@@ -12,7 +12,8 @@ fn main() {
     let preset = Preset::from_name(args.get(1).map_or("schnapsen", |s| s)).expect("preset");
     let deals: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(100);
     let opts = preset.sixty_six_defaults();
-    let mut solver = Solver::default();
+    let bits = std::env::var("TT_BITS").ok().and_then(|s| s.parse().ok()).unwrap_or(talon_search::DEFAULT_TT_BITS);
+    let mut solver = Solver::new(bits);
     let mut times = Vec::new();
     let mut nodes = 0;
     for seed in 0..deals {

@@ -142,6 +142,33 @@ impl<G: SolverGame> Solver<G> {
         generate(game, &mut moves);
         let index = order(game, &mut moves, hint);
         let maximise = seat.0 == 0;
+        // Enhanced transposition cutoff: a child the table already settles
+        // in the mover's favour answers the question without searching.
+        for (k, &a) in moves.iter().enumerate() {
+            let mut child = game.clone();
+            child.play_unchecked(a);
+            let settled = match child.returns() {
+                Some(r) => Some(r[0] >= t),
+                None => self.tt.probe(child.key()).and_then(|b| {
+                    if b.lo >= t {
+                        Some(true)
+                    } else if b.hi < t {
+                        Some(false)
+                    } else {
+                        None
+                    }
+                }),
+            };
+            if settled == Some(maximise) {
+                let (lo, hi) = if maximise {
+                    (t, range.1)
+                } else {
+                    (range.0, t - 1)
+                };
+                self.tt.store(key, lo, hi, Some(index[k]), range);
+                return maximise;
+            }
+        }
         for (k, &a) in moves.iter().enumerate() {
             let mut child = game.clone();
             child.play_unchecked(a);
