@@ -25,6 +25,13 @@ pub trait SolverGame: Game {
     /// The smallest and largest value `returns()[0]` can take.
     fn value_range(&self) -> (i32, i32);
 
+    /// Cheap bounds on the value under best play from here (within
+    /// `value_range`). The solver answers at once when the target lies
+    /// outside them; the default knows nothing.
+    fn value_bounds(&self) -> (i32, i32) {
+        self.value_range()
+    }
+
     /// A hash of everything that affects future play and the final value
     /// (hands, undealt cards and their order, scores, phase, whose turn).
     /// Two states with the same key are treated as the same position by the

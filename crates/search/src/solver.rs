@@ -59,7 +59,7 @@ impl<G: SolverGame> Solver<G> {
         if let Some(r) = game.returns() {
             return r[0];
         }
-        let (mut lo, mut hi) = game.value_range();
+        let (mut lo, mut hi) = game.value_bounds();
         if let Some(b) = self.tt.probe(game.key()) {
             lo = lo.max(b.lo);
             hi = hi.min(b.hi);
@@ -126,6 +126,13 @@ impl<G: SolverGame> Solver<G> {
         let Some(seat) = game.to_move() else {
             return game.returns().map_or(0, |r| r[0]) >= t;
         };
+        let (lo, hi) = game.value_bounds();
+        if lo >= t {
+            return true;
+        }
+        if hi < t {
+            return false;
+        }
         let key = game.key();
         let mut hint = None;
         if let Some(b) = self.tt.probe(key) {
@@ -149,15 +156,24 @@ impl<G: SolverGame> Solver<G> {
             child.play_unchecked(a);
             let settled = match child.returns() {
                 Some(r) => Some(r[0] >= t),
-                None => self.tt.probe(child.key()).and_then(|b| {
-                    if b.lo >= t {
+                None => {
+                    let (lo, hi) = child.value_bounds();
+                    if lo >= t {
                         Some(true)
-                    } else if b.hi < t {
+                    } else if hi < t {
                         Some(false)
                     } else {
-                        None
+                        self.tt.probe(child.key()).and_then(|b| {
+                            if b.lo >= t {
+                                Some(true)
+                            } else if b.hi < t {
+                                Some(false)
+                            } else {
+                                None
+                            }
+                        })
                     }
-                }),
+                }
             };
             if settled == Some(maximise) {
                 let (lo, hi) = if maximise {

@@ -7,9 +7,10 @@
 
 use super::action::Action;
 use super::cards::{points, trick_winner};
+use super::options::{FailedClose, SchneiderPoints};
 use super::state::{Phase, SixtySix};
 use crate::search::SolverGame;
-use talon_cards::Card;
+use talon_cards::{Card, Seat};
 
 /// splitmix64's finaliser: every input bit reaches every output bit.
 fn fmix(mut x: u64) -> u64 {
@@ -24,17 +25,55 @@ fn card_code(c: Option<Card>) -> u64 {
     c.map_or(0, |c| u64::from(c.index()) + 1)
 }
 
+/// The most game points `seat` can still win if its opponent plays
+/// safely: the opponent never declares wrongly and never closes, which it
+/// can always avoid. Then `seat` wins at most the usual 1/2/3 against the
+/// opponent's tricks and points so far (these only grow), or the penalty
+/// for a close the opponent already made.
+fn max_win(g: &SixtySix, seat: Seat) -> i32 {
+    let o = seat.opponent().index();
+    let opp_points = match g.opts.schneider_points {
+        SchneiderPoints::All => g.points(seat.opponent()),
+        SchneiderPoints::CardsOnly => g.card_points[o],
+    };
+    let normal = if g.tricks[o] == 0 {
+        3
+    } else if opp_points < u16::from(g.opts.schneider) {
+        2
+    } else {
+        1
+    };
+    let penalty = match g.closed {
+        Some(c) if c.by != seat => match g.opts.failed_close {
+            FailedClose::AtClosing if c.opponent_had_trick => 2,
+            FailedClose::AtEnd if g.tricks[seat.index()] > 0 => 2,
+            _ => 3,
+        },
+        _ => 0,
+    };
+    normal.max(penalty)
+}
+
 impl SolverGame for SixtySix {
     fn value_range(&self) -> (i32, i32) {
         (-3, 3)
     }
 
+    fn value_bounds(&self) -> (i32, i32) {
+        (-max_win(self, Seat(1)), max_win(self, Seat(0)))
+    }
+
     fn key(&self) -> u64 {
         // The talon in draw order (6 bits a card). Part of the key because
         // PIMC shares one table across sampled worlds with different talons.
+        // A closed talon is never drawn from again (nor, usually, the trump
+        // card exchanged), so it is left out: more transpositions.
+        let frozen = self.closed.is_some() && !self.opts.exchange_after_close;
         let mut talon = [0u64; 2];
-        for (i, &c) in self.talon_cards().iter().enumerate() {
-            talon[i / 10] |= card_code(Some(c)) << (6 * (i % 10));
+        if !frozen {
+            for (i, &c) in self.talon_cards().iter().enumerate() {
+                talon[i / 10] |= card_code(Some(c)) << (6 * (i % 10));
+            }
         }
         let phase = match self.phase {
             Phase::Lead => 0,
@@ -47,7 +86,7 @@ impl SolverGame for SixtySix {
             None => 0,
             Some(c) => 1 + c.by.0 as u64 * 2 + u64::from(c.opponent_had_trick),
         };
-        let trump_card = if self.exhausted {
+        let trump_card = if self.exhausted || frozen {
             0
         } else {
             card_code(Some(self.trump_card))
@@ -58,8 +97,10 @@ impl SolverGame for SixtySix {
             | (self.leader.0 as u64) << 11
             | phase << 12
             | card_code(self.lead_card) << 16
-            | u64::from(self.tricks[0]) << 24
-            | u64::from(self.tricks[1]) << 32
+            // Only whether a seat has taken a trick matters to the rules
+            // (schneider, exchange, closing penalties), not how many.
+            | u64::from(self.tricks[0] > 0) << 24
+            | u64::from(self.tricks[1] > 0) << 32
             | u64::from(self.bonus[0] > 0) << 40
             | u64::from(self.bonus[1] > 0) << 41;
         let score = |v: [u16; 2], shift: u32| (u64::from(v[0]) | u64::from(v[1]) << 8) << shift;
