@@ -116,6 +116,7 @@ impl<G: SolverGame> Solver<G> {
 
     /// Null-window search: can seat 0 force a final value of at least `t`?
     pub fn at_least(&mut self, game: &G, t: i32) -> bool {
+        let start = self.nodes;
         self.nodes += 1;
         if self.nodes > self.limit {
             self.aborted = true;
@@ -181,7 +182,7 @@ impl<G: SolverGame> Solver<G> {
                 } else {
                     (range.0, t - 1)
                 };
-                self.tt.store(key, lo, hi, Some(index[k]), range);
+                self.tt.store(key, lo, hi, Some(index[k]), self.nodes - start, range);
                 return maximise;
             }
         }
@@ -199,7 +200,7 @@ impl<G: SolverGame> Solver<G> {
                 } else {
                     (range.0, t - 1)
                 };
-                self.tt.store(key, lo, hi, Some(index[k]), range);
+                self.tt.store(key, lo, hi, Some(index[k]), self.nodes - start, range);
                 return reached;
             }
         }
@@ -208,7 +209,7 @@ impl<G: SolverGame> Solver<G> {
         } else {
             (t, range.1)
         };
-        self.tt.store(key, lo, hi, None, range);
+        self.tt.store(key, lo, hi, None, self.nodes - start, range);
         !maximise
     }
 }

@@ -5,12 +5,18 @@
 //! whatever target the next search asks about (as in DDS). Keys cover the
 //! whole position, so entries remain true across searches and sampled
 //! worlds; `clear` exists for fair benchmarks and changes of rules.
+//!
+//! Two-entry buckets: a new position replaces the entry that cost less
+//! search to establish, so the expensive results near the root survive
+//! the flood of cheap ones near the leaves.
 
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     key: u64,
     /// Generation the entry was written in; older generations are empty.
-    generation: u32,
+    generation: u16,
+    /// Positions searched to establish the entry (saturating).
+    work: u16,
     lo: i8,
     hi: i8,
     /// Index of the best move found, in the game's move generation order
@@ -21,6 +27,7 @@ struct Entry {
 const EMPTY: Entry = Entry {
     key: 0,
     generation: 0,
+    work: 0,
     lo: 0,
     hi: 0,
     best: u8::MAX,
@@ -34,18 +41,19 @@ pub struct Bounds {
     pub best: Option<u8>,
 }
 
-/// A direct-mapped table of `2^bits` entries with always-replace.
+/// `2^bits` entries in buckets of two.
 pub struct Table {
     entries: Vec<Entry>,
     mask: usize,
-    generation: u32,
+    generation: u16,
 }
 
 impl Table {
     pub fn new(bits: u32) -> Table {
+        let bits = bits.max(1);
         Table {
             entries: vec![EMPTY; 1 << bits],
-            mask: (1 << bits) - 1,
+            mask: (1 << bits) - 2,
             generation: 1,
         }
     }
@@ -59,37 +67,76 @@ impl Table {
         }
     }
 
-    fn slot(&self, key: u64) -> usize {
+    fn bucket(&self, key: u64) -> usize {
         // Keys are well mixed, so the low bits index directly.
         key as usize & self.mask
     }
 
-    pub fn probe(&self, key: u64) -> Option<Bounds> {
-        let e = &self.entries[self.slot(key)];
-        (e.generation == self.generation && e.key == key).then(|| Bounds {
-            lo: i32::from(e.lo),
-            hi: i32::from(e.hi),
-            best: (e.best != u8::MAX).then_some(e.best),
+    fn find(&self, key: u64) -> Option<usize> {
+        let b = self.bucket(key);
+        (b..b + 2).find(|&i| {
+            let e = &self.entries[i];
+            e.generation == self.generation && e.key == key
         })
     }
 
-    /// Records `lo ≤ value ≤ hi`, merged with what is known already.
-    pub fn store(&mut self, key: u64, lo: i32, hi: i32, best: Option<u8>, range: (i32, i32)) {
+    pub fn probe(&self, key: u64) -> Option<Bounds> {
+        self.find(key).map(|i| {
+            let e = &self.entries[i];
+            Bounds {
+                lo: i32::from(e.lo),
+                hi: i32::from(e.hi),
+                best: (e.best != u8::MAX).then_some(e.best),
+            }
+        })
+    }
+
+    /// Records `lo ≤ value ≤ hi`, merged with what is known already;
+    /// `work` is the number of positions the search took.
+    pub fn store(
+        &mut self,
+        key: u64,
+        lo: i32,
+        hi: i32,
+        best: Option<u8>,
+        work: u64,
+        range: (i32, i32),
+    ) {
         let generation = self.generation;
-        let slot = self.slot(key);
-        let e = &mut self.entries[slot];
         let (mut lo, mut hi) = (lo.max(range.0), hi.min(range.1));
         let mut best = best.unwrap_or(u8::MAX);
-        if e.generation == generation && e.key == key {
-            lo = lo.max(i32::from(e.lo));
-            hi = hi.min(i32::from(e.hi));
-            if best == u8::MAX {
-                best = e.best;
+        let mut work = work.min(u64::from(u16::MAX)) as u16;
+        let slot = match self.find(key) {
+            Some(i) => {
+                let e = &self.entries[i];
+                lo = lo.max(i32::from(e.lo));
+                hi = hi.min(i32::from(e.hi));
+                if best == u8::MAX {
+                    best = e.best;
+                }
+                work = work.saturating_add(e.work);
+                i
             }
-        }
-        *e = Entry {
+            None => {
+                let b = self.bucket(key);
+                let cost = |e: &Entry| {
+                    if e.generation == generation {
+                        u32::from(e.work) + 1
+                    } else {
+                        0
+                    }
+                };
+                if cost(&self.entries[b]) <= cost(&self.entries[b + 1]) {
+                    b
+                } else {
+                    b + 1
+                }
+            }
+        };
+        self.entries[slot] = Entry {
             key,
             generation,
+            work,
             lo: lo as i8,
             hi: hi as i8,
             best,

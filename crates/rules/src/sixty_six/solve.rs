@@ -10,7 +10,7 @@ use super::cards::{points, trick_winner};
 use super::options::{FailedClose, SchneiderPoints};
 use super::state::{Phase, SixtySix};
 use crate::search::SolverGame;
-use talon_cards::{Card, Seat};
+use talon_cards::{Card, Rank, Seat};
 
 /// splitmix64's finaliser: every input bit reaches every output bit.
 fn fmix(mut x: u64) -> u64 {
@@ -23,6 +23,23 @@ fn fmix(mut x: u64) -> u64 {
 
 fn card_code(c: Option<Card>) -> u64 {
     c.map_or(0, |c| u64::from(c.index()) + 1)
+}
+
+impl SixtySix {
+    /// A king or queen whose partner is still in the leader's hand.
+    fn partner_cost(&self, c: Card) -> i32 {
+        let partner = match c.rank() {
+            Some(Rank::King) => Rank::Queen,
+            Some(Rank::Queen) => Rank::King,
+            _ => return 0,
+        };
+        let hand = self.hands[self.leader.index()];
+        if hand.contains(Card::new(c.suit_unchecked(), partner)) {
+            20
+        } else {
+            0
+        }
+    }
 }
 
 /// The most game points `seat` can still win if its opponent plays
@@ -133,15 +150,17 @@ impl SolverGame for SixtySix {
             Action::Play(c) => match (self.phase, self.lead_card) {
                 (Phase::Follow, Some(lead)) => {
                     let p = points(c) as i32;
-                    if trick_winner(lead, c, self.trump) == 1 {
+                    let worth = points(lead) >= 10 || self.strict();
+                    if trick_winner(lead, c, self.trump) == 1 && (worth || trump_cost(c) == 0) {
                         100 + points(lead) as i32 - p - trump_cost(c)
                     } else {
                         -p - trump_cost(c)
                     }
                 }
-                // Under strict rules cash high cards; otherwise lead cheap.
+                // Under strict rules cash high cards; otherwise lead cheap,
+                // keeping marriage partners.
                 _ if self.strict() => points(c) as i32 + trump_cost(c),
-                _ => -(points(c) as i32) - trump_cost(c),
+                _ => -(points(c) as i32) - trump_cost(c) - self.partner_cost(c),
             },
         }
     }
