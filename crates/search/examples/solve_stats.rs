@@ -12,7 +12,10 @@ fn main() {
     let preset = Preset::from_name(args.get(1).map_or("schnapsen", |s| s)).expect("preset");
     let deals: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(100);
     let opts = preset.sixty_six_defaults();
-    let bits = std::env::var("TT_BITS").ok().and_then(|s| s.parse().ok()).unwrap_or(talon_search::DEFAULT_TT_BITS);
+    let bits = std::env::var("TT_BITS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(talon_search::DEFAULT_TT_BITS);
     let mut solver = Solver::new(bits);
     let mut times = Vec::new();
     let mut nodes = 0;

@@ -182,7 +182,8 @@ impl<G: SolverGame> Solver<G> {
                 } else {
                     (range.0, t - 1)
                 };
-                self.tt.store(key, lo, hi, Some(index[k]), self.nodes - start, range);
+                self.tt
+                    .store(key, lo, hi, Some(index[k]), self.nodes - start, range);
                 return maximise;
             }
         }
@@ -200,7 +201,8 @@ impl<G: SolverGame> Solver<G> {
                 } else {
                     (range.0, t - 1)
                 };
-                self.tt.store(key, lo, hi, Some(index[k]), self.nodes - start, range);
+                self.tt
+                    .store(key, lo, hi, Some(index[k]), self.nodes - start, range);
                 return reached;
             }
         }

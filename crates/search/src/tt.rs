@@ -44,7 +44,7 @@ pub struct Bounds {
 /// `2^bits` entries in buckets of two.
 pub struct Table {
     entries: Vec<Entry>,
-    mask: usize,
+    shift: u32,
     generation: u16,
 }
 
@@ -53,7 +53,7 @@ impl Table {
         let bits = bits.max(1);
         Table {
             entries: vec![EMPTY; 1 << bits],
-            mask: (1 << bits) - 2,
+            shift: 64 - bits,
             generation: 1,
         }
     }
@@ -68,8 +68,8 @@ impl Table {
     }
 
     fn bucket(&self, key: u64) -> usize {
-        // Keys are well mixed, so the low bits index directly.
-        key as usize & self.mask
+        // Fibonacci hashing: games need not mix their keys.
+        (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> self.shift) as usize & !1
     }
 
     fn find(&self, key: u64) -> Option<usize> {
