@@ -34,7 +34,7 @@ impl Bot<SixtySix> for Timed {
 }
 
 /// A named bot, or a custom budget: `pimc-SAMPLES-NODES-ITERS`
-/// (ISMCTS fallback iterations) or `ismcts-ITERS`.
+/// (ISMCTS fallback iterations) or `ismcts-ITERS[-LEAFNODES]`.
 fn make(name: &str, seed: u64) -> Box<dyn Bot<SixtySix>> {
     let parts: Vec<&str> = name.split('-').collect();
     let num = |i: usize| parts[i].parse::<u64>().expect("a number");
@@ -45,11 +45,13 @@ fn make(name: &str, seed: u64) -> Box<dyn Bot<SixtySix>> {
             talon_bots::ismcts_config(num(3) as u32, 1000),
             seed,
         )),
-        "ismcts" if parts.len() == 2 => Box::new(talon_bots::IsmctsBot::new(
-            name,
-            talon_bots::ismcts_config(num(1) as u32, 1000),
-            seed,
-        )),
+        "ismcts" if parts.len() <= 3 => {
+            let mut config = talon_bots::ismcts_config(num(1) as u32, 1000);
+            if parts.len() == 3 {
+                config.leaf_solve_nodes = num(2);
+            }
+            Box::new(talon_bots::IsmctsBot::<SixtySix>::new(name, config, seed))
+        }
         _ => by_name(name, seed).expect("bot"),
     }
 }

@@ -42,6 +42,7 @@ pub fn ismcts_config(iterations: u32, time_limit_ms: u64) -> IsmctsConfig {
         // Returns are −3..3 game points.
         exploration: 2.0,
         rollout_epsilon: 0.2,
+        leaf_solve_nodes: 0,
     }
 }
 
@@ -60,7 +61,11 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix>>, UnknownB
     Ok(match name.as_str() {
         "random" => Box::new(RandomBot::new(seed)),
         "heuristic" => Box::new(SixtySixHeuristic),
-        "beginner" => Box::new(IsmctsBot::new("beginner", ismcts_config(150, 50), seed)),
+        "beginner" => Box::new(IsmctsBot::<SixtySix>::new(
+            "beginner",
+            ismcts_config(150, 50),
+            seed,
+        )),
         "intermediate" => Box::new(PimcBot::<SixtySix>::new(
             "intermediate",
             pimc_config(6, 5_000, 50),
@@ -73,7 +78,11 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix>>, UnknownB
             ismcts_config(2_000, 80),
             seed,
         )),
-        "ismcts" => Box::new(IsmctsBot::new("ismcts", ismcts_config(2_000, 80), seed)),
+        "ismcts" => Box::new(IsmctsBot::<SixtySix>::new(
+            "ismcts",
+            ismcts_config(2_000, 80),
+            seed,
+        )),
         _ => return Err(UnknownBot(name)),
     })
 }

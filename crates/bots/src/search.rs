@@ -11,7 +11,7 @@ use talon_search::{Ismcts, IsmctsConfig, Pimc, PimcConfig};
 pub struct PimcBot<G: SolverGame + Determinize> {
     name: String,
     pimc: Pimc<G>,
-    fallback: Ismcts,
+    fallback: Ismcts<G>,
     rng: SeededRng,
 }
 
@@ -34,19 +34,19 @@ impl<G: SolverGame + Determinize> Bot<G> for PimcBot<G> {
     fn choose(&mut self, obs: &G::Observation, legal: &[G::Action]) -> G::Action {
         match self.pimc.choose(obs, legal, &mut self.rng) {
             Some(a) => a,
-            None => self.fallback.choose::<G, _>(obs, legal, &mut self.rng),
+            None => self.fallback.choose(obs, legal, &mut self.rng),
         }
     }
 }
 
 /// Single-observer ISMCTS.
-pub struct IsmctsBot {
+pub struct IsmctsBot<G: SolverGame + Determinize> {
     name: String,
-    ismcts: Ismcts,
+    ismcts: Ismcts<G>,
     rng: SeededRng,
 }
 
-impl IsmctsBot {
+impl<G: SolverGame + Determinize> IsmctsBot<G> {
     pub fn new(name: &str, config: IsmctsConfig, seed: u64) -> Self {
         IsmctsBot {
             name: name.to_string(),
@@ -56,12 +56,12 @@ impl IsmctsBot {
     }
 }
 
-impl<G: SolverGame + Determinize> Bot<G> for IsmctsBot {
+impl<G: SolverGame + Determinize> Bot<G> for IsmctsBot<G> {
     fn name(&self) -> &str {
         &self.name
     }
 
     fn choose(&mut self, obs: &G::Observation, legal: &[G::Action]) -> G::Action {
-        self.ismcts.choose::<G, _>(obs, legal, &mut self.rng)
+        self.ismcts.choose(obs, legal, &mut self.rng)
     }
 }

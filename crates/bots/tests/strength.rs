@@ -44,7 +44,7 @@ fn pimc_beats_random() {
 
 #[test]
 fn ismcts_beats_random() {
-    let mut bot = IsmctsBot::new("ismcts", ismcts_config(150, 10_000), 6);
+    let mut bot = IsmctsBot::<SixtySix>::new("ismcts", ismcts_config(150, 10_000), 6);
     let m = mean_against_random(&mut bot, SixtySixOptions::SIXTY_SIX, 100);
     eprintln!("ISMCTS vs random: {m:+.3} game points a deal");
     assert!(m > 0.8, "ISMCTS scored {m:+.3} a deal against random");

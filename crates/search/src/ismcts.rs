@@ -4,11 +4,14 @@
 //! actions legal in that determinization, and availability counts in place
 //! of parent visits so rarely-legal actions are not over-explored.
 //!
-//! Rollouts follow the game's move-ordering hint (greedy with some random
+//! Leaves are valued by the exact solver when the determinized position
+//! solves within a small node budget (late in a deal), else by a rollout
+//! that follows the game's move-ordering hint (greedy with some random
 //! moves), which is much stronger than uniform play in trick games where
 //! random declarations and closings end deals absurdly.
 
 use crate::shuffle_index;
+use crate::solver::Solver;
 use rand_core::RngCore;
 use std::time::{Duration, Instant};
 use talon_cards::Seat;
@@ -24,6 +27,9 @@ pub struct IsmctsConfig {
     pub exploration: f64,
     /// Chance that a rollout move is uniform instead of the hint's best.
     pub rollout_epsilon: f64,
+    /// Node budget for solving a leaf exactly instead of rolling out
+    /// (0: always roll out).
+    pub leaf_solve_nodes: u64,
 }
 
 struct Node<A> {
@@ -36,22 +42,28 @@ struct Node<A> {
     reward: f64,
 }
 
-pub struct Ismcts {
+pub struct Ismcts<G: SolverGame> {
     pub config: IsmctsConfig,
+    solver: Solver<G>,
 }
 
 fn unit<R: RngCore + ?Sized>(rng: &mut R) -> f64 {
     (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
 }
 
-impl Ismcts {
-    pub fn new(config: IsmctsConfig) -> Ismcts {
-        Ismcts { config }
+impl<G: SolverGame + Determinize> Ismcts<G> {
+    pub fn new(config: IsmctsConfig) -> Ismcts<G> {
+        // No table worth the memory when leaves are never solved.
+        let bits = if config.leaf_solve_nodes > 0 { 16 } else { 1 };
+        Ismcts {
+            config,
+            solver: Solver::new(bits),
+        }
     }
 
     /// Runs the search and returns the most visited legal root action.
-    pub fn choose<G: SolverGame + Determinize, R: RngCore + ?Sized>(
-        &self,
+    pub fn choose<R: RngCore + ?Sized>(
+        &mut self,
         obs: &G::Observation,
         legal: &[G::Action],
         rng: &mut R,
@@ -131,7 +143,21 @@ impl Ismcts {
                 node = best;
                 path.push(best);
             }
-            // Rollout.
+            // Leaf value: exact if cheap enough, else a rollout.
+            let solved = if self.config.leaf_solve_nodes > 0 && !world.is_over() {
+                self.solver
+                    .value_within(&world, self.config.leaf_solve_nodes)
+            } else {
+                None
+            };
+            if let Some(v) = solved {
+                for &i in &path {
+                    let nd = &mut nodes[i];
+                    nd.visits += 1;
+                    nd.reward += f64::from(if nd.mover.0 == 0 { v } else { -v });
+                }
+                continue;
+            }
             while world.to_move().is_some() {
                 world.legal_actions(&mut moves);
                 let a = if unit(rng) < self.config.rollout_epsilon {
