@@ -8,12 +8,17 @@
 
 use crate::ordering::{generate, order};
 use crate::tt::Table;
+use arrayvec::ArrayVec;
 use std::marker::PhantomData;
 use talon_cards::Seat;
 use talon_rules::{ActionList, SolverGame};
 
-/// Default table size: 2^18 entries of 16 bytes (4 MB).
-pub const DEFAULT_TT_BITS: u32 = 18;
+/// Nodes with at most this many moves build each child once.
+const KEEP_CHILDREN: usize = 12;
+
+/// Default table size: 2^16 entries of 16 bytes (1 MB). Larger tables
+/// save nodes but lose more time to cache misses (measured on Schnapsen).
+pub const DEFAULT_TT_BITS: u32 = 16;
 
 /// An exact solver with its transposition table. Reuse one solver across
 /// positions of the same game and rules: table entries stay valid.
@@ -114,6 +119,46 @@ impl<G: SolverGame> Solver<G> {
             .collect()
     }
 
+    /// What is known about `child` at target `t` without searching it.
+    fn settled(&self, child: &G, t: i32) -> Option<bool> {
+        if let Some(r) = child.returns() {
+            return Some(r[0] >= t);
+        }
+        let (lo, hi) = child.value_bounds();
+        if lo >= t {
+            return Some(true);
+        }
+        if hi < t {
+            return Some(false);
+        }
+        let b = self.tt.probe(child.key())?;
+        if b.lo >= t {
+            Some(true)
+        } else if b.hi < t {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    /// Records that the mover settled the node at `t` its way.
+    fn store_cut(
+        &mut self,
+        key: u64,
+        t: i32,
+        maximise: bool,
+        best: Option<u8>,
+        start: u64,
+        range: (i32, i32),
+    ) {
+        let (lo, hi) = if maximise {
+            (t, range.1)
+        } else {
+            (range.0, t - 1)
+        };
+        self.tt.store(key, lo, hi, best, self.nodes - start, range);
+    }
+
     /// Null-window search: can seat 0 force a final value of at least `t`?
     pub fn at_least(&mut self, game: &G, t: i32) -> bool {
         let start = self.nodes;
@@ -150,59 +195,44 @@ impl<G: SolverGame> Solver<G> {
         generate(game, &mut moves);
         let index = order(game, &mut moves, hint);
         let maximise = seat.0 == 0;
-        // Enhanced transposition cutoff: a child the table already settles
-        // in the mover's favour answers the question without searching.
+        // Enhanced transposition cutoff: a child the table (or the game's
+        // static bounds) already settles in the mover's favour answers the
+        // question without searching. Children are kept for the main loop
+        // when few, so each is built once.
+        let keep = moves.len() <= KEEP_CHILDREN;
+        let mut children: ArrayVec<(G, Option<bool>), KEEP_CHILDREN> = ArrayVec::new();
         for (k, &a) in moves.iter().enumerate() {
             let mut child = game.clone();
             child.play_unchecked(a);
-            let settled = match child.returns() {
-                Some(r) => Some(r[0] >= t),
-                None => {
-                    let (lo, hi) = child.value_bounds();
-                    if lo >= t {
-                        Some(true)
-                    } else if hi < t {
-                        Some(false)
-                    } else {
-                        self.tt.probe(child.key()).and_then(|b| {
-                            if b.lo >= t {
-                                Some(true)
-                            } else if b.hi < t {
-                                Some(false)
-                            } else {
-                                None
-                            }
-                        })
-                    }
-                }
-            };
+            let settled = self.settled(&child, t);
             if settled == Some(maximise) {
-                let (lo, hi) = if maximise {
-                    (t, range.1)
-                } else {
-                    (range.0, t - 1)
-                };
-                self.tt
-                    .store(key, lo, hi, Some(index[k]), self.nodes - start, range);
+                self.store_cut(key, t, maximise, Some(index[k]), start, range);
                 return maximise;
+            }
+            if keep {
+                children.push((child, settled));
             }
         }
         for (k, &a) in moves.iter().enumerate() {
-            let mut child = game.clone();
-            child.play_unchecked(a);
-            let reached = self.at_least(&child, t);
+            let owned;
+            let child = if keep {
+                if children[k].1.is_some() {
+                    continue; // settled against the mover: no better here
+                }
+                &children[k].0
+            } else {
+                let mut c = game.clone();
+                c.play_unchecked(a);
+                owned = c;
+                &owned
+            };
+            let reached = self.at_least(child, t);
             if self.aborted {
                 return false;
             }
             // The mover found a move that settles the question its way.
             if reached == maximise {
-                let (lo, hi) = if maximise {
-                    (t, range.1)
-                } else {
-                    (range.0, t - 1)
-                };
-                self.tt
-                    .store(key, lo, hi, Some(index[k]), self.nodes - start, range);
+                self.store_cut(key, t, maximise, Some(index[k]), start, range);
                 return reached;
             }
         }
