@@ -108,24 +108,35 @@ impl SolverGame for SixtySix {
         } else {
             card_code(Some(self.trump_card))
         };
-        let flags = trump_card
-            | u64::from(self.exhausted) << 7
-            | closed << 8
-            | (self.leader.0 as u64) << 11
-            | phase << 12
-            | card_code(self.lead_card) << 16
+        // Exact encodings in two words, then mixed (the talon only while
+        // it can still be drawn). Hands: the family's ranks (9..A) are bits
+        // 7..12 of each 16-bit suit lane, six bits a suit once compressed.
+        let compress = |h: u64| {
+            (h >> 7) & 0x3f | (h >> 17) & 0xfc0 | (h >> 27) & 0x3_f000 | (h >> 37) & 0xfc_0000
+        };
+        let flags = u64::from(self.exhausted)
+            | closed << 1
+            | (self.leader.0 as u64) << 4
+            | phase << 5
             // Only whether a seat has taken a trick matters to the rules
             // (schneider, exchange, closing penalties), not how many.
-            | u64::from(self.tricks[0] > 0) << 24
-            | u64::from(self.tricks[1] > 0) << 32
-            | u64::from(self.bonus[0] > 0) << 40
-            | u64::from(self.bonus[1] > 0) << 41;
-        let score = |v: [u16; 2], shift: u32| (u64::from(v[0]) | u64::from(v[1]) << 8) << shift;
-        let scores =
-            score(self.card_points, 0) | score(self.marriage_points, 16) | score(self.pending, 32);
-        let mut h = fmix(self.hands[0].0 ^ 0x243f_6a88_85a3_08d3);
-        for word in [self.hands[1].0, talon[0], talon[1], flags, scores] {
-            h = fmix(h ^ word);
+            | u64::from(self.tricks[0] > 0) << 8
+            | u64::from(self.tricks[1] > 0) << 9
+            | u64::from(self.bonus[0] > 0) << 10
+            | u64::from(self.bonus[1] > 0) << 11;
+        let w0 = compress(self.hands[0].0) | compress(self.hands[1].0) << 24 | flags << 48;
+        // Points stay below 128: 120 in cards, 100 in marriages.
+        let pair = |v: [u16; 2]| u64::from(v[0]) | u64::from(v[1]) << 7;
+        let w1 = trump_card
+            | card_code(self.lead_card) << 7
+            | pair(self.card_points) << 14
+            | pair(self.marriage_points) << 28
+            | pair(self.pending) << 42;
+        let mut h = fmix(w0 ^ fmix(w1 ^ 0x243f_6a88_85a3_08d3));
+        for word in talon {
+            if word != 0 {
+                h = fmix(h ^ word);
+            }
         }
         h
     }
