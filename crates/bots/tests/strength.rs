@@ -66,3 +66,24 @@ fn named_bots_play_every_preset() {
     }
     assert!(talon_bots::by_name("nobody", 0).is_err());
 }
+
+/// With count budgets (the time limit far away) a seed replays exactly.
+#[test]
+fn search_bots_replay_from_a_seed() {
+    let run = || {
+        let mut a = PimcBot::<SixtySix>::new(
+            "pimc",
+            pimc_config(3, 2_000, 60_000),
+            ismcts_config(80, 60_000),
+            11,
+        );
+        let mut b = IsmctsBot::<SixtySix>::new("ismcts", ismcts_config(80, 60_000), 12);
+        (0..6)
+            .map(|seed| {
+                let g = SixtySix::from_seed(seed, SixtySixOptions::SCHNAPSEN, Seat(0));
+                play_deal(g, [&mut a, &mut b])[0]
+            })
+            .collect::<Vec<i32>>()
+    };
+    assert_eq!(run(), run());
+}

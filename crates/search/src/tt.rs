@@ -143,3 +143,38 @@ impl Table {
         };
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_merge_and_clear_forgets() {
+        let mut t = Table::new(4);
+        let range = (-3, 3);
+        t.store(42, 1, 3, Some(2), 10, range);
+        t.store(42, -3, 2, None, 5, range);
+        assert_eq!(
+            t.probe(42),
+            Some(Bounds {
+                lo: 1,
+                hi: 2,
+                best: Some(2)
+            })
+        );
+        assert_eq!(t.probe(43), None);
+        t.clear();
+        assert_eq!(t.probe(42), None);
+    }
+
+    #[test]
+    fn costly_entries_survive_in_a_bucket() {
+        let mut t = Table::new(1); // one bucket of two
+        t.store(1, 0, 0, None, 1_000, (-3, 3));
+        t.store(2, 1, 1, None, 1, (-3, 3));
+        t.store(3, 2, 2, None, 1, (-3, 3)); // replaces the cheap entry 2
+        assert!(t.probe(1).is_some());
+        assert!(t.probe(2).is_none());
+        assert!(t.probe(3).is_some());
+    }
+}
