@@ -45,7 +45,7 @@ fn make(name: &str, seed: u64) -> Box<dyn Bot<SixtySix>> {
             talon_bots::ismcts_config(num(3) as u32, 1000),
             seed,
         )),
-        "ismcts" if parts.len() <= 3 => {
+        "ismcts" if (2..=3).contains(&parts.len()) => {
             let mut config = talon_bots::ismcts_config(num(1) as u32, 1000);
             if parts.len() == 3 {
                 config.leaf_solve_nodes = num(2);
