@@ -195,6 +195,9 @@ impl SolverGame for SixtySix {
         h
     }
 
+    /// Tuned by node counts of whole-deal solves (`solve_stats`): closing
+    /// (after exchanging) first cut Schnapsen's median node count about
+    /// fourfold, winning a trick with the highest card helped next.
     fn order_score(&self, action: Action) -> i32 {
         let me = self.leader;
         let trump_cost = |c: Card| {
@@ -209,23 +212,22 @@ impl SolverGame for SixtySix {
             Action::Declare => -1000,
             Action::Meld(s) if s == self.trump => 400,
             Action::Meld(_) => 300,
-            Action::Exchange => 250,
-            Action::Close => -50,
+            Action::Exchange => 950,
+            Action::Close => 900,
             Action::Draw => 0,
             Action::Play(c) => match (self.phase, self.lead_card) {
                 (Phase::Follow, Some(lead)) => {
                     let p = points(c) as i32;
-                    let worth = points(lead) >= 10 || self.strict();
-                    if trick_winner(lead, c, self.trump) == 1 && (worth || trump_cost(c) == 0) {
-                        100 + points(lead) as i32 - p - trump_cost(c)
+                    if trick_winner(lead, c, self.trump) == 1 {
+                        100 + points(lead) as i32 + p - trump_cost(c)
                     } else {
                         -p - trump_cost(c)
                     }
                 }
-                // Under strict rules cash high cards; otherwise lead cheap,
-                // keeping marriage partners.
+                // High cards first (keeping marriage partners): refutations
+                // are usually forcing lines.
                 _ if self.strict() => points(c) as i32 + trump_cost(c),
-                _ => -(points(c) as i32) - trump_cost(c) - self.partner_cost(c),
+                _ => (points(c) as i32) - self.partner_cost(c),
             },
         }
     }
