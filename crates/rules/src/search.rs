@@ -44,6 +44,14 @@ pub trait SolverGame: Game {
         0
     }
 
+    /// Playing policy for simulations (ISMCTS rollouts, tie-breaks): the
+    /// highest-scoring action is a sensible move. Distinct from
+    /// `order_score`, which only has to find refutations quickly (closing
+    /// first is a fine search order and a poor way to play).
+    fn playout_score(&self, action: Self::Action) -> i32 {
+        self.order_score(action)
+    }
+
     /// Removes actions equivalent to another one kept in `actions` (e.g. two
     /// touching cards of one hand with nothing left between them, where the
     /// game scores them alike). Must keep the value of the position; the

@@ -6,7 +6,7 @@
 //!
 //! Leaves are valued by the exact solver when the determinized position
 //! solves within a small node budget (late in a deal), else by a rollout
-//! that follows the game's move-ordering hint (greedy with some random
+//! that follows the game's playout policy (greedy with some random
 //! moves), which is much stronger than uniform play in trick games where
 //! random declarations and closings end deals absurdly.
 
@@ -165,7 +165,7 @@ impl<G: SolverGame + Determinize> Ismcts<G> {
                 } else {
                     *moves
                         .iter()
-                        .max_by_key(|&&a| world.order_score(a))
+                        .max_by_key(|&&a| world.playout_score(a))
                         .expect("a legal move")
                 };
                 world.play_unchecked(a);

@@ -115,9 +115,9 @@ impl<G: SolverGame + Determinize> Pimc<G> {
         Some(stats)
     }
 
-    /// The action with the best average; ties go to the game's ordering
-    /// hint in a sampled world (the hint uses only the mover's own cards
-    /// and public facts), then to the earlier legal action. `None` when no
+    /// The action with the best average; ties go to the game's playout
+    /// policy in a sampled world (it uses only the mover's own cards and
+    /// public facts), then to the earlier legal action. `None` when no
     /// world could be solved within the node budget.
     pub fn choose<R: RngCore + ?Sized>(
         &mut self,
@@ -135,7 +135,7 @@ impl<G: SolverGame + Determinize> Pimc<G> {
             let (a, b) = (&stats[i], &stats[best]);
             let better = a.mean > b.mean + 1e-9
                 || ((a.mean - b.mean).abs() <= 1e-9
-                    && world.order_score(a.action) > world.order_score(b.action));
+                    && world.playout_score(a.action) > world.playout_score(b.action));
             if better {
                 best = i;
             }

@@ -231,4 +231,40 @@ impl SolverGame for SixtySix {
             },
         }
     }
+
+    /// Rules of thumb: declare at 66, meld, exchange, rarely close, lead
+    /// cheap cards keeping marriage partners, take tens and aces (or
+    /// anything under strict rules), else throw the cheapest card.
+    fn playout_score(&self, action: Action) -> i32 {
+        let me = self.leader;
+        let trump_cost = |c: Card| {
+            if c.suit_unchecked() == self.trump {
+                15
+            } else {
+                0
+            }
+        };
+        match action {
+            Action::Declare if self.points(me) >= 66 => 1000,
+            Action::Declare => -1000,
+            Action::Meld(s) if s == self.trump => 400,
+            Action::Meld(_) => 300,
+            Action::Exchange => 250,
+            Action::Close => -50,
+            Action::Draw => 0,
+            Action::Play(c) => match (self.phase, self.lead_card) {
+                (Phase::Follow, Some(lead)) => {
+                    let p = points(c) as i32;
+                    let worth = points(lead) >= 10 || self.strict();
+                    if trick_winner(lead, c, self.trump) == 1 && (worth || trump_cost(c) == 0) {
+                        100 + points(lead) as i32 - p - trump_cost(c)
+                    } else {
+                        -p - trump_cost(c)
+                    }
+                }
+                _ if self.strict() => points(c) as i32 + trump_cost(c),
+                _ => -(points(c) as i32) - trump_cost(c) - self.partner_cost(c),
+            },
+        }
+    }
 }
