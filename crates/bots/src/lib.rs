@@ -1,17 +1,23 @@
 //! Bots. A bot is handed its own seat's observation and the legal actions,
 //! never the game state, so it cannot see hidden cards.
 
+mod duel;
+mod levels;
 mod na_sixty_six;
 mod pedro;
 mod random;
 mod registry;
+mod search;
 mod sevens;
 mod sixty_six;
 
+pub use duel::play_deal;
+pub use levels::{by_name, ismcts_config, pimc_config, NAMES};
 pub use na_sixty_six::NaHeuristic;
 pub use pedro::PedroHeuristic;
 pub use random::RandomBot;
-pub use registry::{strongest, AnyBot, UnknownBot, BOT_NAMES};
+pub use registry::{bot_names, strongest, AnyBot, UnknownBot};
+pub use search::{IsmctsBot, PimcBot};
 pub use sevens::SevensHeuristic;
 pub use sixty_six::SixtySixHeuristic;
 

@@ -2,7 +2,7 @@
 //! meets a bot: it hands the bot the mover's observation and legal actions,
 //! never the state itself.
 
-use crate::{Bot, NaHeuristic, PedroHeuristic, RandomBot, SevensHeuristic, SixtySixHeuristic};
+use crate::{Bot, NaHeuristic, PedroHeuristic, RandomBot, SevensHeuristic};
 use std::fmt;
 use talon_rules::na_sixty_six::NaSixtySix;
 use talon_rules::pedro::Pedro;
@@ -10,19 +10,31 @@ use talon_rules::sevens::Sevens;
 use talon_rules::sixty_six::SixtySix;
 use talon_rules::{ActionList, AnyGame, Family, Game, Preset};
 
-/// Names accepted by [`AnyBot::new`], weakest first.
-pub const BOT_NAMES: &[&str] = &["random", "heuristic"];
+/// Bots of the families without search bots yet.
+const BASIC: &[&str] = &["random", "heuristic"];
+
+/// The names [`AnyBot::new`] accepts for a preset, weakest first.
+pub fn bot_names(preset: Preset) -> Vec<&'static str> {
+    match preset.family() {
+        Family::SixtySix => crate::NAMES.to_vec(),
+        _ => BASIC.to_vec(),
+    }
+}
 
 /// The strongest bot available for a preset, used for hints.
 pub fn strongest(preset: Preset) -> &'static str {
-    let _ = preset;
-    "heuristic"
+    match preset.family() {
+        Family::SixtySix => "expert",
+        _ => "heuristic",
+    }
 }
 
 /// A bot name that does not exist (for this preset).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownBot {
     pub name: String,
+    /// The names that would have been accepted.
+    pub known: Vec<&'static str>,
 }
 
 impl fmt::Display for UnknownBot {
@@ -31,7 +43,7 @@ impl fmt::Display for UnknownBot {
             f,
             "unknown bot {:?} (known: {})",
             self.name,
-            BOT_NAMES.join(", ")
+            self.known.join(", ")
         )
     }
 }
@@ -40,26 +52,20 @@ impl std::error::Error for UnknownBot {}
 
 /// A bot for some family.
 pub enum AnyBot {
-    SixtySix(Box<dyn Bot<SixtySix> + Send>),
-    NaSixtySix(Box<dyn Bot<NaSixtySix> + Send>),
-    Sevens(Box<dyn Bot<Sevens> + Send>),
-    Pedro(Box<dyn Bot<Pedro> + Send>),
+    SixtySix(Box<dyn Bot<SixtySix>>),
+    NaSixtySix(Box<dyn Bot<NaSixtySix>>),
+    Sevens(Box<dyn Bot<Sevens>>),
+    Pedro(Box<dyn Bot<Pedro>>),
 }
 
 impl AnyBot {
     pub fn new(name: &str, preset: Preset, seed: u64) -> Result<AnyBot, UnknownBot> {
         let unknown = || UnknownBot {
             name: name.to_string(),
+            known: bot_names(preset),
         };
         match preset.family() {
-            Family::SixtySix => {
-                let bot: Box<dyn Bot<SixtySix> + Send> = match name {
-                    "random" => Box::new(RandomBot::new(seed)),
-                    "heuristic" => Box::new(SixtySixHeuristic),
-                    _ => return Err(unknown()),
-                };
-                Ok(AnyBot::SixtySix(bot))
-            }
+            Family::SixtySix => Ok(AnyBot::SixtySix(crate::by_name(name, seed)?)),
             Family::NaSixtySix => match name {
                 "random" => Ok(AnyBot::NaSixtySix(Box::new(RandomBot::new(seed)))),
                 "heuristic" => Ok(AnyBot::NaSixtySix(Box::new(NaHeuristic))),

@@ -14,6 +14,7 @@ pub mod na_sixty_six;
 mod options;
 pub mod pedro;
 mod preset;
+mod search;
 pub mod sevens;
 pub mod shuffle;
 pub mod sixty_six;
@@ -25,3 +26,4 @@ pub use game::{
 };
 pub use options::{OptionError, OptionKind, OptionSpec};
 pub use preset::{Family, Preset, PresetError};
+pub use search::{Determinize, SolverGame};

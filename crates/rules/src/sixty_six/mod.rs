@@ -7,7 +7,9 @@ mod deal;
 mod matchplay;
 mod observation;
 mod options;
+mod sample;
 mod scoring;
+mod solve;
 mod state;
 
 pub use action::Action;

@@ -1,5 +1,6 @@
 //! What one seat may know about a deal.
 
+use super::options::SixtySixOptions;
 use super::scoring::DealResult;
 use super::state::{Closure, Event, Phase, SixtySix, TrickRecord};
 use talon_cards::{Card, CardSet, Seat, Suit};
@@ -9,6 +10,8 @@ use talon_cards::{Card, CardSet, Seat, Suit};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SixtySixObservation {
     pub seat: Seat,
+    /// The rules in force (public: both players agreed on them).
+    pub options: SixtySixOptions,
     pub dealer: Seat,
     pub to_move: Option<Seat>,
     pub phase: Phase,
@@ -41,6 +44,7 @@ impl SixtySix {
         let opp = seat.opponent().index();
         SixtySixObservation {
             seat,
+            options: self.opts,
             dealer: self.dealer,
             to_move: self.to_move(),
             phase: self.phase,

@@ -28,6 +28,9 @@ pub enum Phase {
 pub struct Closure {
     pub by: Seat,
     pub opponent_had_trick: bool,
+    /// Tricks played before the close: the ones after it were played under
+    /// strict rules, which tells a sampler where voids were shown.
+    pub tricks_played: u8,
 }
 
 /// One finished trick, for the history every seat sees.
@@ -47,7 +50,7 @@ pub enum Event {
     Close { seat: Seat },
 }
 
-const MAX_TALON: usize = 11;
+pub(super) const MAX_TALON: usize = 11;
 
 /// A deal of two-hand Sixty-six, Schnapsen or VU Schnapsen in progress.
 ///
@@ -57,9 +60,9 @@ pub struct SixtySix {
     pub(super) opts: SixtySixOptions,
     pub(super) dealer: Seat,
     pub(super) hands: [CardSet; 2],
-    talon: [Card; MAX_TALON],
-    talon_len: u8,
-    talon_next: u8,
+    pub(super) talon: [Card; MAX_TALON],
+    pub(super) talon_len: u8,
+    pub(super) talon_next: u8,
     pub(super) trump: Suit,
     /// The card under the talon (changes on an exchange).
     pub(super) trump_card: Card,
@@ -352,6 +355,7 @@ impl SixtySix {
                 self.closed = Some(Closure {
                     by: me,
                     opponent_had_trick: self.tricks[opp] > 0,
+                    tricks_played: self.history.len() as u8,
                 });
                 self.events.push(Event::Close { seat: me });
                 self.phase = Phase::Lead;

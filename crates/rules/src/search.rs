@@ -1,0 +1,60 @@
+//! Interfaces the game-generic search (`talon-search`) needs from a game.
+//!
+//! They live here, beside [`Game`], because only the rules know what a seat
+//! can infer from its observation and what makes two states the same; the
+//! search crate names no specific game.
+
+use crate::game::{ActionList, Game};
+use rand_core::RngCore;
+
+/// Sampling full states ("determinizations") from what one seat knows.
+///
+/// A sample must be consistent with everything in the observation: the
+/// seat's own hand, the public history, cards known to be in other hands,
+/// voids shown by the rules of following, and so on. Among consistent
+/// states the choice should be uniform, so search is not biased by the
+/// sampler. Calling `observe(obs.seat())` on the sample gives `obs` back.
+pub trait Determinize: Game {
+    fn sample<R: RngCore + ?Sized>(obs: &Self::Observation, rng: &mut R) -> Self;
+}
+
+/// What an exact two-player zero-sum solver needs beyond [`Game`].
+///
+/// Values are `returns()[0]`: seat 0 maximises, seat 1 minimises.
+pub trait SolverGame: Game {
+    /// The smallest and largest value `returns()[0]` can take.
+    fn value_range(&self) -> (i32, i32);
+
+    /// Cheap bounds on the value under best play from here (within
+    /// `value_range`). The solver answers at once when the target lies
+    /// outside them; the default knows nothing.
+    fn value_bounds(&self) -> (i32, i32) {
+        self.value_range()
+    }
+
+    /// A hash of everything that affects future play and the final value
+    /// (hands, undealt cards and their order, scores, phase, whose turn).
+    /// Two states with the same key are treated as the same position by the
+    /// transposition table, so history that no longer matters is left out.
+    fn key(&self) -> u64;
+
+    /// Move-ordering hint: higher scores are searched first. Only speed
+    /// depends on it, never the value.
+    fn order_score(&self, _action: Self::Action) -> i32 {
+        0
+    }
+
+    /// Playing policy for simulations (ISMCTS rollouts, tie-breaks): the
+    /// highest-scoring action is a sensible move. Distinct from
+    /// `order_score`, which only has to find refutations quickly (closing
+    /// first is a fine search order and a poor way to play).
+    fn playout_score(&self, action: Self::Action) -> i32 {
+        self.order_score(action)
+    }
+
+    /// Removes actions equivalent to another one kept in `actions` (e.g. two
+    /// touching cards of one hand with nothing left between them, where the
+    /// game scores them alike). Must keep the value of the position; the
+    /// default merges nothing.
+    fn merge_equivalent(&self, _actions: &mut ActionList<Self::Action>) {}
+}

@@ -1,0 +1,178 @@
+//! Determinization: full deals consistent with one seat's observation.
+//!
+//! The hidden cards are the opponent's unshown cards and the face-down
+//! talon. Only the opponent's hand is constrained: a seat that follows
+//! under strict rules (talon closed or exhausted) must follow suit and
+//! beat the card led if it can, else trump, so each such trick shows that
+//! the follower holds no card above the lead in its suit, or no card of
+//! the suit (and no trump) at all. Under strict rules nobody draws, so what
+//! was missing then is still missing now. The talon is unconstrained.
+//!
+//! With one constrained place and one free place, drawing the opponent's
+//! hidden cards uniformly from the cards it may hold and shuffling the rest
+//! into the talon is exactly uniform over consistent deals.
+
+use super::cards::beaters_in;
+use super::deal::deck_for;
+use super::observation::SixtySixObservation;
+use super::state::{Event, SixtySix, MAX_TALON};
+use crate::search::Determinize;
+use crate::shuffle::{below, shuffle};
+use arrayvec::ArrayVec;
+use rand_core::RngCore;
+use talon_cards::{Card, CardSet, Rank};
+
+/// Index of the first trick of the deal played under strict rules.
+pub(super) fn first_strict_trick(obs: &SixtySixObservation) -> usize {
+    let deck = obs.options.deck_size();
+    let talon = deck - 2 * obs.options.hand_size as usize - 1;
+    // One draw round (two cards) after each trick until the talon and the
+    // trump card are gone.
+    let exhausted_after = talon.div_ceil(2);
+    match obs.closed {
+        Some(c) => exhausted_after.min(c.tricks_played as usize),
+        None => exhausted_after,
+    }
+}
+
+/// Cards the opponent of `obs.seat` cannot hold, from how it followed.
+pub(super) fn opponent_forbidden(obs: &SixtySixObservation) -> CardSet {
+    let all = deck_for(obs.options.hand_size).cards();
+    let mut forbidden = CardSet::EMPTY;
+    for t in obs.tricks.iter().skip(first_strict_trick(obs)) {
+        if t.leader != obs.seat {
+            continue; // the opponent led; leading shows nothing
+        }
+        let [lead, answer] = t.cards;
+        let suit = lead.suit_unchecked();
+        if answer.suit_unchecked() == suit {
+            if beaters_in(CardSet::single(answer), lead).is_empty() {
+                forbidden |= beaters_in(all, lead);
+            }
+        } else {
+            forbidden |= CardSet::suit_mask(suit);
+            if answer.suit_unchecked() != obs.trump {
+                forbidden |= CardSet::suit_mask(obs.trump);
+            }
+        }
+    }
+    forbidden
+}
+
+/// Cards the observing seat has seen or knows the place of.
+fn known_cards(obs: &SixtySixObservation) -> CardSet {
+    let mut seen = obs.hand | obs.opponent_known;
+    if let Some(c) = obs.trump_card {
+        seen.insert(c);
+    }
+    if let Some(c) = obs.lead_card {
+        seen.insert(c);
+    }
+    for t in &obs.tricks {
+        seen = seen.with(t.cards[0]).with(t.cards[1]);
+    }
+    seen
+}
+
+impl Determinize for SixtySix {
+    fn sample<R: RngCore + ?Sized>(obs: &SixtySixObservation, rng: &mut R) -> SixtySix {
+        let me = obs.seat;
+        let opp = me.opponent();
+        let opts = obs.options;
+        let unknown = deck_for(opts.hand_size).cards() - known_cards(obs);
+        let allowed = unknown - opponent_forbidden(obs);
+        let need = obs.opponent_hand_size - obs.opponent_known.len();
+        debug_assert!(allowed.len() >= need, "observation admits no deal");
+
+        // Partial Fisher–Yates: the first `need` cards are a uniform subset.
+        let mut pool: ArrayVec<Card, 24> = allowed.iter().collect();
+        let mut opp_hidden = CardSet::EMPTY;
+        for i in 0..need.min(pool.len()) {
+            let j = i + below(rng, (pool.len() - i) as u64) as usize;
+            pool.swap(i, j);
+            opp_hidden.insert(pool[i]);
+        }
+        let mut talon_cards: ArrayVec<Card, 24> = (unknown - opp_hidden).iter().collect();
+        shuffle(&mut talon_cards, rng);
+        debug_assert_eq!(talon_cards.len(), obs.talon_remaining);
+
+        let full = opts.deck_size() - 2 * opts.hand_size as usize - 1;
+        let trump_card = obs
+            .trump_card
+            .or_else(|| last_exchanged(obs))
+            .unwrap_or(Card::new(obs.trump, Rank::Ace));
+        // Cards already drawn are not tracked; fill their slots with a
+        // placeholder, only `talon[next..len]` is ever read.
+        let mut talon = [trump_card; MAX_TALON];
+        let next = full - talon_cards.len();
+        talon[next..full].copy_from_slice(&talon_cards);
+
+        let mut hands = [CardSet::EMPTY; 2];
+        hands[me.index()] = obs.hand;
+        hands[opp.index()] = obs.opponent_known | opp_hidden;
+        let mut shown = [CardSet::EMPTY; 2];
+        shown[opp.index()] = obs.opponent_known;
+        shown[me.index()] = own_shown(obs);
+
+        let mut marriage_points = [0; 2];
+        for (i, m) in marriage_points.iter_mut().enumerate() {
+            // Before the end no last-trick bonus has been given.
+            *m = obs.points[i] - obs.card_points[i];
+        }
+        SixtySix {
+            opts,
+            dealer: obs.dealer,
+            hands,
+            talon,
+            talon_len: full as u8,
+            talon_next: next as u8,
+            trump: obs.trump,
+            trump_card,
+            exhausted: obs.trump_card.is_none(),
+            closed: obs.closed,
+            leader: obs.leader,
+            phase: obs.phase,
+            lead_card: obs.lead_card,
+            card_points: obs.card_points,
+            bonus: [0; 2],
+            marriage_points,
+            pending: obs.pending,
+            tricks: obs.tricks_won,
+            shown,
+            history: obs.tricks.iter().copied().collect(),
+            events: obs.events.iter().copied().collect(),
+            result: obs.result,
+        }
+    }
+}
+
+/// The card last put under the talon by an exchange.
+fn last_exchanged(obs: &SixtySixObservation) -> Option<Card> {
+    obs.events.iter().rev().find_map(|e| match e {
+        Event::Exchange { gave, .. } => Some(*gave),
+        _ => None,
+    })
+}
+
+/// Cards of the observing seat the opponent knows about (melded partners,
+/// the card taken by exchange) that are still in hand. Only the opponent's
+/// observation of the sample depends on this.
+fn own_shown(obs: &SixtySixObservation) -> CardSet {
+    let mut shown = CardSet::EMPTY;
+    for e in &obs.events {
+        match *e {
+            Event::Meld { seat, suit, .. } if seat == obs.seat => {
+                shown = shown
+                    .with(Card::new(suit, Rank::King))
+                    .with(Card::new(suit, Rank::Queen));
+            }
+            Event::Exchange { seat, took, .. } if seat == obs.seat => shown.insert(took),
+            _ => {}
+        }
+    }
+    shown & obs.hand
+}
+
+#[cfg(test)]
+#[path = "sample_tests.rs"]
+mod tests;

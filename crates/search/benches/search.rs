@@ -1,0 +1,45 @@
+//! Open-card solve of whole deals from the first trick (talon order known),
+//! cycling through 64 seeded deals with a cold table each time. Criterion
+//! reports means over batches; for the per-deal median run the
+//! `solve_stats` example. (Whole Sixty-six deals take about a second each
+//! and are left out.)
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use std::hint::black_box;
+use talon_cards::Seat;
+use talon_rules::sixty_six::{SixtySix, SixtySixOptions};
+use talon_search::Solver;
+
+fn solve_deals(c: &mut Criterion, name: &str, opts: SixtySixOptions) {
+    let deals: Vec<SixtySix> = (0..64)
+        .map(|s| SixtySix::from_seed(s, opts, Seat((s % 2) as u8)))
+        .collect();
+    let mut solver = Solver::default();
+    let mut next = 0;
+    let mut group = c.benchmark_group("solve");
+    // Solves take tens of milliseconds: ten samples are plenty.
+    group.sample_size(10);
+    group.bench_function(name, |b| {
+        b.iter_custom(|iters| {
+            // A cold table for every solve: each sampled world in PIMC is new.
+            let mut total = std::time::Duration::ZERO;
+            for _ in 0..iters {
+                next = (next + 1) % deals.len();
+                solver.clear();
+                let start = std::time::Instant::now();
+                black_box(solver.value(&deals[next]));
+                total += start.elapsed();
+            }
+            total
+        })
+    });
+    group.finish();
+}
+
+fn benches(c: &mut Criterion) {
+    solve_deals(c, "solve_schnapsen_deal", SixtySixOptions::SCHNAPSEN);
+    solve_deals(c, "solve_schnapsen_vu_deal", SixtySixOptions::SCHNAPSEN_VU);
+}
+
+criterion_group!(search, benches);
+criterion_main!(search);

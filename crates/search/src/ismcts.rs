@@ -1,0 +1,193 @@
+//! Single-observer information-set MCTS (Cowling, Powley & Whitehouse
+//! 2012): one tree over the observing seat's information sets, a fresh
+//! determinization for every iteration, UCT selection restricted to the
+//! actions legal in that determinization, and availability counts in place
+//! of parent visits so rarely-legal actions are not over-explored.
+//!
+//! Leaves are valued by the exact solver when the determinized position
+//! solves within a small node budget (late in a deal), else by a rollout
+//! that follows the game's playout policy (greedy with some random
+//! moves), which is much stronger than uniform play in trick games where
+//! random declarations and closings end deals absurdly.
+
+use crate::shuffle_index;
+use crate::solver::Solver;
+use rand_core::RngCore;
+use std::time::{Duration, Instant};
+use talon_cards::Seat;
+use talon_rules::{ActionList, Determinize, Observation, SolverGame};
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct IsmctsConfig {
+    /// Iterations per decision (at least one is always run).
+    pub iterations: u32,
+    /// Stop early when this much time has passed.
+    pub time_limit: Option<Duration>,
+    /// UCT exploration constant, in units of the game's returns.
+    pub exploration: f64,
+    /// Chance that a rollout move is uniform instead of the hint's best.
+    pub rollout_epsilon: f64,
+    /// Node budget for solving a leaf exactly instead of rolling out
+    /// (0: always roll out).
+    pub leaf_solve_nodes: u64,
+}
+
+struct Node<A> {
+    action: Option<A>,
+    /// Seat that played `action` into this node; rewards are its own.
+    mover: Seat,
+    children: Vec<usize>,
+    visits: u32,
+    available: u32,
+    reward: f64,
+}
+
+pub struct Ismcts<G: SolverGame> {
+    pub config: IsmctsConfig,
+    solver: Solver<G>,
+}
+
+fn unit<R: RngCore + ?Sized>(rng: &mut R) -> f64 {
+    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+}
+
+impl<G: SolverGame + Determinize> Ismcts<G> {
+    pub fn new(config: IsmctsConfig) -> Ismcts<G> {
+        // No table worth the memory when leaves are never solved.
+        let bits = if config.leaf_solve_nodes > 0 { 16 } else { 1 };
+        Ismcts {
+            config,
+            solver: Solver::new(bits),
+        }
+    }
+
+    /// Runs the search and returns the most visited legal root action.
+    pub fn choose<R: RngCore + ?Sized>(
+        &mut self,
+        obs: &G::Observation,
+        legal: &[G::Action],
+        rng: &mut R,
+    ) -> G::Action {
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        let root_seat = obs.seat();
+        let mut nodes: Vec<Node<G::Action>> = vec![Node {
+            action: None,
+            mover: root_seat,
+            children: Vec::new(),
+            visits: 0,
+            available: 0,
+            reward: 0.0,
+        }];
+        let start = Instant::now();
+        let mut path = Vec::new();
+        let mut moves = ActionList::new();
+        for n in 0..self.config.iterations.max(1) {
+            if n > 0 && n % 16 == 0 && self.config.time_limit.is_some_and(|l| start.elapsed() >= l)
+            {
+                break;
+            }
+            let mut world = G::sample(obs, rng);
+            path.clear();
+            path.push(0);
+            let mut node = 0;
+            // Selection and expansion.
+            while let Some(mover) = world.to_move() {
+                world.legal_actions(&mut moves);
+                let untried: ActionList<G::Action> = moves
+                    .iter()
+                    .copied()
+                    .filter(|a| {
+                        !nodes[node]
+                            .children
+                            .iter()
+                            .any(|&c| nodes[c].action == Some(*a))
+                    })
+                    .collect();
+                if !untried.is_empty() {
+                    let a = untried[shuffle_index(rng, untried.len())];
+                    let child = nodes.len();
+                    nodes.push(Node {
+                        action: Some(a),
+                        mover,
+                        children: Vec::new(),
+                        visits: 0,
+                        available: 1,
+                        reward: 0.0,
+                    });
+                    nodes[node].children.push(child);
+                    world.play_unchecked(a);
+                    path.push(child);
+                    break;
+                }
+                let mut best = usize::MAX;
+                let mut best_score = f64::NEG_INFINITY;
+                for i in 0..nodes[node].children.len() {
+                    let c = nodes[node].children[i];
+                    let Some(a) = nodes[c].action else { continue };
+                    if !moves.contains(&a) {
+                        continue;
+                    }
+                    let ch = &mut nodes[c];
+                    ch.available += 1;
+                    let v = f64::from(ch.visits.max(1));
+                    let score = ch.reward / v
+                        + self.config.exploration * (f64::from(ch.available).ln() / v).sqrt();
+                    if score > best_score {
+                        best_score = score;
+                        best = c;
+                    }
+                }
+                world.play_unchecked(nodes[best].action.expect("child has an action"));
+                node = best;
+                path.push(best);
+            }
+            // Leaf value: exact if cheap enough, else a rollout.
+            let solved = if self.config.leaf_solve_nodes > 0 && !world.is_over() {
+                self.solver
+                    .value_within(&world, self.config.leaf_solve_nodes)
+            } else {
+                None
+            };
+            if let Some(v) = solved {
+                for &i in &path {
+                    let nd = &mut nodes[i];
+                    nd.visits += 1;
+                    nd.reward += f64::from(if nd.mover.0 == 0 { v } else { -v });
+                }
+                continue;
+            }
+            while world.to_move().is_some() {
+                world.legal_actions(&mut moves);
+                let a = if unit(rng) < self.config.rollout_epsilon {
+                    moves[shuffle_index(rng, moves.len())]
+                } else {
+                    *moves
+                        .iter()
+                        .max_by_key(|&&a| world.playout_score(a))
+                        .expect("a legal move")
+                };
+                world.play_unchecked(a);
+            }
+            let returns = world.returns().expect("the game is over");
+            for &i in &path {
+                let nd = &mut nodes[i];
+                nd.visits += 1;
+                nd.reward += f64::from(returns[nd.mover.index()]);
+            }
+        }
+        let mut best = legal[0];
+        let mut most = 0;
+        for &c in &nodes[0].children {
+            let nd = &nodes[c];
+            if let Some(a) = nd.action {
+                if legal.contains(&a) && nd.visits > most {
+                    most = nd.visits;
+                    best = a;
+                }
+            }
+        }
+        best
+    }
+}

@@ -1,0 +1,145 @@
+//! Perfect Information Monte Carlo: sample worlds consistent with the
+//! observation, solve each exactly for every legal action, and play the
+//! action with the best average value.
+//!
+//! Known weakness (strategy fusion): each world is solved as if the seat
+//! will know the hidden cards later. It is still strong in trick games
+//! where most information comes out quickly.
+
+use crate::solver::Solver;
+use rand_core::RngCore;
+use std::time::{Duration, Instant};
+use talon_rules::{Determinize, Observation, SolverGame};
+
+/// How much work one decision may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PimcConfig {
+    /// Worlds sampled per decision (at least one is always solved).
+    pub samples: u32,
+    /// Stop sampling early when this much time has passed.
+    pub time_limit: Option<Duration>,
+    /// Node budget for one exact solve; a world that needs more is
+    /// dropped and sampling stops (early in a deal exact solving can cost
+    /// far more than a move may take).
+    pub max_nodes: u64,
+}
+
+/// Average value of one legal action over the sampled worlds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ActionStat<A> {
+    pub action: A,
+    pub mean: f64,
+    pub samples: u32,
+}
+
+pub struct Pimc<G: SolverGame + Determinize> {
+    pub config: PimcConfig,
+    solver: Solver<G>,
+}
+
+impl<G: SolverGame + Determinize> Pimc<G> {
+    pub fn new(config: PimcConfig) -> Pimc<G> {
+        Pimc {
+            config,
+            solver: Solver::default(),
+        }
+    }
+
+    /// The solver (and its table, shared by every world: keys cover the
+    /// whole position, so entries from one world stay true in another).
+    pub fn solver(&mut self) -> &mut Solver<G> {
+        &mut self.solver
+    }
+
+    /// Averages the value of each of `legal` for the observing seat, or
+    /// `None` when not even one world could be solved within the node budget.
+    pub fn evaluate<R: RngCore + ?Sized>(
+        &mut self,
+        obs: &G::Observation,
+        legal: &[G::Action],
+        rng: &mut R,
+    ) -> Option<Vec<ActionStat<G::Action>>> {
+        let seat = obs.seat();
+        let start = Instant::now();
+        let mut stats: Vec<ActionStat<G::Action>> = legal
+            .iter()
+            .map(|&action| ActionStat {
+                action,
+                mean: 0.0,
+                samples: 0,
+            })
+            .collect();
+        let mut sums = vec![0i64; legal.len()];
+        for n in 0..self.config.samples.max(1) {
+            if n > 0 && self.config.time_limit.is_some_and(|l| start.elapsed() >= l) {
+                break;
+            }
+            let world = G::sample(obs, rng);
+            let mut values = Vec::with_capacity(legal.len());
+            for &a in legal {
+                // The legal actions depend only on what the seat knows, so
+                // every consistent world allows them; guard anyway.
+                if !world.is_legal(a) {
+                    debug_assert!(false, "sampled world refuses a legal action");
+                    values.push(None);
+                    continue;
+                }
+                let mut child = world.clone();
+                child.play_unchecked(a);
+                let Some(v) = self.solver.value_within(&child, self.config.max_nodes) else {
+                    break;
+                };
+                let v = if seat.0 == 0 { v } else { -v };
+                values.push(Some(v));
+            }
+            if values.len() < legal.len() {
+                break; // out of node budget: keep the worlds solved so far
+            }
+            for (i, v) in values.into_iter().enumerate() {
+                if let Some(v) = v {
+                    sums[i] += i64::from(v);
+                    stats[i].samples += 1;
+                }
+            }
+        }
+        if stats.iter().all(|s| s.samples == 0) {
+            return None;
+        }
+        for (s, sum) in stats.iter_mut().zip(sums) {
+            if s.samples > 0 {
+                s.mean = sum as f64 / f64::from(s.samples);
+            } else {
+                s.mean = f64::NEG_INFINITY;
+            }
+        }
+        Some(stats)
+    }
+
+    /// The action with the best average; ties go to the game's playout
+    /// policy in a sampled world (it uses only the mover's own cards and
+    /// public facts), then to the earlier legal action. `None` when no
+    /// world could be solved within the node budget.
+    pub fn choose<R: RngCore + ?Sized>(
+        &mut self,
+        obs: &G::Observation,
+        legal: &[G::Action],
+        rng: &mut R,
+    ) -> Option<G::Action> {
+        if legal.len() == 1 {
+            return Some(legal[0]);
+        }
+        let stats = self.evaluate(obs, legal, rng)?;
+        let world = G::sample(obs, rng);
+        let mut best = 0;
+        for i in 1..stats.len() {
+            let (a, b) = (&stats[i], &stats[best]);
+            let better = a.mean > b.mean + 1e-9
+                || ((a.mean - b.mean).abs() <= 1e-9
+                    && world.playout_score(a.action) > world.playout_score(b.action));
+            if better {
+                best = i;
+            }
+        }
+        Some(stats[best].action)
+    }
+}

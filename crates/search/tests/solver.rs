@@ -1,0 +1,97 @@
+//! The solver against plain full-width minimax (no table, no pruning, no
+//! ordering) on many positions of every Sixty-six-family preset.
+
+use talon_cards::Seat;
+use talon_rules::shuffle::{below, rng_from_seed};
+use talon_rules::sixty_six::{Action, SixtySix, SixtySixOptions};
+use talon_rules::{ActionList, Game};
+use talon_search::Solver;
+
+fn minimax<G: Game>(g: &G) -> i32 {
+    let Some(seat) = g.to_move() else {
+        return g.returns().expect("over")[0];
+    };
+    let mut moves = ActionList::new();
+    g.legal_actions(&mut moves);
+    let values = moves.iter().map(|&a| {
+        let mut c = g.clone();
+        c.play_unchecked(a);
+        minimax(&c)
+    });
+    if seat.0 == 0 {
+        values.max().expect("a move")
+    } else {
+        values.min().expect("a move")
+    }
+}
+
+/// Cards that can still be played (hands, and an open talon with its trump card).
+fn cards_left(g: &SixtySix) -> usize {
+    let hands = g.hand(Seat(0)).len() + g.hand(Seat(1)).len();
+    if g.closure().is_some() {
+        return hands; // the talon is frozen
+    }
+    hands + g.talon_remaining() + usize::from(g.trump_card().is_some())
+}
+
+/// Plays random moves (rarely declaring, so deals run long) until at most
+/// `left` cards remain, or the deal ends.
+fn position(opts: SixtySixOptions, seed: u64, left: usize) -> SixtySix {
+    let mut g = SixtySix::from_seed(seed, opts, Seat((seed % 2) as u8));
+    let mut rng = rng_from_seed(seed ^ 0xabc);
+    let mut moves = ActionList::new();
+    while !g.is_over() && cards_left(&g) > left {
+        g.legal_actions(&mut moves);
+        let playable: Vec<Action> = moves
+            .iter()
+            .copied()
+            .filter(|&a| a != Action::Declare || moves.len() == 1)
+            .collect();
+        let a = playable[below(&mut rng, playable.len() as u64) as usize];
+        g.play_unchecked(a);
+    }
+    g
+}
+
+fn agree(opts: SixtySixOptions, left: usize, deals: u64) {
+    let mut solver = Solver::default();
+    let mut checked = 0;
+    for seed in 0..deals {
+        let g = position(opts, seed, left);
+        if g.is_over() {
+            continue;
+        }
+        let exact = minimax(&g);
+        assert_eq!(solver.value(&g), exact, "seed {seed}: {g:?}");
+        // A fresh table must give the same answer as a shared one.
+        assert_eq!(Solver::new(10).value(&g), exact, "seed {seed}, small table");
+        // The value is the best child value for the mover.
+        let seat = g.to_move().expect("not over");
+        let best = solver
+            .action_values(&g)
+            .iter()
+            .map(|&(_, v)| v)
+            .max()
+            .expect("moves");
+        assert_eq!(best, solver.value_for(&g, seat), "seed {seed}: children");
+        checked += 1;
+    }
+    assert!(checked >= deals / 2, "only {checked} positions checked");
+}
+
+#[test]
+fn late_positions_sixty_six() {
+    agree(SixtySixOptions::SIXTY_SIX, 8, 300);
+}
+
+#[test]
+fn late_positions_schnapsen() {
+    agree(SixtySixOptions::SCHNAPSEN, 8, 300);
+    agree(SixtySixOptions::SCHNAPSEN_VU, 8, 300);
+}
+
+#[test]
+fn middle_positions_with_talon() {
+    agree(SixtySixOptions::SCHNAPSEN, 12, 100);
+    agree(SixtySixOptions::SIXTY_SIX, 12, 60);
+}
