@@ -70,15 +70,15 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix>>, UnknownB
     let pimc = |label: &str, samples, nodes, iterations| -> Box<dyn Bot<SixtySix>> {
         Box::new(PimcBot::<SixtySix>::new(
             label,
-            pimc_config(samples, nodes, 60),
-            ismcts_config(iterations, 60),
+            pimc_config(samples, nodes, 45),
+            ismcts_config(iterations, 45),
             seed,
         ))
     };
     let ismcts = |label: &str, iterations| -> Box<dyn Bot<SixtySix>> {
         Box::new(IsmctsBot::<SixtySix>::new(
             label,
-            ismcts_config(iterations, 60),
+            ismcts_config(iterations, 45),
             seed,
         ))
     };
