@@ -226,7 +226,14 @@ impl SolverGame for SixtySix {
                 }
                 // High cards first (keeping marriage partners): refutations
                 // are usually forcing lines.
-                _ if self.strict() => points(c) as i32 + trump_cost(c),
+                // Under strict rules: sure winners (top of their suit) first.
+                _ if self.strict() => {
+                    if beaters_in(self.hands[0] | self.hands[1], c).is_empty() {
+                        50 + points(c) as i32 + trump_cost(c)
+                    } else {
+                        -(points(c) as i32) - trump_cost(c)
+                    }
+                }
                 _ => (points(c) as i32) - self.partner_cost(c),
             },
         }
