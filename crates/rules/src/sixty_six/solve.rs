@@ -224,8 +224,6 @@ impl SolverGame for SixtySix {
                         -p - trump_cost(c)
                     }
                 }
-                // High cards first (keeping marriage partners): refutations
-                // are usually forcing lines.
                 // Under strict rules: sure winners (top of their suit) first.
                 _ if self.strict() => {
                     if beaters_in(self.hands[0] | self.hands[1], c).is_empty() {
@@ -234,6 +232,8 @@ impl SolverGame for SixtySix {
                         -(points(c) as i32) - trump_cost(c)
                     }
                 }
+                // With the talon open: high cards first (keeping marriage
+                // partners); refutations are usually forcing lines.
                 _ => (points(c) as i32) - self.partner_cost(c),
             },
         }
