@@ -232,9 +232,13 @@ impl SolverGame for SixtySix {
                         -(points(c) as i32) - trump_cost(c)
                     }
                 }
-                // With the talon open: high cards first (keeping marriage
-                // partners); refutations are usually forcing lines.
-                _ => (points(c) as i32) - self.partner_cost(c),
+                // With the talon open: cards nobody can beat in suit, then
+                // high cards (keeping marriage partners); refutations are
+                // usually forcing lines.
+                _ => {
+                    let top = beaters_in(self.hands[0] | self.hands[1], c).is_empty();
+                    points(c) as i32 - self.partner_cost(c) + if top { 30 } else { 0 }
+                }
             },
         }
     }
