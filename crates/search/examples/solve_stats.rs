@@ -19,6 +19,7 @@ fn main() {
     let mut solver = Solver::new(bits);
     let mut times = Vec::new();
     let mut nodes = 0;
+    let mut per_deal = Vec::new();
     for seed in 0..deals {
         let g = SixtySix::from_seed(seed, opts, Seat((seed % 2) as u8));
         solver.clear();
@@ -27,16 +28,19 @@ fn main() {
         let v = solver.value(&g);
         times.push(t.elapsed().as_secs_f64() * 1e3);
         nodes += solver.nodes() - before;
+        per_deal.push(solver.nodes() - before);
         if seed < 5 {
             println!("deal {seed}: value {v}, {:.3} ms", times.last().unwrap());
         }
     }
     times.sort_by(f64::total_cmp);
+    per_deal.sort_unstable();
     println!(
-        "{preset}: {deals} deals, median {:.3} ms, p90 {:.3} ms, max {:.3} ms, mean nodes {}",
+        "{preset}: {deals} deals, median {:.3} ms, p90 {:.3} ms, max {:.3} ms, mean nodes {}, median nodes {}",
         times[times.len() / 2],
         times[times.len() * 9 / 10],
         times[times.len() - 1],
-        nodes / deals
+        nodes / deals,
+        per_deal[per_deal.len() / 2]
     );
 }

@@ -22,6 +22,11 @@ pub struct PimcConfig {
     /// dropped and sampling stops (early in a deal exact solving can cost
     /// far more than a move may take).
     pub max_nodes: u64,
+    /// Node budget for the whole decision: no new world is sampled once
+    /// the solver has visited this many positions for it. Deterministic,
+    /// unlike the time limit, and it bounds the worst case (many worlds
+    /// each just within `max_nodes`).
+    pub max_total_nodes: u64,
 }
 
 /// Average value of one legal action over the sampled worlds.
@@ -70,8 +75,13 @@ impl<G: SolverGame + Determinize> Pimc<G> {
             })
             .collect();
         let mut sums = vec![0i64; legal.len()];
+        let first_node = self.solver.nodes();
         for n in 0..self.config.samples.max(1) {
-            if n > 0 && self.config.time_limit.is_some_and(|l| start.elapsed() >= l) {
+            let spent = self.solver.nodes() - first_node;
+            if n > 0
+                && (spent >= self.config.max_total_nodes
+                    || self.config.time_limit.is_some_and(|l| start.elapsed() >= l))
+            {
                 break;
             }
             let world = G::sample(obs, rng);

@@ -224,10 +224,21 @@ impl SolverGame for SixtySix {
                         -p - trump_cost(c)
                     }
                 }
-                // High cards first (keeping marriage partners): refutations
-                // are usually forcing lines.
-                _ if self.strict() => points(c) as i32 + trump_cost(c),
-                _ => (points(c) as i32) - self.partner_cost(c),
+                // Under strict rules: sure winners (top of their suit) first.
+                _ if self.strict() => {
+                    if beaters_in(self.hands[0] | self.hands[1], c).is_empty() {
+                        50 + points(c) as i32 + trump_cost(c)
+                    } else {
+                        -(points(c) as i32) - trump_cost(c)
+                    }
+                }
+                // With the talon open: cards nobody can beat in suit, then
+                // high cards (keeping marriage partners); refutations are
+                // usually forcing lines.
+                _ => {
+                    let top = beaters_in(self.hands[0] | self.hands[1], c).is_empty();
+                    points(c) as i32 - self.partner_cost(c) + if top { 30 } else { 0 }
+                }
             },
         }
     }
