@@ -59,3 +59,29 @@ impl Deck {
         lane.first().and_then(|c| c.rank()).unwrap_or(Rank::Two)
     }
 }
+
+/// A card that breaks "each card of the pack at most once".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Misfit {
+    NotInPack(Card),
+    Repeated(Card),
+}
+
+impl Deck {
+    /// Checks that `cards` come from this pack with none repeated; returns
+    /// the set of them. Every family's deal validation goes through here.
+    pub fn distinct(self, cards: impl IntoIterator<Item = Card>) -> Result<CardSet, Misfit> {
+        let pack = self.cards();
+        let mut seen = CardSet::EMPTY;
+        for c in cards {
+            if !pack.contains(c) {
+                return Err(Misfit::NotInPack(c));
+            }
+            if seen.contains(c) {
+                return Err(Misfit::Repeated(c));
+            }
+            seen.insert(c);
+        }
+        Ok(seen)
+    }
+}

@@ -13,6 +13,6 @@ mod seat;
 
 pub use card::{Card, Rank, Suit};
 pub use cardset::{CardSet, CardSetIter};
-pub use deck::Deck;
+pub use deck::{Deck, Misfit};
 pub use notation::{parse_cards, CardParseError, CardParseErrorKind};
 pub use seat::Seat;

@@ -14,7 +14,7 @@
 use super::options::{Form, NaOptions};
 use crate::shuffle::{rng_from_seed, shuffle};
 use std::fmt;
-use talon_cards::{Card, CardParseError, CardSet, Deck, Seat};
+use talon_cards::{Card, CardParseError, CardSet, Deck, Misfit, Seat};
 
 /// An exact deal.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,6 +74,15 @@ impl fmt::Display for DealError {
 }
 
 impl std::error::Error for DealError {}
+
+impl From<Misfit> for DealError {
+    fn from(m: Misfit) -> Self {
+        match m {
+            Misfit::NotInPack(c) => DealError::NotInDeck(c),
+            Misfit::Repeated(c) => DealError::Repeated(c),
+        }
+    }
+}
 
 impl From<CardParseError> for DealError {
     fn from(e: CardParseError) -> Self {
@@ -223,18 +232,12 @@ impl Deal {
                 expected: deck.len() - n * size,
             });
         }
-        let mut seen = CardSet::EMPTY;
-        for set in self.hands.iter().chain(std::iter::once(&self.widow)) {
-            for c in set.iter() {
-                if !deck.contains(c) {
-                    return Err(DealError::NotInDeck(c));
-                }
-                if seen.contains(c) {
-                    return Err(DealError::Repeated(c));
-                }
-                seen.insert(c);
-            }
-        }
+        deck.distinct(
+            self.hands
+                .iter()
+                .chain(std::iter::once(&self.widow))
+                .flat_map(|s| s.iter()),
+        )?;
         Ok(())
     }
 }

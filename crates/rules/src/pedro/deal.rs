@@ -10,7 +10,7 @@ use super::options::{PedroOptions, Replenish};
 use crate::shuffle::{rng_from_seed, shuffle};
 use std::fmt;
 use std::str::FromStr;
-use talon_cards::{parse_cards, Card, CardParseError, CardSet, Deck, Seat};
+use talon_cards::{parse_cards, Card, CardParseError, CardSet, Deck, Misfit, Seat};
 
 /// An exact deal: the dealer, four hands and the undealt rest in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,6 +68,15 @@ impl fmt::Display for DealError {
 }
 
 impl std::error::Error for DealError {}
+
+impl From<Misfit> for DealError {
+    fn from(m: Misfit) -> Self {
+        match m {
+            Misfit::NotInPack(c) => DealError::NotInDeck(c),
+            Misfit::Repeated(c) => DealError::Repeated(c),
+        }
+    }
+}
 
 impl From<CardParseError> for DealError {
     fn from(e: CardParseError) -> Self {
@@ -147,17 +156,8 @@ impl Deal {
                 deck.len()
             )));
         }
-        let mut seen = CardSet::EMPTY;
         let all = self.hands.iter().flat_map(|h| h.iter());
-        for c in all.chain(self.rest.iter().copied()) {
-            if !deck.contains(c) {
-                return Err(DealError::NotInDeck(c));
-            }
-            if seen.contains(c) {
-                return Err(DealError::Repeated(c));
-            }
-            seen.insert(c);
-        }
+        deck.distinct(all.chain(self.rest.iter().copied()))?;
         Ok(())
     }
 

@@ -6,7 +6,7 @@
 
 use crate::shuffle::{rng_from_seed, shuffle};
 use std::fmt;
-use talon_cards::{Card, CardParseError, CardSet, Deck, Seat};
+use talon_cards::{Card, CardParseError, CardSet, Deck, Misfit, Seat};
 
 /// An exact deal: who dealt, every hand, and the cards set aside unseen.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,6 +60,15 @@ impl fmt::Display for DealError {
 }
 
 impl std::error::Error for DealError {}
+
+impl From<Misfit> for DealError {
+    fn from(m: Misfit) -> Self {
+        match m {
+            Misfit::NotInPack(c) => DealError::NotInDeck(c),
+            Misfit::Repeated(c) => DealError::Repeated(c),
+        }
+    }
+}
 
 impl From<CardParseError> for DealError {
     fn from(e: CardParseError) -> Self {
@@ -125,7 +134,6 @@ impl Deal {
     pub fn validate(&self) -> Result<(), DealError> {
         let n = self.hands.len();
         let size = 52 / n;
-        let mut seen = CardSet::EMPTY;
         for (i, h) in self.hands.iter().enumerate() {
             if h.len() != size {
                 return Err(DealError::HandSize {
@@ -141,17 +149,12 @@ impl Deal {
                 expected: 52 % n,
             });
         }
-        for set in self.hands.iter().chain(std::iter::once(&self.leftover)) {
-            for c in set.iter() {
-                if !Deck::FiftyTwo.contains(c) {
-                    return Err(DealError::NotInDeck(c));
-                }
-                if seen.contains(c) {
-                    return Err(DealError::Repeated(c));
-                }
-                seen.insert(c);
-            }
-        }
+        Deck::FiftyTwo.distinct(
+            self.hands
+                .iter()
+                .chain(std::iter::once(&self.leftover))
+                .flat_map(|s| s.iter()),
+        )?;
         Ok(())
     }
 }

@@ -8,7 +8,7 @@
 use crate::shuffle::{rng_from_seed, shuffle};
 use std::fmt;
 use std::str::FromStr;
-use talon_cards::{parse_cards, Card, CardParseError, CardSet, Deck, Seat};
+use talon_cards::{parse_cards, Card, CardParseError, CardSet, Deck, Misfit, Seat};
 
 /// An exact deal: who dealt, both hands, the talon in draw order and the trump card.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,6 +71,15 @@ impl fmt::Display for DealError {
 }
 
 impl std::error::Error for DealError {}
+
+impl From<Misfit> for DealError {
+    fn from(m: Misfit) -> Self {
+        match m {
+            Misfit::NotInPack(c) => DealError::NotInDeck(c),
+            Misfit::Repeated(c) => DealError::Repeated(c),
+        }
+    }
+}
 
 impl From<CardParseError> for DealError {
     fn from(e: CardParseError) -> Self {
@@ -143,20 +152,11 @@ impl Deal {
                 expected,
             });
         }
-        let mut seen = CardSet::EMPTY;
         let all = self.hands[0]
             .iter()
             .chain(self.hands[1].iter())
             .chain(self.talon.iter().copied());
-        for c in all.chain(std::iter::once(self.trump_card)) {
-            if !deck.contains(c) {
-                return Err(DealError::NotInDeck(c));
-            }
-            if seen.contains(c) {
-                return Err(DealError::Repeated(c));
-            }
-            seen.insert(c);
-        }
+        deck.distinct(all.chain(std::iter::once(self.trump_card)))?;
         Ok(())
     }
 
