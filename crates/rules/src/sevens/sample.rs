@@ -73,14 +73,14 @@ fn try_sample<R: RngCore + ?Sized>(
         [CardSet::EMPTY; 6]
     };
     let mut places: ArrayVec<Place, 8> = ArrayVec::new();
-    for s in 0..n as usize {
+    for (s, void) in voids.iter().enumerate().take(n as usize) {
         places.push(Place {
             need: if s == me.index() {
                 0
             } else {
                 obs.hand_sizes[s]
             },
-            allowed: pool - voids[s],
+            allowed: pool - *void,
         });
     }
     let leftover = 52 - n as usize * obs.options.hand_size();

@@ -35,8 +35,8 @@ fn samples_agree_with_observations() {
                         let sample = Sevens::sample(&obs, &mut rng);
                         assert_eq!(sample.observe(s), obs);
                         sample.check_conservation().unwrap();
-                        for o in 0..players as usize {
-                            assert!((sample.hand(Seat(o as u8)) & v[o]).is_empty());
+                        for (o, void) in v.iter().enumerate().take(players as usize) {
+                            assert!((sample.hand(Seat(o as u8)) & *void).is_empty());
                         }
                         let mut g = sample;
                         while !g.is_over() {
