@@ -140,3 +140,41 @@ fn search_beats_heuristic_sixes_and_sevens() {
     );
     assert_beats(g, 0.5, "sixes and sevens (tricks)");
 }
+
+/// Every registered name plays a legal deal in every preset of the two
+/// families (with 3 and 6 players and wild Aces in Sixes and Sevens), and
+/// `expert` is the strongest named bot there.
+#[test]
+fn registered_levels_play_every_preset() {
+    use talon_bots::{bot_names, strongest, AnyBot};
+    use talon_rules::{AnyGame, Preset, Setup};
+    let six = vec![
+        ("players".to_string(), "6".to_string()),
+        ("ace_wild".to_string(), "true".to_string()),
+    ];
+    let three = vec![("players".to_string(), "3".to_string())];
+    let cases: Vec<(Preset, Vec<(String, String)>)> = vec![
+        (Preset::NaSixtySix, vec![]),
+        (Preset::NaSixtySix3, vec![]),
+        (Preset::SixtySixFour, vec![]),
+        (Preset::SixesAndSevens, three),
+        (Preset::SixesAndSevens, six),
+    ];
+    for (preset, options) in cases {
+        assert_eq!(strongest(preset), "expert");
+        let names = bot_names(preset);
+        assert!(names.contains(&"expert") && names.contains(&"intermediate"));
+        // The expert's budget is slow in debug builds; the levels share code.
+        for name in ["random", "heuristic", "beginner"] {
+            let mut game = AnyGame::new(preset, &options, &Setup::Seed(5)).unwrap();
+            let mut bots: Vec<AnyBot> = (0..game.seats())
+                .map(|s| AnyBot::new(name, preset, u64::from(s)).unwrap())
+                .collect();
+            while let Some(seat) = game.to_move() {
+                let a = bots[seat.index()].choose(&game).unwrap();
+                game.play(&a).unwrap();
+            }
+        }
+        assert!(AnyBot::new("nobody", preset, 0).is_err());
+    }
+}
