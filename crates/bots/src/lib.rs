@@ -3,6 +3,7 @@
 
 mod duel;
 mod levels;
+mod na_search;
 mod na_sixty_six;
 mod pedro;
 mod random;
@@ -13,6 +14,7 @@ mod sixty_six;
 
 pub use duel::play_deal;
 pub use levels::{by_name, ismcts_config, pimc_config, NAMES};
+pub use na_search::{sevens_level, NaSearchBot, SEARCH_LEVELS};
 pub use na_sixty_six::NaHeuristic;
 pub use pedro::PedroHeuristic;
 pub use random::RandomBot;

@@ -2,7 +2,7 @@
 //! meets a bot: it hands the bot the mover's observation and legal actions,
 //! never the state itself.
 
-use crate::{Bot, NaHeuristic, PedroHeuristic, RandomBot, SevensHeuristic};
+use crate::{Bot, NaHeuristic, NaSearchBot, PedroHeuristic, RandomBot, SevensHeuristic};
 use std::fmt;
 use talon_rules::na_sixty_six::NaSixtySix;
 use talon_rules::pedro::Pedro;
@@ -13,10 +13,14 @@ use talon_rules::{ActionList, AnyGame, Family, Game, Preset};
 /// Bots of the families without search bots yet.
 const BASIC: &[&str] = &["random", "heuristic"];
 
+/// Bots of North American Sixty-six and Sixes and Sevens.
+const SEARCHED: &[&str] = &["random", "heuristic", "beginner", "intermediate", "expert"];
+
 /// The names [`AnyBot::new`] accepts for a preset, weakest first.
 pub fn bot_names(preset: Preset) -> Vec<&'static str> {
     match preset.family() {
         Family::SixtySix => crate::NAMES.to_vec(),
+        Family::NaSixtySix | Family::Sevens => SEARCHED.to_vec(),
         _ => BASIC.to_vec(),
     }
 }
@@ -24,7 +28,7 @@ pub fn bot_names(preset: Preset) -> Vec<&'static str> {
 /// The strongest bot available for a preset, used for hints.
 pub fn strongest(preset: Preset) -> &'static str {
     match preset.family() {
-        Family::SixtySix => "expert",
+        Family::SixtySix | Family::NaSixtySix | Family::Sevens => "expert",
         _ => "heuristic",
     }
 }
@@ -69,12 +73,18 @@ impl AnyBot {
             Family::NaSixtySix => match name {
                 "random" => Ok(AnyBot::NaSixtySix(Box::new(RandomBot::new(seed)))),
                 "heuristic" => Ok(AnyBot::NaSixtySix(Box::new(NaHeuristic))),
-                _ => Err(unknown()),
+                level => match NaSearchBot::level(level, seed) {
+                    Some(b) => Ok(AnyBot::NaSixtySix(Box::new(b))),
+                    None => Err(unknown()),
+                },
             },
             Family::Sevens => match name {
                 "random" => Ok(AnyBot::Sevens(Box::new(RandomBot::new(seed)))),
                 "heuristic" => Ok(AnyBot::Sevens(Box::new(SevensHeuristic))),
-                _ => Err(unknown()),
+                level => match crate::sevens_level(level, seed) {
+                    Some(b) => Ok(AnyBot::Sevens(Box::new(b))),
+                    None => Err(unknown()),
+                },
             },
             Family::Pedro => match name {
                 "random" => Ok(AnyBot::Pedro(Box::new(RandomBot::new(seed)))),

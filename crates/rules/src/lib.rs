@@ -9,6 +9,7 @@
 mod any_game;
 mod any_match;
 pub mod conformance;
+mod constrained;
 mod game;
 pub mod na_sixty_six;
 mod options;

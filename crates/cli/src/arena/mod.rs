@@ -107,12 +107,13 @@ fn play_one(
     seed: u64,
     whole_match: bool,
 ) -> Result<Outcome, String> {
+    // The table size comes from the options (Sixes and Sevens seats 3-6).
+    let seats = seating.len() as u8;
     let seat_names: Vec<String> = seating
         .iter()
         .map(|&a| names[usize::from(!a)].to_string())
         .collect();
-    let mut bots =
-        lineup::bots(&seat_names, preset, preset.players(), seed).map_err(|e| e.to_string())?;
+    let mut bots = lineup::bots(&seat_names, preset, seats, seed).map_err(|e| e.to_string())?;
     let scores: Vec<f64> = if whole_match {
         let mut m = AnyMatch::new(preset, options, seed).map_err(|e| e.to_string())?;
         let mut k = 0;
@@ -163,8 +164,10 @@ pub fn tournament(args: &ArenaArgs, progress: bool) -> Result<Report, String> {
     for n in &names {
         talon_bots::AnyBot::new(n, preset, 0).map_err(|e| e.to_string())?;
     }
-    AnyGame::new(preset, &options, &Setup::Seed(0)).map_err(|e| e.to_string())?;
-    let seatings = rotations(preset.players());
+    let seats = AnyGame::new(preset, &options, &Setup::Seed(0))
+        .map_err(|e| e.to_string())?
+        .seats();
+    let seatings = rotations(seats);
     let pairs: Vec<(usize, usize)> = (0..names.len())
         .flat_map(|i| (i + 1..names.len()).map(move |j| (i, j)))
         .collect();

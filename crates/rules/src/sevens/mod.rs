@@ -8,7 +8,11 @@ mod deal;
 mod matchplay;
 mod observation;
 mod options;
+mod sample;
+#[cfg(test)]
+mod sample_tests;
 mod scoring;
+mod solve;
 mod state;
 
 pub use action::Action;

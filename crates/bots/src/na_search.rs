@@ -1,0 +1,179 @@
+//! Search bots for North American Sixty-six (and Hoyle's four-hand game)
+//! and Sixes and Sevens.
+//!
+//! Play is single-observer ISMCTS over the game's sampler; returns are per
+//! seat, so partners (who score their side's ticks) share a reward and in
+//! Sixes and Sevens each seat plays for its own tricks, Ace calls included.
+//!
+//! Bidding (North American Sixty-six) is by simulation: sample deals
+//! consistent with what the bidder knows, and for each legal bid — and,
+//! for a bid, each suit the bidder could fix as trumps with its first lead
+//! (its marriage in that suit, else its top card there) — play the deal out
+//! with the playout policy (the heuristic's rules of thumb on the mover's
+//! own hand). A bid is worth its best trump's mean score (made scores its
+//! ticks, set loses the bid, the moon its own rule); the bot makes the
+//! bid worth most, passing on a tie. The same samples serve every
+//! candidate, so the comparison is paired.
+
+use crate::Bot;
+use std::time::Duration;
+use talon_cards::{Rank, Seat, Suit};
+use talon_rules::na_sixty_six::{power, Action, NaObservation, NaSixtySix, Phase};
+use talon_rules::sevens::Sevens;
+use talon_rules::shuffle::{rng_from_seed, SeededRng};
+use talon_rules::{ActionList, Determinize, Game, SolverGame};
+use talon_search::{Ismcts, IsmctsConfig};
+
+/// Names of the search levels (both families), weakest first.
+pub const SEARCH_LEVELS: [&str; 3] = ["beginner", "intermediate", "expert"];
+
+/// (ISMCTS iterations, bidding samples) per level.
+fn budget(level: &str) -> Option<(u32, u32)> {
+    match level {
+        "beginner" => Some((100, 8)),
+        "intermediate" => Some((600, 32)),
+        "expert" => Some((4_000, 128)),
+        _ => None,
+    }
+}
+
+fn config(iterations: u32, exploration: f64) -> IsmctsConfig {
+    IsmctsConfig {
+        iterations,
+        // A safety net only: the count budget binds first on this machine.
+        time_limit: Some(Duration::from_millis(90)),
+        exploration,
+        rollout_epsilon: 0.1,
+        leaf_solve_nodes: 0,
+    }
+}
+
+/// ISMCTS in play, bidding by simulation, for North American Sixty-six.
+pub struct NaSearchBot {
+    name: String,
+    ismcts: Ismcts<NaSixtySix>,
+    bid_samples: u32,
+    rng: SeededRng,
+}
+
+impl NaSearchBot {
+    /// A named level (`beginner`, `intermediate`, `expert`).
+    pub fn level(name: &str, seed: u64) -> Option<NaSearchBot> {
+        let (iterations, bid_samples) = budget(name)?;
+        // Returns are ticks, a few either way.
+        Some(NaSearchBot::new(
+            name,
+            config(iterations, 2.0),
+            bid_samples,
+            seed,
+        ))
+    }
+
+    pub fn new(name: &str, config: IsmctsConfig, bid_samples: u32, seed: u64) -> NaSearchBot {
+        NaSearchBot {
+            name: name.to_string(),
+            ismcts: Ismcts::new(config),
+            bid_samples,
+            rng: rng_from_seed(seed),
+        }
+    }
+}
+
+/// Plays `world` out by the playout policy; `me`'s first lead (if it is
+/// the opening lead of the deal) is forced into `trump` when given.
+fn play_out(mut world: NaSixtySix, me: Seat, trump: Option<Suit>) -> i32 {
+    let mut moves = ActionList::new();
+    while let Some(seat) = world.to_move() {
+        world.legal_actions(&mut moves);
+        let forced = match trump {
+            Some(t) if seat == me && world.trump().is_none() && world.phase() == Phase::Play => {
+                moves
+                    .iter()
+                    .copied()
+                    .filter(|a| match a {
+                        Action::Marriage(c) | Action::Play(c) => c.suit_unchecked() == t,
+                        _ => false,
+                    })
+                    .max_by_key(|a| match a {
+                        Action::Marriage(c) => 100 + u8::from(c.rank() == Some(Rank::King)),
+                        Action::Play(c) => power(*c, world.options().rank_order),
+                        _ => 0,
+                    })
+            }
+            _ => None,
+        };
+        let a = forced.unwrap_or_else(|| {
+            *moves
+                .iter()
+                .max_by_key(|&&a| world.playout_score(a))
+                .expect("a legal move")
+        });
+        world.play_unchecked(a);
+    }
+    world.returns().expect("over")[me.index()]
+}
+
+impl NaSearchBot {
+    fn bid(&mut self, obs: &NaObservation, legal: &[Action]) -> Action {
+        let me = obs.seat;
+        let suits: Vec<Suit> = Suit::ALL
+            .into_iter()
+            .filter(|&s| !obs.hand.suit(s).is_empty())
+            .collect();
+        // totals[candidate][suit option]
+        let mut totals = vec![vec![0i64; suits.len().max(1)]; legal.len()];
+        for _ in 0..self.bid_samples.max(1) {
+            let world = NaSixtySix::sample(obs, &mut self.rng);
+            for (i, &a) in legal.iter().enumerate() {
+                let mut w = world.clone();
+                w.play_unchecked(a);
+                if a == Action::Pass {
+                    totals[i][0] += i64::from(play_out(w, me, None));
+                } else {
+                    for (j, &s) in suits.iter().enumerate() {
+                        totals[i][j] += i64::from(play_out(w.clone(), me, Some(s)));
+                    }
+                }
+            }
+        }
+        let mut best = legal[0];
+        let mut best_value = i64::MIN;
+        for (i, &a) in legal.iter().enumerate() {
+            let v = if a == Action::Pass {
+                totals[i][0]
+            } else {
+                *totals[i].iter().max().expect("one option")
+            };
+            // Strictly better only: ties keep the pass or the lower bid.
+            if v > best_value {
+                best_value = v;
+                best = a;
+            }
+        }
+        best
+    }
+}
+
+impl Bot<NaSixtySix> for NaSearchBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(&mut self, obs: &NaObservation, legal: &[Action]) -> Action {
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        if obs.phase == Phase::Bidding {
+            return self.bid(obs, legal);
+        }
+        self.ismcts.choose(obs, legal, &mut self.rng)
+    }
+}
+
+/// A named ISMCTS level for Sixes and Sevens.
+pub fn sevens_level(name: &str, seed: u64) -> Option<crate::IsmctsBot<Sevens>> {
+    let (iterations, _) = budget(name)?;
+    // Returns are trick counts (up to 17 with three players); most of the
+    // spread between moves is a trick or two.
+    Some(crate::IsmctsBot::new(name, config(iterations, 1.5), seed))
+}

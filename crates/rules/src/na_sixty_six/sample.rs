@@ -1,0 +1,323 @@
+//! Determinization for North American Sixty-six: full deals consistent
+//! with one seat's observation.
+//!
+//! What a seat knows: its own hand; every card played; hand sizes; the
+//! bids; voids and "no card that heads the trick" shown by following
+//! (following is strict from the first trick: follow suit, else trump,
+//! and head the trick when possible — unless the partner is winning and
+//! `head_partner` is off); the partner card of an announced marriage (its
+//! holder keeps it until it is played); the turned trump card (the
+//! dealer's); the widow when it has seen it. Hidden: the other hands
+//! (including a moon partner's face-down hand), the widow until seen, and
+//! cards someone else laid away.
+//!
+//! The sampler deals the unknown cards into the hidden places respecting
+//! these constraints, rebuilds the deal as dealt (each hand is its current
+//! cards plus those it played) and replays the public history on it,
+//! rejecting any deal on which a recorded action would have been illegal.
+//! The rebuilt state is therefore a real game state that continues legally,
+//! and the observer's observation of it equals the real one.
+
+use super::action::Action;
+use super::cards::beats;
+use super::deal::Deal;
+use super::observation::NaObservation;
+use super::options::Widow;
+use super::state::{NaSixtySix, Phase};
+use crate::constrained::{deal_once, Place};
+use crate::game::Game;
+use crate::search::Determinize;
+use crate::shuffle::below;
+use arrayvec::ArrayVec;
+use rand_core::RngCore;
+use talon_cards::{Card, CardSet, Deck, Rank, Seat};
+
+/// Attempts with every constraint before relaxing the heading ones.
+const STRICT_ATTEMPTS: usize = 200;
+/// Attempts in all before the last resort (replay without checking).
+const ATTEMPTS: usize = 400;
+
+fn deck(obs: &NaObservation) -> CardSet {
+    if obs.options.deck_size() == 32 {
+        Deck::ThirtyTwo.cards()
+    } else {
+        Deck::TwentyFour.cards()
+    }
+}
+
+fn side(obs: &NaObservation, s: Seat) -> usize {
+    if obs.players == 4 {
+        s.index() % 2
+    } else {
+        s.index()
+    }
+}
+
+/// Cards each seat cannot hold now, from how it followed: void in the suit
+/// led (and in trumps when it neither followed nor trumped), or holding no
+/// card of the suit it played that would have headed the trick. With
+/// `heading` off only the voids are used.
+pub(super) fn forbidden(obs: &NaObservation, heading: bool) -> [CardSet; 4] {
+    let mut out = [CardSet::EMPTY; 4];
+    let Some(trump) = obs.trump else {
+        return out;
+    };
+    let order = obs.options.rank_order;
+    let all = deck(obs);
+    let exchange_taker = match (obs.options.widow, obs.widow_taker) {
+        (Widow::Exchange, Some(t)) => Some(t),
+        _ => None,
+    };
+    let tricks = obs
+        .history
+        .iter()
+        .map(|t| &t.cards[..])
+        .chain(std::iter::once(&obs.trick[..]));
+    for (i, cards) in tricks.enumerate() {
+        let Some(&(_, lead)) = cards.first() else {
+            continue;
+        };
+        let led = lead.suit_unchecked();
+        let (mut wseat, mut wcard) = cards[0];
+        for &(s, c) in &cards[1..] {
+            // The widow taker's hand changed after the first trick.
+            let skip = i == 0 && exchange_taker == Some(s);
+            let head = obs.options.head_partner || side(obs, s) != side(obs, wseat);
+            let suit = c.suit_unchecked();
+            if !skip {
+                let f = &mut out[s.index()];
+                let beaters: CardSet = all
+                    .iter()
+                    .filter(|&x| beats(x, wcard, trump, order))
+                    .collect();
+                if suit == led {
+                    if heading && head && !beats(c, wcard, trump, order) {
+                        *f |= beaters & CardSet::suit_mask(led);
+                    }
+                } else {
+                    *f |= CardSet::suit_mask(led);
+                    if suit != trump {
+                        *f |= CardSet::suit_mask(trump);
+                    } else if heading && head && !beats(c, wcard, trump, order) {
+                        *f |= beaters & CardSet::suit_mask(trump);
+                    }
+                }
+            }
+            if beats(c, wcard, trump, order) {
+                wseat = s;
+                wcard = c;
+            }
+        }
+    }
+    out
+}
+
+/// Cards each seat has played (tricks on the record and on the table).
+fn played_by(obs: &NaObservation) -> [CardSet; 4] {
+    let mut out = [CardSet::EMPTY; 4];
+    for t in &obs.history {
+        for &(s, c) in &t.cards {
+            out[s.index()].insert(c);
+        }
+    }
+    for &(s, c) in &obs.trick {
+        out[s.index()].insert(c);
+    }
+    out
+}
+
+/// The public actions in order (bids, then plays, with the lay-away of an
+/// exchanged widow after the first trick), given the laid-away cards.
+fn replay(obs: &NaObservation, deal: &Deal, laid: CardSet, checked: bool) -> Option<NaSixtySix> {
+    let mut g = NaSixtySix::new(deal, obs.options).ok()?;
+    let step = |g: &mut NaSixtySix, seat: Seat, a: Action| -> bool {
+        if checked && (g.to_move() != Some(seat) || !g.is_legal(a)) {
+            return false;
+        }
+        if g.to_move().is_none() {
+            return false;
+        }
+        g.apply(a);
+        true
+    };
+    for &(s, b) in &obs.bids {
+        let a = if b == 0 { Action::Pass } else { Action::Bid(b) };
+        if !step(&mut g, s, a) {
+            return None;
+        }
+    }
+    let mut used = [false; 8];
+    let mut lead_action = |s: Seat, c: Card| -> Action {
+        let is_kq = matches!(c.rank(), Some(Rank::King) | Some(Rank::Queen));
+        if is_kq {
+            for (i, m) in obs.marriages.iter().enumerate() {
+                if !used[i] && m.seat == s && m.suit == c.suit_unchecked() {
+                    used[i] = true;
+                    return Action::Marriage(c);
+                }
+            }
+        }
+        Action::Play(c)
+    };
+    let tricks = obs
+        .history
+        .iter()
+        .map(|t| &t.cards[..])
+        .chain(std::iter::once(&obs.trick[..]));
+    for (i, cards) in tricks.enumerate() {
+        for (j, &(s, c)) in cards.iter().enumerate() {
+            let a = if j == 0 {
+                lead_action(s, c)
+            } else {
+                Action::Play(c)
+            };
+            if !step(&mut g, s, a) {
+                return None;
+            }
+        }
+        if i == 0 && g.phase() == Phase::Discard {
+            let taker = g.to_move()?;
+            for c in laid.iter() {
+                if !step(&mut g, taker, Action::Discard(c)) {
+                    return None;
+                }
+            }
+        }
+    }
+    Some(g)
+}
+
+fn try_sample<R: RngCore + ?Sized>(
+    obs: &NaObservation,
+    rng: &mut R,
+    heading: bool,
+    checked: bool,
+) -> Option<NaSixtySix> {
+    let me = obs.seat;
+    let n = obs.players as usize;
+    let opts = obs.options;
+    let played = played_by(obs);
+    let all_played: CardSet = played.iter().fold(CardSet::EMPTY, |a, &b| a | b);
+    let forbidden = forbidden(obs, heading);
+
+    // Cards whose holder the observer knows.
+    let mut fixed = [CardSet::EMPTY; 4];
+    fixed[me.index()] = obs.hand;
+    for m in &obs.marriages {
+        if m.seat == me {
+            continue;
+        }
+        for r in [Rank::King, Rank::Queen] {
+            let c = Card::new(m.suit, r);
+            if !all_played.contains(c) && !obs.laid_away.contains(c) {
+                fixed[m.seat.index()].insert(c);
+            }
+        }
+    }
+    if let Some(t) = obs.turned {
+        if obs.dealer != me && !all_played.contains(t) {
+            fixed[obs.dealer.index()].insert(t);
+        }
+    }
+    let widow_size = opts.widow_size();
+    let taken_up = opts.widow == Widow::Exchange && obs.widow_taker.is_some();
+    let me_taker = obs.widow_taker == Some(me);
+    let mut known = all_played | obs.laid_away;
+    for f in &fixed {
+        known |= *f;
+    }
+    // What the extra place (widow, or someone else's laid-away cards) needs.
+    let extra_need = if taken_up {
+        if me_taker {
+            0
+        } else {
+            let in_hands: usize = obs.hand_sizes.iter().sum();
+            opts.deck_size() - in_hands - all_played.len()
+        }
+    } else {
+        match obs.widow {
+            Some(w) => {
+                known |= w;
+                0
+            }
+            None => widow_size,
+        }
+    };
+    let pool = deck(obs) - known;
+    let mut places: ArrayVec<Place, 8> = ArrayVec::new();
+    for s in 0..n {
+        let need = if s == me.index() {
+            0
+        } else {
+            obs.hand_sizes[s].checked_sub(fixed[s].len())?
+        };
+        places.push(Place {
+            need,
+            allowed: pool - forbidden[s],
+        });
+    }
+    places.push(Place {
+        need: extra_need,
+        allowed: pool,
+    });
+    let dealt = deal_once(pool, &places, rng)?;
+    let extra = dealt[n];
+
+    let mut hands: Vec<CardSet> = (0..n).map(|s| fixed[s] | dealt[s] | played[s]).collect();
+    let (widow, laid) = if taken_up {
+        let taker = obs.widow_taker.expect("taken up");
+        let (widow, laid) = match (me_taker, obs.widow) {
+            (true, Some(w)) => (w, obs.laid_away),
+            _ => {
+                // Which of the taker's later cards came from the widow.
+                let first_card = obs.history[0]
+                    .cards
+                    .iter()
+                    .find(|x| x.0 == taker)
+                    .map(|x| x.1)?;
+                let cands: ArrayVec<Card, 32> = (hands[taker.index()] | extra)
+                    .without(first_card)
+                    .iter()
+                    .collect();
+                let mut cands = cands;
+                let mut w = CardSet::EMPTY;
+                for i in 0..widow_size.min(cands.len()) {
+                    let j = i + below(rng, (cands.len() - i) as u64) as usize;
+                    cands.swap(i, j);
+                    w.insert(cands[i]);
+                }
+                (w, extra)
+            }
+        };
+        let h = &mut hands[taker.index()];
+        *h = (*h | laid) - widow;
+        (widow, laid)
+    } else {
+        (obs.widow.unwrap_or(extra), CardSet::EMPTY)
+    };
+    let deal = Deal {
+        dealer: obs.dealer,
+        hands,
+        widow,
+        turned: obs.turned,
+    };
+    let g = replay(obs, &deal, laid, checked)?;
+    (g.phase() == obs.phase).then_some(g)
+}
+
+impl Determinize for NaSixtySix {
+    fn sample<R: RngCore + ?Sized>(obs: &NaObservation, rng: &mut R) -> NaSixtySix {
+        for attempt in 0..ATTEMPTS {
+            if let Some(g) = try_sample(obs, rng, attempt < STRICT_ATTEMPTS, true) {
+                return g;
+            }
+        }
+        // Last resort (never seen in tests): voids only, history unchecked.
+        loop {
+            if let Some(g) = try_sample(obs, rng, false, false) {
+                debug_assert!(g.observe(obs.seat).hand == obs.hand);
+                return g;
+            }
+        }
+    }
+}

@@ -1,0 +1,114 @@
+//! The sampler against real deals: every sample is a legal state the seat
+//! cannot tell from the real one, conserves the pack, places no card where
+//! the play shows it cannot be, and play continues legally from it.
+
+use super::sample::forbidden;
+use super::{NaOptions, NaSixtySix};
+use crate::game::{ActionList, Game};
+use crate::search::Determinize;
+use crate::shuffle::{below, rng_from_seed};
+use talon_cards::Seat;
+
+fn random_move(g: &NaSixtySix, rng: &mut crate::shuffle::SeededRng) -> super::Action {
+    let mut moves = ActionList::new();
+    g.legal_actions(&mut moves);
+    moves[below(rng, moves.len() as u64) as usize]
+}
+
+fn check_preset(opts: NaOptions, deals: u64) {
+    let mut rng = rng_from_seed(7);
+    let mut checked = 0;
+    for seed in 0..deals {
+        let mut real = NaSixtySix::from_seed(seed, opts, Seat((seed % 4) as u8 % opts.players));
+        while !real.is_over() {
+            for s in 0..opts.players {
+                let seat = Seat(s);
+                let obs = real.observe(seat);
+                let forb = forbidden(&obs, true);
+                for _ in 0..3 {
+                    let sample = NaSixtySix::sample(&obs, &mut rng);
+                    assert_eq!(sample.observe(seat), obs, "seed {seed} seat {s}");
+                    sample.check_conservation().unwrap();
+                    for o in 0..opts.players {
+                        let h = sample.hand(Seat(o));
+                        assert!(
+                            (h & forb[o as usize]).is_empty(),
+                            "seed {seed}: impossible card"
+                        );
+                        // The real hand never breaks an inference either.
+                        assert!((real.hand(Seat(o)) & forb[o as usize]).is_empty());
+                    }
+                    for m in &obs.marriages {
+                        for c in [
+                            talon_cards::Card::new(m.suit, talon_cards::Rank::King),
+                            talon_cards::Card::new(m.suit, talon_cards::Rank::Queen),
+                        ] {
+                            if real.hand(m.seat).contains(c) {
+                                assert!(sample.hand(m.seat).contains(c), "marriage partner moved");
+                            }
+                        }
+                    }
+                    // Play continues legally to the end.
+                    let mut g = sample.clone();
+                    while !g.is_over() {
+                        let a = random_move(&g, &mut rng);
+                        g.play(a).unwrap();
+                    }
+                    checked += 1;
+                }
+            }
+            let a = random_move(&real, &mut rng);
+            real.play(a).unwrap();
+        }
+    }
+    assert!(checked > 100);
+}
+
+#[test]
+fn samples_agree_four_hands() {
+    check_preset(NaOptions::FOUR_HANDS, 40);
+}
+
+#[test]
+fn samples_agree_three_hands() {
+    check_preset(NaOptions::THREE_HANDS, 40);
+}
+
+#[test]
+fn samples_agree_hoyle_four() {
+    check_preset(NaOptions::HOYLE_FOUR, 20);
+}
+
+#[test]
+fn samples_agree_exchange_widow() {
+    let opts = NaOptions {
+        widow: super::Widow::Exchange,
+        ..NaOptions::THREE_HANDS
+    };
+    check_preset(opts, 20);
+}
+
+/// Over many samples a hidden card reaches every place it may be.
+#[test]
+fn hidden_cards_spread_over_places() {
+    let real = NaSixtySix::from_seed(3, NaOptions::FOUR_HANDS, Seat(0));
+    let obs = real.observe(Seat(1));
+    let mut rng = rng_from_seed(1);
+    let mut holders = [[0u32; 4]; 64];
+    for _ in 0..2000 {
+        let s = NaSixtySix::sample(&obs, &mut rng);
+        for seat in 0..4 {
+            for c in s.hand(Seat(seat)).iter() {
+                holders[c.index() as usize][seat as usize] += 1;
+            }
+        }
+    }
+    for c in real.hidden_from(Seat(1)).iter() {
+        let h = holders[c.index() as usize];
+        assert_eq!(h[1], 0);
+        for seat in [0, 2, 3] {
+            // Uniform would give ~667 each.
+            assert!(h[seat] > 500 && h[seat] < 850, "{c}: {h:?}");
+        }
+    }
+}
