@@ -15,6 +15,7 @@ mod observation;
 mod options;
 mod play;
 mod reduce;
+mod sample;
 mod scoring;
 mod state;
 
