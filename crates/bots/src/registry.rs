@@ -17,6 +17,7 @@ const BASIC: &[&str] = &["random", "heuristic"];
 pub fn bot_names(preset: Preset) -> Vec<&'static str> {
     match preset.family() {
         Family::SixtySix => crate::NAMES.to_vec(),
+        Family::Pedro => crate::PEDRO_NAMES.to_vec(),
         _ => BASIC.to_vec(),
     }
 }
@@ -24,7 +25,7 @@ pub fn bot_names(preset: Preset) -> Vec<&'static str> {
 /// The strongest bot available for a preset, used for hints.
 pub fn strongest(preset: Preset) -> &'static str {
     match preset.family() {
-        Family::SixtySix => "expert",
+        Family::SixtySix | Family::Pedro => "expert",
         _ => "heuristic",
     }
 }
@@ -79,7 +80,13 @@ impl AnyBot {
             Family::Pedro => match name {
                 "random" => Ok(AnyBot::Pedro(Box::new(RandomBot::new(seed)))),
                 "heuristic" => Ok(AnyBot::Pedro(Box::new(PedroHeuristic))),
-                _ => Err(unknown()),
+                _ => {
+                    let total = preset.pedro_defaults().total_points();
+                    match crate::pedro_level(name, total, seed) {
+                        Some(bot) => Ok(AnyBot::Pedro(Box::new(bot))),
+                        None => Err(unknown()),
+                    }
+                }
             },
         }
     }

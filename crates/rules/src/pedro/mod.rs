@@ -14,6 +14,7 @@ mod matchplay;
 mod observation;
 mod options;
 mod play;
+mod playout;
 mod reduce;
 mod sample;
 mod scoring;
