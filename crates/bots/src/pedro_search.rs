@@ -17,11 +17,11 @@
 
 use crate::Bot;
 use std::time::Duration;
+use talon_cards::Suit;
 use talon_rules::pedro::{Action, AllPass, Pedro, PedroObservation, Phase, DOUBLE};
 use talon_rules::shuffle::{rng_from_seed, SeededRng};
 use talon_rules::{ActionList, Determinize, Game, SolverGame};
 use talon_search::{Ismcts, IsmctsConfig};
-use talon_cards::Suit;
 
 /// Budgets of one Pedro search bot.
 #[derive(Clone, Copy, Debug)]
@@ -107,7 +107,11 @@ impl PedroSearchBot {
         let o = &obs.options;
         let double = o.double_bid && bid == o.double_value();
         let need = i32::from(if double { o.max_bid } else { bid });
-        let f = if double { i32::from(o.double_factor) } else { 1 };
+        let f = if double {
+            i32::from(o.double_factor)
+        } else {
+            1
+        };
         if points.is_empty() {
             return f64::NEG_INFINITY;
         }
@@ -216,4 +220,3 @@ pub fn pedro_level(name: &str, total_points: u16, seed: u64) -> Option<PedroSear
     let exploration = 0.5 * f64::from(total_points);
     Some(PedroSearchBot::new(name, config, exploration, seed))
 }
-

@@ -84,6 +84,11 @@ fn facts(obs: &PedroObservation) -> Facts {
     let mut trick: Vec<(Seat, Card)> = Vec::new();
     let mut tricks = 0usize;
     let mut public = CardSet::EMPTY;
+    // Seats that gave or showed a trump as excess: they held no plain
+    // card then, and have not drawn since.
+    let mut all_trumps = [false; 4];
+    let fold_gives =
+        opts.fold_pass && !matches!(opts.excess, Excess::Give | Excess::GiveThenDiscard);
     for e in &obs.events {
         match *e {
             Event::Discarded { seat, count } => {
@@ -93,6 +98,7 @@ fn facts(obs: &PedroObservation) -> Facts {
                 }
             }
             Event::ShownDiscard { seat, card } => {
+                all_trumps[seat.index()] = true;
                 f.gone[seat.index()].insert(card);
                 public.insert(card);
                 if fill && f.draws.is_empty() {
@@ -100,6 +106,7 @@ fn facts(obs: &PedroObservation) -> Facts {
                 }
             }
             Event::Give { seat, card } => {
+                all_trumps[seat.index()] |= !fold_gives;
                 f.gone[seat.index()].insert(card);
                 f.recv[partner(seat).index()].insert(card);
                 public.insert(card);
@@ -116,6 +123,7 @@ fn facts(obs: &PedroObservation) -> Facts {
                 }
             }
             Event::Drew { seat, count } => {
+                all_trumps[seat.index()] = false;
                 f.drew[seat.index()] += count as usize;
                 f.draws.push((seat, count as usize));
             }
@@ -150,6 +158,13 @@ fn facts(obs: &PedroObservation) -> Facts {
     }
     let me = obs.seat.index();
     let deck = deck_for(opts).cards();
+    if let Some(info) = &f.info {
+        for s in 0..4 {
+            if all_trumps[s] {
+                f.forbidden[s] |= deck - info.trumps;
+            }
+        }
+    }
     f.unknown = deck - obs.hand - obs.own_discards - public;
     for k in obs.known {
         f.unknown = f.unknown - k;
@@ -201,10 +216,15 @@ fn follow_forbids(
 }
 
 /// One placement of the hidden cards: hands (hidden part), face-down
-/// discards, undrawn stock. `None` when the weighted draw got stuck.
+/// discards, undrawn stock; `None` when the draw got stuck. Two ways of
+/// drawing, used in turn: card by card, each card to a place in
+/// proportion to its room (close to uniform when few places are
+/// constrained), or place by place, the tightest first (rarely stuck when
+/// a place may hold only trumps or only plain cards).
 fn place<R: RngCore + ?Sized>(
     obs: &PedroObservation,
     f: &Facts,
+    by_group: bool,
     rng: &mut R,
 ) -> Option<([CardSet; 4], [CardSet; 4], CardSet)> {
     // Groups 0..4: hidden hand parts; 4..8: face-down discards; 8: stock.
@@ -235,30 +255,64 @@ fn place<R: RngCore + ?Sized>(
     if room.iter().sum::<usize>() != f.unknown.len() {
         return None;
     }
-    // Most constrained cards first, so the weighted draw rarely sticks.
-    let mut cards: Vec<Card> = f.unknown.iter().collect();
-    shuffle(&mut cards, rng);
-    cards.sort_by_key(|c| allowed.iter().filter(|a| a.contains(*c)).count());
     let mut out = [CardSet::EMPTY; 9];
-    for c in cards {
-        let total: usize = (0..9)
-            .filter(|&g| allowed[g].contains(c))
-            .map(|g| room[g])
-            .sum();
-        if total == 0 {
-            return None;
-        }
-        let mut r = below(rng, total as u64) as usize;
-        for g in 0..9 {
-            if !allowed[g].contains(c) {
+    let mut unknown = f.unknown;
+    // Fill mode: a seat was dealt `hand_size - dealt_plain` trumps, so the
+    // hidden part of its hand holds at least those it has not shown.
+    if let (Some(info), Replenish::Fill) = (&f.info, obs.options.replenish) {
+        let size = obs.options.hand_size as usize;
+        for s in 0..4 {
+            if s == me {
                 continue;
             }
-            if r < room[g] {
-                out[g].insert(c);
-                room[g] -= 1;
-                break;
+            let shown = ((f.gone[s] - f.recv[s]) & info.trumps).len();
+            let need = size
+                .saturating_sub(f.dealt_plain[s])
+                .saturating_sub(shown)
+                .min(room[s]);
+            let chosen = pick(unknown & info.trumps & allowed[s], need, rng)?;
+            out[s] |= chosen;
+            room[s] -= need;
+            unknown = unknown - chosen;
+        }
+    }
+    if by_group {
+        // Tightest places first (fewest spare cards they may take), each
+        // taking a uniform subset of what it may hold and is left.
+        let mut order: Vec<usize> = (0..9).filter(|&g| room[g] > 0).collect();
+        shuffle(&mut order, rng);
+        order.sort_by_key(|&g| (unknown & allowed[g]).len().saturating_sub(room[g]));
+        for g in order {
+            let chosen = pick(unknown & allowed[g], room[g], rng)?;
+            out[g] |= chosen;
+            unknown = unknown - chosen;
+        }
+    } else {
+        // Most constrained cards first, each to a place it may be in
+        // proportion to the room left.
+        let mut cards: Vec<Card> = unknown.iter().collect();
+        shuffle(&mut cards, rng);
+        cards.sort_by_key(|c| allowed.iter().filter(|a| a.contains(*c)).count());
+        for c in cards {
+            let total: usize = (0..9)
+                .filter(|&g| allowed[g].contains(c))
+                .map(|g| room[g])
+                .sum();
+            if total == 0 {
+                return None;
             }
-            r -= room[g];
+            let mut r = below(rng, total as u64) as usize;
+            for g in 0..9 {
+                if !allowed[g].contains(c) {
+                    continue;
+                }
+                if r < room[g] {
+                    out[g].insert(c);
+                    room[g] -= 1;
+                    break;
+                }
+                r -= room[g];
+            }
         }
     }
     let mut hands = [CardSet::EMPTY; 4];
@@ -383,16 +437,24 @@ impl Pedro {
 
 /// One exactly consistent state, or `None` after [`ATTEMPTS`] tries.
 pub fn try_sample<R: RngCore + ?Sized>(obs: &PedroObservation, rng: &mut R) -> Option<Pedro> {
+    try_sample_counted(obs, rng).map(|(g, _)| g)
+}
+
+/// As [`try_sample`], also returning how many placements were drawn.
+fn try_sample_counted<R: RngCore + ?Sized>(
+    obs: &PedroObservation,
+    rng: &mut R,
+) -> Option<(Pedro, usize)> {
     let f = facts(obs);
-    for _ in 0..ATTEMPTS {
-        let Some((hands, discards, stock)) = place(obs, &f, rng) else {
+    for attempt in 1..=ATTEMPTS {
+        let Some((hands, discards, stock)) = place(obs, &f, attempt % 2 == 0, rng) else {
             continue;
         };
         let Some(deal) = rebuild(obs, &f, &hands, &discards, stock, rng) else {
             continue;
         };
         if let Some(g) = replay(obs, &deal, &discards) {
-            return Some(g);
+            return Some((g, attempt));
         }
     }
     None
@@ -416,7 +478,7 @@ impl Determinize for Pedro {
 fn fallback<R: RngCore + ?Sized>(obs: &PedroObservation, rng: &mut R) -> Pedro {
     let f = facts(obs);
     for _ in 0..ATTEMPTS {
-        if let Some((hands, discards, stock)) = place(obs, &f, rng) {
+        if let Some((hands, discards, stock)) = place(obs, &f, true, rng) {
             if let Some(deal) = rebuild(obs, &f, &hands, &discards, stock, rng) {
                 let mut g = Pedro::new(&deal, obs.options).expect("rebuilt deal is valid");
                 let mut left = discards;

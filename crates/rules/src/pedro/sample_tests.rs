@@ -4,7 +4,7 @@
 //! hidden cards reach the places they really are.
 
 use super::super::{Pedro, PedroOptions, Phase};
-use super::try_sample;
+use super::{try_sample, try_sample_counted};
 use crate::game::{ActionList, Game};
 use crate::shuffle::{below, rng_from_seed};
 use talon_cards::{CardSet, Seat};
@@ -117,5 +117,45 @@ fn samples_reach_the_real_placement() {
         }
         let (reached, real) = check_state(&g, 3, 300);
         assert!(real.is_subset(reached), "never sampled {}", real - reached);
+    }
+}
+
+/// Placements drawn per accepted sample, over random deals of every
+/// preset: the rejection step must stay cheap for search.
+#[test]
+fn rejection_is_rare() {
+    for (i, opts) in PRESETS.iter().enumerate() {
+        let (mut samples, mut attempts, mut worst) = (0usize, 0usize, 0usize);
+        for seed in 0..4u64 {
+            let mut g = Pedro::from_seed(seed + 100 * i as u64, *opts, Seat((seed % 4) as u8));
+            let mut rng = rng_from_seed(seed);
+            let mut legal = ActionList::new();
+            while !g.is_over() {
+                for s in 0..4 {
+                    let obs = g.observe(Seat(s));
+                    for _ in 0..4 {
+                        let (_, n) = try_sample_counted(&obs, &mut rng).unwrap_or_else(|| {
+                            panic!("seat {s}: {:?} {:?}", g.events(), g.hand(Seat(0)))
+                        });
+                        samples += 1;
+                        attempts += n;
+                        worst = worst.max(n);
+                    }
+                }
+                g.legal_actions(&mut legal);
+                let a = if g.phase() == Phase::Auction && legal.len() > 1 && below(&mut rng, 3) == 0
+                {
+                    legal[1]
+                } else if g.phase() == Phase::Auction {
+                    legal[0]
+                } else {
+                    legal[below(&mut rng, legal.len() as u64) as usize]
+                };
+                g.play_unchecked(a);
+            }
+        }
+        let mean = attempts as f64 / samples as f64;
+        eprintln!("preset {i}: {mean:.2} placements per sample, worst {worst}");
+        assert!(mean < 20.0, "preset {i}: {mean:.2} placements per sample");
     }
 }
