@@ -206,15 +206,15 @@ pub const PEDRO_NAMES: [&str; 5] = ["random", "heuristic", "beginner", "intermed
 /// A Pedro-family search bot by level, or `None` for another name.
 pub fn pedro_level(name: &str, total_points: u16, seed: u64) -> Option<PedroSearchBot> {
     let (bid_samples, iterations) = match name {
-        "beginner" => (8, 60),
-        "intermediate" => (24, 300),
-        "expert" => (48, 1_000),
+        "beginner" => (10, 80),
+        "intermediate" => (40, 500),
+        "expert" => (120, 2_000),
         _ => return None,
     };
     let config = PedroSearchConfig {
         bid_samples,
         iterations,
-        time_limit_ms: 90,
+        time_limit_ms: 70,
     };
     // Rewards are score margins, up to about twice the points in play.
     let exploration = 0.5 * f64::from(total_points);
