@@ -159,10 +159,8 @@ fn facts(obs: &PedroObservation) -> Facts {
     let me = obs.seat.index();
     let deck = deck_for(opts).cards();
     if let Some(info) = &f.info {
-        for s in 0..4 {
-            if all_trumps[s] {
-                f.forbidden[s] |= deck - info.trumps;
-            }
+        for (forbidden, _) in f.forbidden.iter_mut().zip(all_trumps).filter(|(_, a)| *a) {
+            *forbidden |= deck - info.trumps;
         }
     }
     f.unknown = deck - obs.hand - obs.own_discards - public;

@@ -64,7 +64,7 @@ fn random_walk(opts: PedroOptions, seed: u64, samples: usize) {
     let mut legal = ActionList::new();
     let mut step = 0u64;
     while !g.is_over() {
-        if step % 4 == 0 || g.phase() != Phase::Play {
+        if step.is_multiple_of(4) || g.phase() != Phase::Play {
             check_state(&g, seed * 1000 + step, samples);
         }
         g.legal_actions(&mut legal);
