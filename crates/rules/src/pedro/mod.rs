@@ -31,6 +31,7 @@ pub use options::{
     AllPass, Auction, Excess, Follow, JokerRank, NoTrumpTrick, OutOfTrumps, PedroOptions,
     Replenish, TwoScores, Values, WinRule, SPECS,
 };
+pub use sample::try_sample;
 pub use scoring::{describe, PedroResult};
 pub use state::{Event, Pedro, Phase};
 
