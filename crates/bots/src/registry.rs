@@ -10,9 +10,6 @@ use talon_rules::sevens::Sevens;
 use talon_rules::sixty_six::SixtySix;
 use talon_rules::{ActionList, AnyGame, Family, Game, Preset};
 
-/// Bots of the families without search bots yet.
-const BASIC: &[&str] = &["random", "heuristic"];
-
 /// Bots of North American Sixty-six and Sixes and Sevens.
 const SEARCHED: &[&str] = &["random", "heuristic", "beginner", "intermediate", "expert"];
 
@@ -21,16 +18,15 @@ pub fn bot_names(preset: Preset) -> Vec<&'static str> {
     match preset.family() {
         Family::SixtySix => crate::NAMES.to_vec(),
         Family::NaSixtySix | Family::Sevens => SEARCHED.to_vec(),
-        _ => BASIC.to_vec(),
+        Family::Pedro => crate::PEDRO_NAMES.to_vec(),
     }
 }
 
 /// The strongest bot available for a preset, used for hints.
 pub fn strongest(preset: Preset) -> &'static str {
-    match preset.family() {
-        Family::SixtySix | Family::NaSixtySix | Family::Sevens => "expert",
-        _ => "heuristic",
-    }
+    // Every family has search bots; the name is shared.
+    let _ = preset;
+    "expert"
 }
 
 /// A bot name that does not exist (for this preset).
@@ -89,7 +85,13 @@ impl AnyBot {
             Family::Pedro => match name {
                 "random" => Ok(AnyBot::Pedro(Box::new(RandomBot::new(seed)))),
                 "heuristic" => Ok(AnyBot::Pedro(Box::new(PedroHeuristic))),
-                _ => Err(unknown()),
+                _ => {
+                    let total = preset.pedro_defaults().total_points();
+                    match crate::pedro_level(name, total, seed) {
+                        Some(bot) => Ok(AnyBot::Pedro(Box::new(bot))),
+                        None => Err(unknown()),
+                    }
+                }
             },
         }
     }

@@ -4,7 +4,7 @@
 //! can infer from its observation and what makes two states the same; the
 //! search crate names no specific game.
 
-use crate::game::{ActionList, Game};
+use crate::game::{ActionList, Game, Returns};
 use rand_core::RngCore;
 
 /// Sampling full states ("determinizations") from what one seat knows.
@@ -57,4 +57,12 @@ pub trait SolverGame: Game {
     /// game scores them alike). Must keep the value of the position; the
     /// default merges nothing.
     fn merge_equivalent(&self, _actions: &mut ActionList<Self::Action>) {}
+
+    /// What simulation-based search (ISMCTS) maximises per seat once the
+    /// game is over. Defaults to `returns()`; a partnership game where each
+    /// side scores its own points can give each seat its side's margin
+    /// instead, so a seat also values keeping points from the other side.
+    fn utility(&self) -> Option<Returns> {
+        self.returns()
+    }
 }

@@ -170,7 +170,7 @@ impl<G: SolverGame + Determinize> Ismcts<G> {
                 };
                 world.play_unchecked(a);
             }
-            let returns = world.returns().expect("the game is over");
+            let returns = world.utility().expect("the game is over");
             for &i in &path {
                 let nd = &mut nodes[i];
                 nd.visits += 1;

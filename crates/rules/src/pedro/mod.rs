@@ -14,7 +14,9 @@ mod matchplay;
 mod observation;
 mod options;
 mod play;
+mod playout;
 mod reduce;
+mod sample;
 mod scoring;
 mod state;
 
@@ -29,6 +31,7 @@ pub use options::{
     AllPass, Auction, Excess, Follow, JokerRank, NoTrumpTrick, OutOfTrumps, PedroOptions,
     Replenish, TwoScores, Values, WinRule, SPECS,
 };
+pub use sample::try_sample;
 pub use scoring::{describe, PedroResult};
 pub use state::{Event, Pedro, Phase};
 

@@ -1,0 +1,222 @@
+//! Search bots for the Pedro family.
+//!
+//! - Auction and trump naming by simulation: sample deals consistent with
+//!   the seat's knowledge, and for each trump suit play each of them out
+//!   (the rules' playout policy for all four seats) after the seat wins the
+//!   auction at the bid in question and names that suit. A bid's value is
+//!   the average score margin it leads to: a made bid scores the points
+//!   taken, a set one loses the bid (double bids as the rules say), and the
+//!   other side scores its points either way. The seat makes the legal bid
+//!   (and names the suit) with the best value, and passes when no bid is
+//!   worth more than passing (0, or a forced dealer bid's value).
+//! - Reduction and play: single-observer ISMCTS over sampled deals, every
+//!   seat's reward its side's margin.
+//!
+//! Budgets are counts so a seed replays exactly; the time limit is only a
+//! safety net.
+
+use crate::Bot;
+use std::time::Duration;
+use talon_cards::Suit;
+use talon_rules::pedro::{Action, AllPass, Pedro, PedroObservation, Phase, DOUBLE};
+use talon_rules::shuffle::{rng_from_seed, SeededRng};
+use talon_rules::{ActionList, Determinize, Game, SolverGame};
+use talon_search::{Ismcts, IsmctsConfig};
+
+/// Budgets of one Pedro search bot.
+#[derive(Clone, Copy, Debug)]
+pub struct PedroSearchConfig {
+    /// Sampled deals per bidding or trump decision (each played out once
+    /// per suit).
+    pub bid_samples: u32,
+    /// ISMCTS iterations per reduction or play decision.
+    pub iterations: u32,
+    pub time_limit_ms: u64,
+}
+
+pub struct PedroSearchBot {
+    name: String,
+    config: PedroSearchConfig,
+    ismcts: Ismcts<Pedro>,
+    rng: SeededRng,
+}
+
+/// Points taken by each side when `world` is played out by the playout
+/// policy.
+fn play_out(mut world: Pedro) -> Option<[i32; 2]> {
+    let mut moves = ActionList::new();
+    while !world.is_over() {
+        world.legal_actions(&mut moves);
+        let a = *moves.iter().max_by_key(|&&a| world.playout_score(a))?;
+        world.play_unchecked(a);
+    }
+    let p = world.team_points();
+    Some([i32::from(p[0]), i32::from(p[1])])
+}
+
+impl PedroSearchBot {
+    pub fn new(name: &str, config: PedroSearchConfig, exploration: f64, seed: u64) -> Self {
+        PedroSearchBot {
+            name: name.to_string(),
+            config,
+            ismcts: Ismcts::new(IsmctsConfig {
+                iterations: config.iterations,
+                time_limit: Some(Duration::from_millis(config.time_limit_ms)),
+                exploration,
+                rollout_epsilon: 0.1,
+                leaf_solve_nodes: 0,
+            }),
+            rng: rng_from_seed(seed),
+        }
+    }
+
+    /// Points taken (own side, other side) per suit and sample, with the
+    /// seat holding the bid (already won, or won now by `bid` and passes).
+    fn simulate(&mut self, obs: &PedroObservation, bid: Option<u8>) -> [Vec<[i32; 2]>; 4] {
+        let me = obs.seat;
+        let mine = me.index() % 2;
+        let mut out: [Vec<[i32; 2]>; 4] = Default::default();
+        for _ in 0..self.config.bid_samples.max(1) {
+            let world = Pedro::sample(obs, &mut self.rng);
+            let mut won = world.clone();
+            if let Some(b) = bid {
+                if won.play(Action::Bid(b)).is_err() {
+                    continue;
+                }
+            }
+            while won.phase() == Phase::Auction {
+                let _ = won.play(Action::Pass);
+            }
+            if won.phase() != Phase::Trump || won.to_move() != Some(me) {
+                continue;
+            }
+            for (i, &suit) in Suit::ALL.iter().enumerate() {
+                let mut w = won.clone();
+                w.play_unchecked(Action::Trump(suit));
+                if let Some(p) = play_out(w) {
+                    out[i].push([p[mine], p[1 - mine]]);
+                }
+            }
+        }
+        out
+    }
+
+    /// Average margin for the bidding side with contract `bid` (the
+    /// preset's double value for a double bid).
+    fn value(obs: &PedroObservation, points: &[[i32; 2]], bid: u8) -> f64 {
+        let o = &obs.options;
+        let double = o.double_bid && bid == o.double_value();
+        let need = i32::from(if double { o.max_bid } else { bid });
+        let f = if double {
+            i32::from(o.double_factor)
+        } else {
+            1
+        };
+        if points.is_empty() {
+            return f64::NEG_INFINITY;
+        }
+        let sum: i32 = points
+            .iter()
+            .map(|&[me, them]| if me >= need { f * me } else { -f * need } - them)
+            .sum();
+        f64::from(sum) / points.len() as f64
+    }
+
+    fn bid(&mut self, obs: &PedroObservation, legal: &[Action]) -> Action {
+        let bids: Vec<u8> = legal
+            .iter()
+            .filter_map(|a| match *a {
+                Action::Bid(n) => Some(n),
+                _ => None,
+            })
+            .collect();
+        let Some(&lowest) = bids.iter().min() else {
+            return legal[0];
+        };
+        let o = obs.options;
+        // Play does not depend on the contract, so one simulation (at
+        // the lowest bid) prices every bid.
+        let sims = self.simulate(obs, Some(lowest));
+        let mut best = (Action::Pass, self.pass_value(obs));
+        for &b in &bids {
+            let contract = if b == DOUBLE { o.double_value() } else { b };
+            for pts in &sims {
+                let v = Self::value(obs, pts, contract);
+                if v > best.1 {
+                    best = (Action::Bid(b), v);
+                }
+            }
+        }
+        if legal.contains(&best.0) {
+            best.0
+        } else {
+            legal[0]
+        }
+    }
+
+    /// What passing is worth: a forced dealer bid when this pass ends an
+    /// auction nobody bid in, else nothing.
+    fn pass_value(&mut self, obs: &PedroObservation) -> f64 {
+        let o = obs.options;
+        let last = obs.seat == obs.dealer && obs.bidder.is_none();
+        let once = matches!(o.auction, talon_rules::pedro::Auction::OnceAround);
+        if last && once && o.all_pass == AllPass::DealerForced {
+            let sims = self.simulate(obs, None);
+            return sims
+                .iter()
+                .map(|p| Self::value(obs, p, o.forced_bid))
+                .fold(f64::NEG_INFINITY, f64::max);
+        }
+        0.0
+    }
+
+    fn trump(&mut self, obs: &PedroObservation, legal: &[Action]) -> Action {
+        let sims = self.simulate(obs, None);
+        let mut best = (legal[0], f64::NEG_INFINITY);
+        for (i, &suit) in Suit::ALL.iter().enumerate() {
+            let v = Self::value(obs, &sims[i], obs.high_bid);
+            if v > best.1 && legal.contains(&Action::Trump(suit)) {
+                best = (Action::Trump(suit), v);
+            }
+        }
+        best.0
+    }
+}
+
+impl Bot<Pedro> for PedroSearchBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(&mut self, obs: &PedroObservation, legal: &[Action]) -> Action {
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        match obs.phase {
+            Phase::Auction => self.bid(obs, legal),
+            Phase::Trump => self.trump(obs, legal),
+            _ => self.ismcts.choose(obs, legal, &mut self.rng),
+        }
+    }
+}
+
+/// Names of the Pedro-family bots, weakest first.
+pub const PEDRO_NAMES: [&str; 5] = ["random", "heuristic", "beginner", "intermediate", "expert"];
+
+/// A Pedro-family search bot by level, or `None` for another name.
+pub fn pedro_level(name: &str, total_points: u16, seed: u64) -> Option<PedroSearchBot> {
+    let (bid_samples, iterations) = match name {
+        "beginner" => (10, 80),
+        "intermediate" => (40, 500),
+        "expert" => (120, 2_000),
+        _ => return None,
+    };
+    let config = PedroSearchConfig {
+        bid_samples,
+        iterations,
+        time_limit_ms: 70,
+    };
+    // Rewards are score margins, up to about twice the points in play.
+    let exploration = 0.5 * f64::from(total_points);
+    Some(PedroSearchBot::new(name, config, exploration, seed))
+}

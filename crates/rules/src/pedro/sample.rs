@@ -1,0 +1,526 @@
+//! Determinization: full deals consistent with one seat's observation.
+//!
+//! Hidden from the observer are the other seats' hands (apart from trumps
+//! given into them face up), their face-down discards and the undrawn
+//! stock or kitty. What the public record says about them:
+//!
+//! - face-down discards are non-trumps (a trump is always discarded face up);
+//! - following: a seat that did not follow a trump lead with a trump holds
+//!   none; under `SuitOrTrump` / `Suit` a seat that neither followed nor
+//!   trumped (or did not follow) is void in the plain suit led; under
+//!   `NonTrump` a seat that trumped a plain lead holds no plain cards; the
+//!   bidder leading a plain card to the first trick under
+//!   `lead_trump_first` holds no trumps. Hands only shrink during the play,
+//!   so what was missing then is missing now;
+//! - seats out (folded, "I'm up") and dumping seats hold no trumps;
+//! - fill mode: the non-trumps dealt to a seat are exactly its first
+//!   discards, so its dealt hand held `hand_size - count` trumps;
+//! - the shape of the reduction (who had to discard, who kept more than
+//!   six) and the outs at each trick.
+//!
+//! The sampler places the hidden cards respecting the first three kinds of
+//! facts directly (each card goes to a place it may be, in proportion to
+//! the room left), rebuilds an initial deal from the placement (each
+//! seat's dealt hand and draws, the stock in draw order) and replays the
+//! public record on it. A placement whose replay does not reproduce the
+//! observation exactly (the remaining, positive facts) is rejected and a
+//! new one drawn. The result is exactly a state the observer cannot tell
+//! from the real one; close to, but not exactly, uniform among them.
+
+use super::action::{Action, DOUBLE};
+use super::cards::TrumpInfo;
+use super::deal::{deck_for, Deal};
+use super::observation::PedroObservation;
+use super::options::{Excess, Follow, Replenish};
+use super::state::{partner, Event, Pedro};
+use crate::search::Determinize;
+use crate::shuffle::{below, shuffle};
+use rand_core::RngCore;
+use talon_cards::{Card, CardSet, Seat};
+
+/// Attempts before giving up on an exactly consistent sample.
+const ATTEMPTS: usize = 400;
+
+/// What the public record (and the observer's own cards) say, worked out
+/// once per observation.
+struct Facts {
+    info: Option<TrumpInfo>,
+    /// Cards that left each seat face up (given, shown, played, dumped).
+    gone: [CardSet; 4],
+    /// Cards each seat received from partner.
+    recv: [CardSet; 4],
+    /// Face-down discards per seat (count).
+    face_down: [usize; 4],
+    /// Fill mode: non-trumps discarded at the trump naming (dealt ones).
+    dealt_plain: [usize; 4],
+    /// Fill mode: trumps a seat gave away or showed before the fill
+    /// (so they were dealt to it).
+    prefill_out: [CardSet; 4],
+    /// Cards drawn per seat, and the draws in order.
+    drew: [usize; 4],
+    draws: Vec<(Seat, usize)>,
+    /// Cards each seat cannot hold now.
+    forbidden: [CardSet; 4],
+    /// Hidden cards to place.
+    unknown: CardSet,
+}
+
+fn facts(obs: &PedroObservation) -> Facts {
+    let opts = &obs.options;
+    let info = obs.trump.map(|s| TrumpInfo::new(s, opts));
+    let mut f = Facts {
+        info,
+        gone: [CardSet::EMPTY; 4],
+        recv: [CardSet::EMPTY; 4],
+        face_down: [0; 4],
+        dealt_plain: [0; 4],
+        prefill_out: [CardSet::EMPTY; 4],
+        drew: [0; 4],
+        draws: Vec::new(),
+        forbidden: [CardSet::EMPTY; 4],
+        unknown: CardSet::EMPTY,
+    };
+    let fill = opts.replenish == Replenish::Fill;
+    let mut trick: Vec<(Seat, Card)> = Vec::new();
+    let mut tricks = 0usize;
+    let mut public = CardSet::EMPTY;
+    // Seats that gave or showed a trump as excess: they held no plain
+    // card then, and have not drawn since.
+    let mut all_trumps = [false; 4];
+    let fold_gives =
+        opts.fold_pass && !matches!(opts.excess, Excess::Give | Excess::GiveThenDiscard);
+    for e in &obs.events {
+        match *e {
+            Event::Discarded { seat, count } => {
+                f.face_down[seat.index()] += count as usize;
+                if fill && f.draws.is_empty() {
+                    f.dealt_plain[seat.index()] += count as usize;
+                }
+            }
+            Event::ShownDiscard { seat, card } => {
+                all_trumps[seat.index()] = true;
+                f.gone[seat.index()].insert(card);
+                public.insert(card);
+                if fill && f.draws.is_empty() {
+                    f.prefill_out[seat.index()].insert(card);
+                }
+            }
+            Event::Give { seat, card } => {
+                all_trumps[seat.index()] |= !fold_gives;
+                f.gone[seat.index()].insert(card);
+                f.recv[partner(seat).index()].insert(card);
+                public.insert(card);
+                // Where only a fold may give, the giver held one trump
+                // (or two with the two of trumps) and gave it away.
+                if let Some(info) = &f.info {
+                    let regular = matches!(opts.excess, Excess::Give | Excess::GiveThenDiscard);
+                    if opts.fold_pass && !regular && card != info.two {
+                        f.forbidden[seat.index()] |= info.trumps.without(info.two);
+                    }
+                }
+                if fill && f.draws.is_empty() {
+                    f.prefill_out[seat.index()].insert(card);
+                }
+            }
+            Event::Drew { seat, count } => {
+                all_trumps[seat.index()] = false;
+                f.drew[seat.index()] += count as usize;
+                f.draws.push((seat, count as usize));
+            }
+            Event::Play { seat, card } => {
+                f.gone[seat.index()].insert(card);
+                public.insert(card);
+                if let Some(info) = &f.info {
+                    f.forbidden[seat.index()] |=
+                        follow_forbids(obs, info, &trick, seat, card, tricks);
+                }
+                trick.push((seat, card));
+            }
+            Event::Dump { seat, cards } => {
+                f.gone[seat.index()] |= cards;
+                public |= cards;
+                if let Some(info) = &f.info {
+                    f.forbidden[seat.index()] |= info.trumps;
+                }
+                trick.extend(cards.iter().map(|c| (seat, c)));
+            }
+            Event::Out { seat } => {
+                if let Some(info) = &f.info {
+                    f.forbidden[seat.index()] |= info.trumps;
+                }
+            }
+            Event::Trick { .. } => {
+                trick.clear();
+                tricks += 1;
+            }
+            _ => {}
+        }
+    }
+    let me = obs.seat.index();
+    let deck = deck_for(opts).cards();
+    if let Some(info) = &f.info {
+        for (forbidden, _) in f.forbidden.iter_mut().zip(all_trumps).filter(|(_, a)| *a) {
+            *forbidden |= deck - info.trumps;
+        }
+    }
+    f.unknown = deck - obs.hand - obs.own_discards - public;
+    for k in obs.known {
+        f.unknown = f.unknown - k;
+    }
+    // A hidden card is never in the observer's own places.
+    f.forbidden[me] = deck;
+    f
+}
+
+/// Cards `seat` cannot hold once it played `card` to `trick` (the cards
+/// before it), as the following rules say.
+fn follow_forbids(
+    obs: &PedroObservation,
+    info: &TrumpInfo,
+    trick: &[(Seat, Card)],
+    seat: Seat,
+    card: Card,
+    tricks: usize,
+) -> CardSet {
+    let all = deck_for(&obs.options).cards();
+    let plain_all = all - info.trumps;
+    let Some(&(_, led)) = trick.first() else {
+        if tricks == 0
+            && obs.options.lead_trump_first
+            && Some(seat) == obs.bidder
+            && !info.is_trump(card)
+        {
+            return info.trumps;
+        }
+        return CardSet::EMPTY;
+    };
+    if info.is_trump(led) {
+        return if info.is_trump(card) {
+            CardSet::EMPTY
+        } else {
+            info.trumps
+        };
+    }
+    let suit = led.suit_unchecked();
+    let led_plain = info.plain(all, suit);
+    let followed = led_plain.contains(card);
+    match obs.options.follow {
+        Follow::TrumpOnly => CardSet::EMPTY,
+        Follow::SuitOrTrump if !followed && !info.is_trump(card) => led_plain,
+        Follow::Suit if !followed => led_plain,
+        Follow::NonTrump if info.is_trump(card) => plain_all,
+        _ => CardSet::EMPTY,
+    }
+}
+
+/// One placement of the hidden cards: hands (hidden part), face-down
+/// discards, undrawn stock; `None` when the draw got stuck. Two ways of
+/// drawing, used in turn: card by card, each card to a place in
+/// proportion to its room (close to uniform when few places are
+/// constrained), or place by place, the tightest first (rarely stuck when
+/// a place may hold only trumps or only plain cards).
+fn place<R: RngCore + ?Sized>(
+    obs: &PedroObservation,
+    f: &Facts,
+    by_group: bool,
+    rng: &mut R,
+) -> Option<([CardSet; 4], [CardSet; 4], CardSet)> {
+    // Groups 0..4: hidden hand parts; 4..8: face-down discards; 8: stock.
+    let mut room = [0usize; 9];
+    let me = obs.seat.index();
+    for s in 0..4 {
+        if s == me {
+            continue;
+        }
+        room[s] = (obs.hand_sizes[s] as usize).checked_sub(obs.known[s].len())?;
+        room[4 + s] = f.face_down[s];
+    }
+    room[8] = obs.stock_left as usize;
+    let mut allowed = [CardSet::EMPTY; 9];
+    let deck = deck_for(&obs.options).cards();
+    for s in 0..4 {
+        allowed[s] = deck - f.forbidden[s];
+        allowed[4 + s] = match &f.info {
+            Some(info) => deck - info.trumps,
+            None => deck,
+        };
+        if s == me {
+            allowed[s] = CardSet::EMPTY;
+            allowed[4 + s] = CardSet::EMPTY;
+        }
+    }
+    allowed[8] = deck;
+    if room.iter().sum::<usize>() != f.unknown.len() {
+        return None;
+    }
+    let mut out = [CardSet::EMPTY; 9];
+    let mut unknown = f.unknown;
+    // Fill mode: a seat was dealt `hand_size - dealt_plain` trumps, so the
+    // hidden part of its hand holds at least those it has not shown.
+    if let (Some(info), Replenish::Fill) = (&f.info, obs.options.replenish) {
+        let size = obs.options.hand_size as usize;
+        for s in 0..4 {
+            if s == me {
+                continue;
+            }
+            let shown = ((f.gone[s] - f.recv[s]) & info.trumps).len();
+            let need = size
+                .saturating_sub(f.dealt_plain[s])
+                .saturating_sub(shown)
+                .min(room[s]);
+            let chosen = pick(unknown & info.trumps & allowed[s], need, rng)?;
+            out[s] |= chosen;
+            room[s] -= need;
+            unknown = unknown - chosen;
+        }
+    }
+    if by_group {
+        // Tightest places first (fewest spare cards they may take), each
+        // taking a uniform subset of what it may hold and is left.
+        let mut order: Vec<usize> = (0..9).filter(|&g| room[g] > 0).collect();
+        shuffle(&mut order, rng);
+        order.sort_by_key(|&g| (unknown & allowed[g]).len().saturating_sub(room[g]));
+        for g in order {
+            let chosen = pick(unknown & allowed[g], room[g], rng)?;
+            out[g] |= chosen;
+            unknown = unknown - chosen;
+        }
+    } else {
+        // Most constrained cards first, each to a place it may be in
+        // proportion to the room left.
+        let mut cards: Vec<Card> = unknown.iter().collect();
+        shuffle(&mut cards, rng);
+        cards.sort_by_key(|c| allowed.iter().filter(|a| a.contains(*c)).count());
+        for c in cards {
+            let total: usize = (0..9)
+                .filter(|&g| allowed[g].contains(c))
+                .map(|g| room[g])
+                .sum();
+            if total == 0 {
+                return None;
+            }
+            let mut r = below(rng, total as u64) as usize;
+            for g in 0..9 {
+                if !allowed[g].contains(c) {
+                    continue;
+                }
+                if r < room[g] {
+                    out[g].insert(c);
+                    room[g] -= 1;
+                    break;
+                }
+                r -= room[g];
+            }
+        }
+    }
+    let mut hands = [CardSet::EMPTY; 4];
+    let mut discards = [CardSet::EMPTY; 4];
+    for s in 0..4 {
+        if s == me {
+            hands[s] = obs.hand;
+            discards[s] = obs.own_discards;
+        } else {
+            hands[s] = out[s] | obs.known[s];
+            discards[s] = out[4 + s];
+        }
+    }
+    Some((hands, discards, out[8]))
+}
+
+/// A uniformly chosen `n`-subset of `set`.
+fn pick<R: RngCore + ?Sized>(set: CardSet, n: usize, rng: &mut R) -> Option<CardSet> {
+    let mut v: Vec<Card> = set.iter().collect();
+    if v.len() < n {
+        return None;
+    }
+    shuffle(&mut v, rng);
+    Some(v[..n].iter().copied().collect())
+}
+
+/// The initial deal behind a placement: each seat's dealt hand and draws,
+/// the stock in draw order.
+fn rebuild<R: RngCore + ?Sized>(
+    obs: &PedroObservation,
+    f: &Facts,
+    hands: &[CardSet; 4],
+    discards: &[CardSet; 4],
+    stock: CardSet,
+    rng: &mut R,
+) -> Option<Deal> {
+    let size = obs.options.hand_size as usize;
+    let mut dealt = [CardSet::EMPTY; 4];
+    let mut drawn: [Vec<Card>; 4] = Default::default();
+    for s in 0..4 {
+        let acquired = (hands[s] | discards[s] | f.gone[s]) - f.recv[s];
+        if acquired.len() != size + f.drew[s] {
+            return None;
+        }
+        let d = match &f.info {
+            Some(info) if obs.options.replenish == Replenish::Fill => {
+                let plain = pick(discards[s], f.dealt_plain[s], rng)?;
+                let n = size.checked_sub(f.dealt_plain[s])?;
+                let must = f.prefill_out[s];
+                let rest = pick(
+                    (acquired & info.trumps) - must,
+                    n.checked_sub(must.len())?,
+                    rng,
+                )?;
+                plain | must | rest
+            }
+            _ => pick(acquired, size, rng)?,
+        };
+        dealt[s] = d;
+        drawn[s] = (acquired - d).iter().collect();
+        shuffle(&mut drawn[s], rng);
+    }
+    let mut rest = Vec::with_capacity(stock.len() + 32);
+    for &(seat, n) in &f.draws {
+        let pool = &mut drawn[seat.index()];
+        if pool.len() < n {
+            return None;
+        }
+        rest.extend(pool.drain(..n));
+    }
+    let mut undrawn: Vec<Card> = stock.iter().collect();
+    shuffle(&mut undrawn, rng);
+    rest.extend(undrawn);
+    Some(Deal {
+        dealer: obs.dealer,
+        hands: dealt,
+        rest,
+    })
+}
+
+/// Replays the public record on a deal, choosing the face-down discards
+/// from `discards`. `None` if some action is illegal or the record differs.
+fn replay(obs: &PedroObservation, deal: &Deal, discards: &[CardSet; 4]) -> Option<Pedro> {
+    let mut g = Pedro::new(deal, obs.options).ok()?;
+    let mut left = *discards;
+    while g.events.len() < obs.events.len() {
+        if g.events[..] != obs.events[..g.events.len()] {
+            return None;
+        }
+        let seat = g.to_move()?;
+        let action = match obs.events[g.events.len()] {
+            Event::Bid { bid, .. } => {
+                if obs.options.double_bid && bid == obs.options.double_value() {
+                    Action::Bid(DOUBLE)
+                } else {
+                    Action::Bid(bid)
+                }
+            }
+            Event::Pass { .. } => Action::Pass,
+            Event::Trump { suit, .. } => Action::Trump(suit),
+            Event::Discarded { .. } => {
+                let c = (left[seat.index()] & g.hands[seat.index()]).first()?;
+                left[seat.index()].remove(c);
+                Action::Discard(c)
+            }
+            Event::ShownDiscard { card, .. } => Action::Discard(card),
+            Event::Give { card, .. } => Action::Give(card),
+            Event::Play { card, .. } => Action::Play(card),
+            Event::Dump { .. } => Action::Dump,
+            _ => return None,
+        };
+        g.play_checked(action)?;
+    }
+    (g.observation(obs.seat) == *obs).then_some(g)
+}
+
+impl Pedro {
+    fn play_checked(&mut self, action: Action) -> Option<()> {
+        self.is_legal(action).then(|| self.apply(action))
+    }
+}
+
+/// One exactly consistent state, or `None` after [`ATTEMPTS`] tries.
+pub fn try_sample<R: RngCore + ?Sized>(obs: &PedroObservation, rng: &mut R) -> Option<Pedro> {
+    try_sample_counted(obs, rng).map(|(g, _)| g)
+}
+
+/// As [`try_sample`], also returning how many placements were drawn.
+fn try_sample_counted<R: RngCore + ?Sized>(
+    obs: &PedroObservation,
+    rng: &mut R,
+) -> Option<(Pedro, usize)> {
+    let f = facts(obs);
+    for attempt in 1..=ATTEMPTS {
+        let Some((hands, discards, stock)) = place(obs, &f, attempt % 2 == 0, rng) else {
+            continue;
+        };
+        let Some(deal) = rebuild(obs, &f, &hands, &discards, stock, rng) else {
+            continue;
+        };
+        if let Some(g) = replay(obs, &deal, &discards) {
+            return Some((g, attempt));
+        }
+    }
+    None
+}
+
+impl Determinize for Pedro {
+    /// Falls back to a deal of the observer's cards with the rest at random,
+    /// replayed as far as it goes, if no consistent state was found (never
+    /// seen in the tests; the search then works on an approximate world).
+    fn sample<R: RngCore + ?Sized>(obs: &PedroObservation, rng: &mut R) -> Pedro {
+        if let Some(g) = try_sample(obs, rng) {
+            return g;
+        }
+        fallback(obs, rng)
+    }
+}
+
+/// A state close to the observation: the hidden cards placed respecting
+/// the voids, with the public fields taken from a replay that may have
+/// diverged. Only used when rejection sampling fails.
+fn fallback<R: RngCore + ?Sized>(obs: &PedroObservation, rng: &mut R) -> Pedro {
+    let f = facts(obs);
+    for _ in 0..ATTEMPTS {
+        if let Some((hands, discards, stock)) = place(obs, &f, true, rng) {
+            if let Some(deal) = rebuild(obs, &f, &hands, &discards, stock, rng) {
+                let mut g = Pedro::new(&deal, obs.options).expect("rebuilt deal is valid");
+                let mut left = discards;
+                for e in &obs.events {
+                    if g.to_move().is_none() {
+                        break;
+                    }
+                    let a = match *e {
+                        Event::Bid { bid, .. } if g.phase == super::Phase::Auction => {
+                            if obs.options.double_bid && bid == obs.options.double_value() {
+                                Action::Bid(DOUBLE)
+                            } else {
+                                Action::Bid(bid)
+                            }
+                        }
+                        Event::Pass { .. } => Action::Pass,
+                        Event::Trump { suit, .. } => Action::Trump(suit),
+                        Event::Discarded { seat, .. } if seat == g.to_act => {
+                            match (left[seat.index()] & g.hands[seat.index()]).first() {
+                                Some(c) => {
+                                    left[seat.index()].remove(c);
+                                    Action::Discard(c)
+                                }
+                                None => continue,
+                            }
+                        }
+                        Event::ShownDiscard { card, .. } => Action::Discard(card),
+                        Event::Give { card, .. } => Action::Give(card),
+                        Event::Play { card, .. } => Action::Play(card),
+                        Event::Dump { .. } => Action::Dump,
+                        _ => continue,
+                    };
+                    if g.play_checked(a).is_none() {
+                        break;
+                    }
+                }
+                return g;
+            }
+        }
+    }
+    // Nothing fits at all: a fresh deal of the same options.
+    Pedro::from_seed(rng.next_u64(), obs.options, obs.dealer)
+}
+
+#[cfg(test)]
+#[path = "sample_tests.rs"]
+mod tests;

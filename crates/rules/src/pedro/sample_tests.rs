@@ -1,0 +1,161 @@
+//! The sampler against real deals: every sample is a legal state the seat
+//! cannot tell from the real one, keeps every card in one place, never
+//! puts a card where the history rules it out, and over many samples
+//! hidden cards reach the places they really are.
+
+use super::super::{Pedro, PedroOptions, Phase};
+use super::{try_sample, try_sample_counted};
+use crate::game::{ActionList, Game};
+use crate::shuffle::{below, rng_from_seed};
+use talon_cards::{CardSet, Seat};
+
+const PRESETS: [PedroOptions; 8] = [
+    PedroOptions::SIXTY_THREE,
+    PedroOptions::SIXTY_THREE_INVERNESS,
+    PedroOptions::SIXTY_THREE_QUEENS,
+    PedroOptions::SIXTY_THREE_MAINE,
+    PedroOptions::PEDRO,
+    PedroOptions::KING_PEDRO,
+    PedroOptions::KING_PEDRO_GIVEN,
+    PedroOptions::EIGHTY_THREE,
+];
+
+fn check_state(real: &Pedro, seed: u64, samples: usize) -> (CardSet, CardSet) {
+    let mut reached = CardSet::EMPTY;
+    let mut hidden_in_hands = CardSet::EMPTY;
+    for s in 0..4 {
+        let seat = Seat(s);
+        let obs = real.observe(seat);
+        let hidden = real.hidden_from(seat);
+        let mut rng = rng_from_seed(seed + u64::from(s));
+        for _ in 0..samples {
+            let g = try_sample(&obs, &mut rng).unwrap_or_else(|| {
+                panic!("no consistent sample for seat {s} in {:?}", real.events())
+            });
+            g.check_conservation().unwrap();
+            assert_eq!(g.observe(seat), obs, "observation differs");
+            assert_eq!(g.hidden_from(seat), hidden, "hidden cards differ");
+            // The play can go on: the seat to move has a legal action.
+            if !g.is_over() {
+                let mut legal = ActionList::new();
+                g.legal_actions(&mut legal);
+                assert!(!legal.is_empty());
+            }
+            for o in 0..4 {
+                if o != s {
+                    reached |= g.hand(Seat(o)) & hidden;
+                }
+            }
+        }
+        for o in 0..4 {
+            if o != s {
+                hidden_in_hands |= real.hand(Seat(o)) & hidden;
+            }
+        }
+    }
+    (reached, hidden_in_hands)
+}
+
+/// Random play (bids kept low so deals reach the play) with checks of the
+/// sampler every few steps.
+fn random_walk(opts: PedroOptions, seed: u64, samples: usize) {
+    let mut g = Pedro::from_seed(seed, opts, Seat((seed % 4) as u8));
+    let mut rng = rng_from_seed(seed ^ 0x5eed);
+    let mut legal = ActionList::new();
+    let mut step = 0u64;
+    while !g.is_over() {
+        if step.is_multiple_of(4) || g.phase() != Phase::Play {
+            check_state(&g, seed * 1000 + step, samples);
+        }
+        g.legal_actions(&mut legal);
+        let bid_ok = legal.len() > 2 && below(&mut rng, 3) == 0;
+        let a = if g.phase() == Phase::Auction && bid_ok {
+            legal[1]
+        } else if g.phase() == Phase::Auction {
+            legal[0]
+        } else {
+            legal[below(&mut rng, legal.len() as u64) as usize]
+        };
+        g.play_unchecked(a);
+        step += 1;
+    }
+}
+
+#[test]
+fn samples_are_consistent_every_preset() {
+    for (i, opts) in PRESETS.iter().enumerate() {
+        for seed in 0..6 {
+            random_walk(*opts, seed * 10 + i as u64, 8);
+        }
+    }
+}
+
+/// Over many samples every hidden card in another hand is sampled there
+/// at least once (a sampler that over-constrains would miss some).
+#[test]
+fn samples_reach_the_real_placement() {
+    for (i, opts) in PRESETS.iter().enumerate() {
+        let mut g = Pedro::from_seed(77 + i as u64, *opts, Seat(1));
+        let mut rng = rng_from_seed(5);
+        let mut legal = ActionList::new();
+        // Into the play, a few tricks deep.
+        let mut plays = 0;
+        while !g.is_over() && plays < 9 {
+            g.legal_actions(&mut legal);
+            let a = if g.phase() == Phase::Auction && legal.len() > 1 && plays == 0 {
+                legal[1]
+            } else {
+                legal[below(&mut rng, legal.len() as u64) as usize]
+            };
+            if g.phase() == Phase::Play {
+                plays += 1;
+            }
+            g.play_unchecked(a);
+        }
+        if g.is_over() {
+            continue;
+        }
+        let (reached, real) = check_state(&g, 3, 300);
+        assert!(real.is_subset(reached), "never sampled {}", real - reached);
+    }
+}
+
+/// Placements drawn per accepted sample, over random deals of every
+/// preset: the rejection step must stay cheap for search.
+#[test]
+fn rejection_is_rare() {
+    for (i, opts) in PRESETS.iter().enumerate() {
+        let (mut samples, mut attempts, mut worst) = (0usize, 0usize, 0usize);
+        for seed in 0..4u64 {
+            let mut g = Pedro::from_seed(seed + 100 * i as u64, *opts, Seat((seed % 4) as u8));
+            let mut rng = rng_from_seed(seed);
+            let mut legal = ActionList::new();
+            while !g.is_over() {
+                for s in 0..4 {
+                    let obs = g.observe(Seat(s));
+                    for _ in 0..4 {
+                        let (_, n) = try_sample_counted(&obs, &mut rng).unwrap_or_else(|| {
+                            panic!("seat {s}: {:?} {:?}", g.events(), g.hand(Seat(0)))
+                        });
+                        samples += 1;
+                        attempts += n;
+                        worst = worst.max(n);
+                    }
+                }
+                g.legal_actions(&mut legal);
+                let a = if g.phase() == Phase::Auction && legal.len() > 1 && below(&mut rng, 3) == 0
+                {
+                    legal[1]
+                } else if g.phase() == Phase::Auction {
+                    legal[0]
+                } else {
+                    legal[below(&mut rng, legal.len() as u64) as usize]
+                };
+                g.play_unchecked(a);
+            }
+        }
+        let mean = attempts as f64 / samples as f64;
+        eprintln!("preset {i}: {mean:.2} placements per sample, worst {worst}");
+        assert!(mean < 20.0, "preset {i}: {mean:.2} placements per sample");
+    }
+}
