@@ -18,7 +18,7 @@ pub struct PlayArgs {
     #[arg(long, default_value_t = 0)]
     pub seat: u8,
     /// Bots for the other seats, comma-separated (by seat, repeated as needed).
-    #[arg(long, default_value = "heuristic")]
+    #[arg(long, default_value = "expert")]
     pub bots: String,
     /// Seed of the (first) deal.
     #[arg(long, default_value_t = 1)]

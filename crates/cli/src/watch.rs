@@ -15,7 +15,7 @@ pub struct WatchArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Bots by seat, comma-separated (repeated if shorter than the table).
-    #[arg(long, default_value = "heuristic,random")]
+    #[arg(long, default_value = "expert,heuristic")]
     pub bots: String,
     /// A rule option, name=value (repeatable; see `talon games`).
     #[arg(long = "option", value_name = "NAME=VALUE")]
