@@ -48,7 +48,7 @@ from typing import Any, Optional
 
 try:
     from schnapsen.bots import RdeepBot
-    from schnapsen.deck import Card, Rank, Suit
+    from schnapsen.deck import Card, Rank
     from schnapsen.game import (
         Bot,
         BotState,
@@ -69,23 +69,8 @@ PRESET = "schnapsen-vu"
 RDEEP_SAMPLES = 16
 RDEEP_DEPTH = 4
 
-RANK_CHAR = {Rank.ACE: "A", Rank.TEN: "T", Rank.KING: "K", Rank.QUEEN: "Q", Rank.JACK: "J"}
-SUIT_CHAR = {Suit.CLUBS: "C", Suit.DIAMONDS: "D", Suit.HEARTS: "H", Suit.SPADES: "S"}
-
-
-def card_str(card: Card) -> str:
-    return RANK_CHAR[card.rank] + SUIT_CHAR[card.suit]
-
-
-def move_str(move: Move) -> str:
-    """A VU move as one Talon action (a marriage is its `M`+suit declaration)."""
-    if move.is_trump_exchange():
-        return "exchange"
-    if move.is_marriage():
-        return "M" + SUIT_CHAR[move.as_marriage().suit]
-    if move.is_regular_move():
-        return card_str(move.as_regular_move().card)
-    raise ValueError(f"unknown move type: {move!r}")
+# Card and move notation are the trace recorder's (one mapping for both tools).
+from record_traces import card_str, move_str  # noqa: E402
 
 
 def talon_plays(move: Move) -> list[str]:

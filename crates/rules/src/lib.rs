@@ -6,6 +6,31 @@
 //! passed in ([`shuffle`]), so the same seed and actions give the same
 //! game on every platform.
 
+/// The conversions every family's `DealError` shares: `Error`, and `From`
+/// for card notation errors (`Card` variant) and pack misfits (`NotInDeck`,
+/// `Repeated` variants).
+// Defined before the modules, so every family module sees it.
+macro_rules! deal_error_conversions {
+    ($error:ident) => {
+        impl std::error::Error for $error {}
+
+        impl From<talon_cards::Misfit> for $error {
+            fn from(m: talon_cards::Misfit) -> Self {
+                match m {
+                    talon_cards::Misfit::NotInPack(c) => $error::NotInDeck(c),
+                    talon_cards::Misfit::Repeated(c) => $error::Repeated(c),
+                }
+            }
+        }
+
+        impl From<talon_cards::CardParseError> for $error {
+            fn from(e: talon_cards::CardParseError) -> Self {
+                $error::Card(e)
+            }
+        }
+    };
+}
+
 mod any_game;
 mod any_match;
 pub mod conformance;

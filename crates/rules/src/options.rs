@@ -63,6 +63,37 @@ impl fmt::Display for OptionError {
 impl std::error::Error for OptionError {}
 
 impl OptionSpec {
+    /// A choice among named values.
+    pub const fn choice(
+        name: &'static str,
+        names: &'static [&'static str],
+        doc: &'static str,
+    ) -> OptionSpec {
+        OptionSpec {
+            name,
+            kind: OptionKind::Choice(names),
+            doc,
+        }
+    }
+
+    /// A yes/no option.
+    pub const fn flag(name: &'static str, doc: &'static str) -> OptionSpec {
+        OptionSpec {
+            name,
+            kind: OptionKind::Bool,
+            doc,
+        }
+    }
+
+    /// A whole number in `min..=max`.
+    pub const fn int(name: &'static str, min: i64, max: i64, doc: &'static str) -> OptionSpec {
+        OptionSpec {
+            name,
+            kind: OptionKind::Int { min, max },
+            doc,
+        }
+    }
+
     fn bad(&self, value: &str) -> OptionError {
         OptionError::BadValue {
             name: self.name.to_string(),

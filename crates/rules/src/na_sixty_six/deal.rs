@@ -14,7 +14,7 @@
 use super::options::{Form, NaOptions};
 use crate::shuffle::{rng_from_seed, shuffle};
 use std::fmt;
-use talon_cards::{Card, CardParseError, CardSet, Deck, Misfit, Seat};
+use talon_cards::{Card, CardParseError, CardSet, Deck, Seat};
 
 /// An exact deal.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -73,22 +73,7 @@ impl fmt::Display for DealError {
     }
 }
 
-impl std::error::Error for DealError {}
-
-impl From<Misfit> for DealError {
-    fn from(m: Misfit) -> Self {
-        match m {
-            Misfit::NotInPack(c) => DealError::NotInDeck(c),
-            Misfit::Repeated(c) => DealError::Repeated(c),
-        }
-    }
-}
-
-impl From<CardParseError> for DealError {
-    fn from(e: CardParseError) -> Self {
-        DealError::Card(e)
-    }
-}
+deal_error_conversions!(DealError);
 
 impl Deal {
     pub fn from_seed(seed: u64, players: u8, dealer: Seat) -> Deal {

@@ -10,7 +10,7 @@ use super::options::{PedroOptions, Replenish};
 use crate::shuffle::{rng_from_seed, shuffle};
 use std::fmt;
 use std::str::FromStr;
-use talon_cards::{parse_cards, Card, CardParseError, CardSet, Deck, Misfit, Seat};
+use talon_cards::{parse_cards, Card, CardParseError, CardSet, Deck, Seat};
 
 /// An exact deal: the dealer, four hands and the undealt rest in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,22 +67,7 @@ impl fmt::Display for DealError {
     }
 }
 
-impl std::error::Error for DealError {}
-
-impl From<Misfit> for DealError {
-    fn from(m: Misfit) -> Self {
-        match m {
-            Misfit::NotInPack(c) => DealError::NotInDeck(c),
-            Misfit::Repeated(c) => DealError::Repeated(c),
-        }
-    }
-}
-
-impl From<CardParseError> for DealError {
-    fn from(e: CardParseError) -> Self {
-        DealError::Card(e)
-    }
-}
+deal_error_conversions!(DealError);
 
 /// The pack the options call for.
 pub fn deck_for(opts: &PedroOptions) -> Deck {

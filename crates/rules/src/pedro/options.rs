@@ -559,72 +559,44 @@ impl PedroOptions {
     }
 }
 
-const fn choice(
-    name: &'static str,
-    names: &'static [&'static str],
-    doc: &'static str,
-) -> OptionSpec {
-    OptionSpec {
-        name,
-        kind: OptionKind::Choice(names),
-        doc,
-    }
-}
-
-const fn flag(name: &'static str, doc: &'static str) -> OptionSpec {
-    OptionSpec {
-        name,
-        kind: OptionKind::Bool,
-        doc,
-    }
-}
-
-const fn int(name: &'static str, min: i64, max: i64, doc: &'static str) -> OptionSpec {
-    OptionSpec {
-        name,
-        kind: OptionKind::Int { min, max },
-        doc,
-    }
-}
-
 /// Every option of the family, in the order `values()` lists them.
 /// Choice names are listed in the order of the enum variants.
 pub const SPECS: &[OptionSpec] = &[
-    flag("joker", "play with the 53-card pack; the joker is a trump"),
-    choice("joker_rank", &["lowest", "highest"], "where the joker ranks among the trumps"),
-    int("ace_points", 0, 50, "points for the ace of trumps"),
-    int("king_points", 0, 50, "points for the king of trumps"),
-    int("queen_points", 0, 50, "points for the queen of trumps"),
-    int("jack_points", 0, 50, "points for the jack of trumps"),
-    int("ten_points", 0, 50, "points for the ten of trumps"),
-    int("nine_points", 0, 50, "points for the nine of trumps"),
-    int("five_points", 0, 50, "points for each pedro (the trump five and the left five)"),
-    int("three_points", 0, 50, "points for the three of trumps"),
-    int("two_points", 0, 50, "points for the two of trumps"),
-    int("joker_points", 0, 50, "points for the joker (with joker=true)"),
-    choice("two_scores", &["player", "winner"], "the trump two scores for its player's team or the trick winner's"),
-    int("hand_size", 6, 13, "cards dealt to each player before the auction"),
-    int("kitty", 0, 8, "cards dealt face down to the table, taken by the bidder (replenish=kitty)"),
-    choice("replenish", &["fill", "four_more", "kitty"], "after the trump naming: fill to six from the stock, four more each, or the bidder takes the kitty"),
-    flag("dealer_robs", "replenish=fill: the dealer takes the rest of the stock and keeps six"),
-    choice("auction", &["once_around", "continuous"], "one bid each (dealer last), or round and round"),
-    flag("pass_final", "continuous auction: a player who passes is out of the auction"),
-    int("min_bid", 1, 100, "the lowest bid"),
-    int("max_bid", 1, 100, "the highest bid (all the points)"),
-    choice("all_pass", &["dealer_forced", "throw_in"], "nobody bids: the dealer takes it at forced_bid, or the cards are thrown in"),
-    int("forced_bid", 1, 100, "the dealer's forced bid when all pass"),
-    flag("double_bid", "a bid of 'double' above max_bid: all the points, scored double_factor times"),
-    int("double_factor", 1, 10, "multiplier for a made or failed double bid"),
-    flag("lead_trump_first", "the bidder must lead a trump to the first trick (if he holds one)"),
-    choice("excess", &["give", "give_then_discard", "discard", "keep"], "a player left with more than six trumps gives them to partner, discards non-scoring ones face up, or keeps them and plays several cards to the first trick"),
-    flag("give_scoring", "scoring trumps may be given to partner"),
-    flag("discard_two_with_all", "a player holding every scoring trump may discard the two face up"),
-    flag("fold_without_trumps", "a player with no trumps when play starts folds and takes no part"),
-    flag("fold_pass", "a player with one trump, or two of which one is the two, may give them to partner and fold"),
-    choice("follow", &["trump_only", "suit_or_trump", "suit", "non_trump"], "what a player must play to a trick (see docs)"),
-    choice("no_trump_trick", &["highest_led", "leader"], "a trick without trumps goes to the highest card of the suit led, or to the leader"),
-    choice("out_of_trumps", &["play_on", "may_dump", "im_up"], "a player out of trumps plays on, may dump his hand into one trick, or is out at once"),
-    int("game_target", 1, 10000, "points that win the game"),
-    choice("win_rule", &["first_to_target", "own_bid"], "win by reaching the target (bidder goes out on a tie), or only on a hand your team bid and made"),
-    int("lose_at", 0, 10000, "a team at or below minus this many points loses (0: never)"),
+    OptionSpec::flag("joker", "play with the 53-card pack; the joker is a trump"),
+    OptionSpec::choice("joker_rank", &["lowest", "highest"], "where the joker ranks among the trumps"),
+    OptionSpec::int("ace_points", 0, 50, "points for the ace of trumps"),
+    OptionSpec::int("king_points", 0, 50, "points for the king of trumps"),
+    OptionSpec::int("queen_points", 0, 50, "points for the queen of trumps"),
+    OptionSpec::int("jack_points", 0, 50, "points for the jack of trumps"),
+    OptionSpec::int("ten_points", 0, 50, "points for the ten of trumps"),
+    OptionSpec::int("nine_points", 0, 50, "points for the nine of trumps"),
+    OptionSpec::int("five_points", 0, 50, "points for each pedro (the trump five and the left five)"),
+    OptionSpec::int("three_points", 0, 50, "points for the three of trumps"),
+    OptionSpec::int("two_points", 0, 50, "points for the two of trumps"),
+    OptionSpec::int("joker_points", 0, 50, "points for the joker (with joker=true)"),
+    OptionSpec::choice("two_scores", &["player", "winner"], "the trump two scores for its player's team or the trick winner's"),
+    OptionSpec::int("hand_size", 6, 13, "cards dealt to each player before the auction"),
+    OptionSpec::int("kitty", 0, 8, "cards dealt face down to the table, taken by the bidder (replenish=kitty)"),
+    OptionSpec::choice("replenish", &["fill", "four_more", "kitty"], "after the trump naming: fill to six from the stock, four more each, or the bidder takes the kitty"),
+    OptionSpec::flag("dealer_robs", "replenish=fill: the dealer takes the rest of the stock and keeps six"),
+    OptionSpec::choice("auction", &["once_around", "continuous"], "one bid each (dealer last), or round and round"),
+    OptionSpec::flag("pass_final", "continuous auction: a player who passes is out of the auction"),
+    OptionSpec::int("min_bid", 1, 100, "the lowest bid"),
+    OptionSpec::int("max_bid", 1, 100, "the highest bid (all the points)"),
+    OptionSpec::choice("all_pass", &["dealer_forced", "throw_in"], "nobody bids: the dealer takes it at forced_bid, or the cards are thrown in"),
+    OptionSpec::int("forced_bid", 1, 100, "the dealer's forced bid when all pass"),
+    OptionSpec::flag("double_bid", "a bid of 'double' above max_bid: all the points, scored double_factor times"),
+    OptionSpec::int("double_factor", 1, 10, "multiplier for a made or failed double bid"),
+    OptionSpec::flag("lead_trump_first", "the bidder must lead a trump to the first trick (if he holds one)"),
+    OptionSpec::choice("excess", &["give", "give_then_discard", "discard", "keep"], "a player left with more than six trumps gives them to partner, discards non-scoring ones face up, or keeps them and plays several cards to the first trick"),
+    OptionSpec::flag("give_scoring", "scoring trumps may be given to partner"),
+    OptionSpec::flag("discard_two_with_all", "a player holding every scoring trump may discard the two face up"),
+    OptionSpec::flag("fold_without_trumps", "a player with no trumps when play starts folds and takes no part"),
+    OptionSpec::flag("fold_pass", "a player with one trump, or two of which one is the two, may give them to partner and fold"),
+    OptionSpec::choice("follow", &["trump_only", "suit_or_trump", "suit", "non_trump"], "what a player must play to a trick (see docs)"),
+    OptionSpec::choice("no_trump_trick", &["highest_led", "leader"], "a trick without trumps goes to the highest card of the suit led, or to the leader"),
+    OptionSpec::choice("out_of_trumps", &["play_on", "may_dump", "im_up"], "a player out of trumps plays on, may dump his hand into one trick, or is out at once"),
+    OptionSpec::int("game_target", 1, 10000, "points that win the game"),
+    OptionSpec::choice("win_rule", &["first_to_target", "own_bid"], "win by reaching the target (bidder goes out on a tie), or only on a hand your team bid and made"),
+    OptionSpec::int("lose_at", 0, 10000, "a team at or below minus this many points loses (0: never)"),
 ];

@@ -6,7 +6,7 @@
 
 use crate::shuffle::{rng_from_seed, shuffle};
 use std::fmt;
-use talon_cards::{Card, CardParseError, CardSet, Deck, Misfit, Seat};
+use talon_cards::{Card, CardParseError, CardSet, Deck, Seat};
 
 /// An exact deal: who dealt, every hand, and the cards set aside unseen.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,22 +59,7 @@ impl fmt::Display for DealError {
     }
 }
 
-impl std::error::Error for DealError {}
-
-impl From<Misfit> for DealError {
-    fn from(m: Misfit) -> Self {
-        match m {
-            Misfit::NotInPack(c) => DealError::NotInDeck(c),
-            Misfit::Repeated(c) => DealError::Repeated(c),
-        }
-    }
-}
-
-impl From<CardParseError> for DealError {
-    fn from(e: CardParseError) -> Self {
-        DealError::Card(e)
-    }
-}
+deal_error_conversions!(DealError);
 
 impl Deal {
     /// Deals a seeded shuffle as the seed describes: one card at a time,

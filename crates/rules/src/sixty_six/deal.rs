@@ -8,7 +8,7 @@
 use crate::shuffle::{rng_from_seed, shuffle};
 use std::fmt;
 use std::str::FromStr;
-use talon_cards::{parse_cards, Card, CardParseError, CardSet, Deck, Misfit, Seat};
+use talon_cards::{parse_cards, Card, CardParseError, CardSet, Deck, Seat};
 
 /// An exact deal: who dealt, both hands, the talon in draw order and the trump card.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,22 +70,7 @@ impl fmt::Display for DealError {
     }
 }
 
-impl std::error::Error for DealError {}
-
-impl From<Misfit> for DealError {
-    fn from(m: Misfit) -> Self {
-        match m {
-            Misfit::NotInPack(c) => DealError::NotInDeck(c),
-            Misfit::Repeated(c) => DealError::Repeated(c),
-        }
-    }
-}
-
-impl From<CardParseError> for DealError {
-    fn from(e: CardParseError) -> Self {
-        DealError::Card(e)
-    }
-}
+deal_error_conversions!(DealError);
 
 /// The pack for a hand size (6 → 24 cards, 5 → 20 cards).
 pub fn deck_for(hand_size: u8) -> Deck {

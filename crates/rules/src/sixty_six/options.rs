@@ -356,75 +356,55 @@ fn choice<T: PartialEq>(value: &T, all: &[T], name: &str) -> String {
     names[all.iter().position(|v| v == value).expect("value listed")].to_string()
 }
 
-const fn choice_spec(
-    name: &'static str,
-    names: &'static [&'static str],
-    doc: &'static str,
-) -> OptionSpec {
-    OptionSpec {
-        name,
-        kind: OptionKind::Choice(names),
-        doc,
-    }
-}
-
-const fn bool_spec(name: &'static str, doc: &'static str) -> OptionSpec {
-    OptionSpec {
-        name,
-        kind: OptionKind::Bool,
-        doc,
-    }
-}
-
 /// Every option of the family, with a one-line description.
 pub const SPECS: &[OptionSpec] = &[
-    choice_spec(
+    OptionSpec::choice(
         "last_trick",
         &["bonus10", "wins_deal"],
         "after the talon ran out: the last trick scores 10 (Sixty-six) or wins the deal (Schnapsen)",
     ),
-    choice_spec(
+    OptionSpec::choice(
         "unclaimed",
         &["more_points", "last_trick"],
         "all cards played and nobody declared: more points wins (tie scores nothing) or the last trick wins",
     ),
-    choice_spec(
+    OptionSpec::choice(
         "played_out_score",
         &["as_declared", "one"],
         "winner of a played-out deal without 66 scores 1-3 as for a declaration, or just 1 (VU)",
     ),
-    choice_spec(
+    OptionSpec::choice(
         "declaring",
         &["manual", "automatic"],
         "manual: a player stops the deal by declaring, right or wrong; automatic: the deal ends at 66 (VU)",
     ),
-    bool_spec("closing", "the player on lead may close the talon"),
-    bool_spec("close_before_draw", "the trick winner may close before drawing (Sixty-six seed)"),
-    bool_spec("close_on_first_lead", "closing is allowed before the first trick (sharp Schnapsen: no)"),
-    choice_spec(
+    OptionSpec::flag("closing", "the player on lead may close the talon"),
+    OptionSpec::flag("close_before_draw", "the trick winner may close before drawing (Sixty-six seed)"),
+    OptionSpec::flag("close_on_first_lead", "closing is allowed before the first trick (sharp Schnapsen: no)"),
+    OptionSpec::choice(
         "failed_close",
         &["at_closing", "at_end", "always_three"],
         "failed close costs 2, or 3 if the opponent had no trick when closing / at the end; or always 3",
     ),
-    bool_spec("exchange_requires_trick", "the trump exchange needs a trick won first (Sixty-six seed)"),
-    bool_spec("exchange_on_first_lead", "the trump exchange is allowed before the first trick"),
-    bool_spec("exchange_on_last_draw", "the trump exchange is allowed when one face-down card is left"),
-    bool_spec("exchange_after_close", "the trump exchange is allowed after the talon was closed"),
-    choice_spec("marriage_lead", &["king_or_queen", "king_only"], "which card of a marriage is led"),
-    bool_spec("marriage_on_first_lead", "a marriage may be melded on the very first lead"),
-    bool_spec("marriages_after_talon", "marriages may be melded after the talon is closed or exhausted"),
-    choice_spec(
+    OptionSpec::flag("exchange_requires_trick", "the trump exchange needs a trick won first (Sixty-six seed)"),
+    OptionSpec::flag("exchange_on_first_lead", "the trump exchange is allowed before the first trick"),
+    OptionSpec::flag("exchange_on_last_draw", "the trump exchange is allowed when one face-down card is left"),
+    OptionSpec::flag("exchange_after_close", "the trump exchange is allowed after the talon was closed"),
+    OptionSpec::choice("marriage_lead", &["king_or_queen", "king_only"], "which card of a marriage is led"),
+    OptionSpec::flag("marriage_on_first_lead", "a marriage may be melded on the very first lead"),
+    OptionSpec::flag("marriages_after_talon", "marriages may be melded after the talon is closed or exhausted"),
+    OptionSpec::choice(
         "marriage_credit",
         &["has_trick", "next_trick_won"],
         "marriage points count once the player has a trick, or only after winning a later trick (VU)",
     ),
-    bool_spec("declare_after_meld", "a player may declare 66 right after melding, without leading"),
+    OptionSpec::flag("declare_after_meld", "a player may declare 66 right after melding, without leading"),
     OptionSpec {
         name: "schneider",
         kind: OptionKind::Int { min: 0, max: 66 },
         doc: "the loser escapes the 2-point loss with at least this many points",
     },
-    choice_spec(
+    OptionSpec::choice(
         "schneider_points",
         &["all", "cards_only"],
         "the schneider line counts all points (with marriages) or trick points only",
@@ -434,5 +414,5 @@ pub const SPECS: &[OptionSpec] = &[
         kind: OptionKind::Int { min: 1, max: 99 },
         doc: "game points that win the match",
     },
-    bool_spec("sharp", "shorthand: set the sharp (tournament) Schnapsen rules"),
+    OptionSpec::flag("sharp", "shorthand: set the sharp (tournament) Schnapsen rules"),
 ];
