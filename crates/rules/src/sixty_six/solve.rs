@@ -6,8 +6,9 @@
 //! interchangeable; the default hook (merge nothing) is the exact one.
 
 use super::action::Action;
-use super::cards::{beaters_in, points, trick_winner};
-use super::options::{FailedClose, LastTrick, PlayedOutScore, SchneiderPoints};
+use super::cards::{beaters_in, king, points, queen, trick_winner};
+use super::scoring::declaration;
+use super::options::{FailedClose, LastTrick, PlayedOutScore, SchneiderPoints, Unclaimed};
 use super::state::{Phase, SixtySix};
 use crate::search::SolverGame;
 use talon_cards::{Card, Rank, Seat};
@@ -45,30 +46,75 @@ impl SixtySix {
 /// The most game points `seat` can still win if its opponent plays
 /// safely: the opponent never declares wrongly and never closes, which it
 /// can always avoid. Then `seat` wins at most the usual 1/2/3 against the
-/// opponent's tricks and points so far (these only grow), or the penalty
-/// for a close the opponent already made.
+/// opponent's tricks and points so far (these only grow), or, if the
+/// opponent closed, the penalty for that close (its only way to win then).
 fn max_win(g: &SixtySix, seat: Seat) -> i32 {
-    let o = seat.opponent().index();
-    let opp_points = match g.opts.schneider_points {
-        SchneiderPoints::All => g.points(seat.opponent()),
-        SchneiderPoints::CardsOnly => g.card_points[o],
+    match g.closed {
+        Some(c) if c.by != seat => close_penalty(g, seat).1,
+        _ => normal_game_points(g, seat.opponent()),
+    }
+}
+
+/// The fewest and most game points `non_closer` can get for a failed
+/// close from here (they only depend on tricks it takes under `AtEnd`).
+fn close_penalty(g: &SixtySix, non_closer: Seat) -> (i32, i32) {
+    let had_trick = match g.closed {
+        Some(c) => c.opponent_had_trick,
+        None => false,
     };
-    let normal = if g.tricks[o] == 0 {
-        3
-    } else if opp_points < u16::from(g.opts.schneider) {
-        2
-    } else {
-        1
+    match g.opts.failed_close {
+        FailedClose::AtClosing if had_trick => (2, 2),
+        FailedClose::AtEnd if g.tricks[non_closer.index()] > 0 => (2, 2),
+        FailedClose::AtEnd => (2, 3),
+        _ => (3, 3),
+    }
+}
+
+/// Points `seat` can have at most by the end of a closed deal: what it
+/// has, its uncounted marriages, every card point still in play and the
+/// marriages it holds. `None` while the trump card can still change hands.
+fn max_points_closed(g: &SixtySix, seat: Seat) -> Option<u16> {
+    if g.opts.exchange_after_close && !g.exhausted {
+        return None;
+    }
+    let s = seat.index();
+    let in_play = g.hands[0] | g.hands[1];
+    let mut total = g.points(seat) + g.pending[s] + g.lead_card.map_or(0, points);
+    total += in_play.iter().map(points).sum::<u16>();
+    if g.opts.marriages_after_talon {
+        for suit in talon_cards::Suit::ALL {
+            let hand = g.hands[s];
+            if hand.contains(king(suit)) && hand.contains(queen(suit)) {
+                total += if suit == g.trump { 40 } else { 20 };
+            }
+        }
+    }
+    Some(total)
+}
+
+/// The exact value (for seat 0) when it is already decided: the leader
+/// may declare with 66 (declaring at once is best, as what it would win
+/// only shrinks while the opponent takes tricks), or the closer can no
+/// longer reach 66 (it loses the close penalty whatever happens).
+fn decided(g: &SixtySix) -> Option<(i32, i32)> {
+    let for_seat0 = |seat: Seat, (lo, hi): (i32, i32)| {
+        if seat.0 == 0 {
+            (lo, hi)
+        } else {
+            (-hi, -lo)
+        }
     };
-    let penalty = match g.closed {
-        Some(c) if c.by != seat => match g.opts.failed_close {
-            FailedClose::AtClosing if c.opponent_had_trick => 2,
-            FailedClose::AtEnd if g.tricks[seat.index()] > 0 => 2,
-            _ => 3,
-        },
-        _ => 0,
-    };
-    normal.max(penalty)
+    if g.phase != Phase::Follow && g.points(g.leader) >= 66 && g.can_declare() {
+        let r = declaration(g, g.leader);
+        let gp = i32::from(r.game_points);
+        return Some(for_seat0(g.leader, (gp, gp)));
+    }
+    let c = g.closed?.by;
+    if max_points_closed(g, c)? < 66 {
+        let n = c.opponent();
+        return Some(for_seat0(n, close_penalty(g, n)));
+    }
+    None
 }
 
 /// Game points `loser` concedes if the deal ended now (see scoring).
@@ -131,7 +177,17 @@ impl SolverGame for SixtySix {
         if let Some(v) = sweep_value(self) {
             return (v, v);
         }
+        if let Some(b) = decided(self) {
+            return b;
+        }
         (-max_win(self, Seat(1)), max_win(self, Seat(0)))
+    }
+
+    /// Only a played-out deal scored by points can be drawn.
+    fn attainable(&self, value: i32) -> bool {
+        value != 0
+            || (self.opts.last_trick == LastTrick::Bonus10
+                && self.opts.unclaimed == Unclaimed::MorePoints)
     }
 
     fn key(&self) -> u64 {

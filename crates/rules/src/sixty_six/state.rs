@@ -235,7 +235,7 @@ impl SixtySix {
             && (self.opts.marriage_on_first_lead || self.tricks_played() > 0)
     }
 
-    fn can_declare(&self) -> bool {
+    pub(super) fn can_declare(&self) -> bool {
         self.opts.declaring == Declaring::Manual
             && match self.phase {
                 Phase::Lead | Phase::PreDraw => self.tricks_played() > 0,
