@@ -42,7 +42,11 @@ fn opening(opts: SixtySixOptions, seed: u64, tricks: usize) -> SixtySix {
 
 fn check(opts: SixtySixOptions, tricks: usize, recorded: &str) {
     // Debug builds check a sample; release builds (as CI runs) check all.
-    let deals = if cfg!(debug_assertions) { 12 } else { recorded.len() };
+    let deals = if cfg!(debug_assertions) {
+        12
+    } else {
+        recorded.len()
+    };
     let mut solver = Solver::default();
     for (seed, letter) in recorded.bytes().take(deals).enumerate() {
         let g = opening(opts, seed as u64, tricks);

@@ -7,10 +7,11 @@
 
 use super::action::Action;
 use super::cards::{beaters_in, king, points, queen, trick_winner};
-use super::scoring::declaration;
 use super::options::{FailedClose, LastTrick, PlayedOutScore, SchneiderPoints, Unclaimed};
+use super::scoring::declaration;
 use super::state::{Phase, SixtySix};
 use crate::search::SolverGame;
+use arrayvec::ArrayVec;
 use talon_cards::{Card, Rank, Seat};
 
 /// splitmix64's finaliser: every input bit reaches every output bit.
@@ -90,6 +91,68 @@ fn max_points_closed(g: &SixtySix, seat: Seat) -> Option<u16> {
         }
     }
     Some(total)
+}
+
+/// Under strict rules, bounds (for seat 0) when the leader can reach 66
+/// by cashing sure tricks, DDS's "quick tricks": its trumps above all the
+/// opponent's, then its top cards of side suits, which win once the
+/// opponent is out of trumps, or while it must still follow suit. It
+/// then wins what it could win now, as the opponent takes nothing.
+fn quick_tricks(g: &SixtySix) -> Option<(i32, i32)> {
+    if g.phase != Phase::Lead || !g.strict() {
+        return None;
+    }
+    let l = g.leader;
+    let o = l.opponent();
+    let (lh, oh) = (g.hands[l.index()], g.hands[o.index()]);
+    let top = |c: Card| beaters_in(oh, c).is_empty();
+    let trumps = lh.suit(g.trump).iter().filter(|&c| top(c));
+    let mut tricks = trumps.clone().count();
+    let mut gain: u16 = trumps.map(points).sum();
+    let opp_trumps_left = oh.suit(g.trump).len() > tricks;
+    for suit in talon_cards::Suit::ALL {
+        if suit == g.trump {
+            continue;
+        }
+        let mut winners: ArrayVec<u16, 6> = lh
+            .suit(suit)
+            .iter()
+            .filter(|&c| top(c))
+            .map(points)
+            .collect();
+        if opp_trumps_left {
+            // Highest first: those the opponent must still follow to.
+            winners.sort_unstable_by(|a, b| b.cmp(a));
+            winners.truncate(oh.suit(suit).len());
+        }
+        tricks += winners.len();
+        gain += winners.iter().sum::<u16>();
+    }
+    if tricks == 0 {
+        return None;
+    }
+    // The opponent gives its cheapest cards at worst.
+    let mut given: ArrayVec<u16, 6> = oh.iter().map(points).collect();
+    given.sort_unstable();
+    gain += given.iter().take(tricks).sum::<u16>();
+    if g.points(l) + g.pending[l.index()] + gain < 66 {
+        return None;
+    }
+    let won = match g.closed {
+        Some(c) if c.by == o => close_penalty_with_trick(g),
+        _ => normal_game_points(g, o),
+    };
+    let best = max_win(g, l);
+    Some(if l.0 == 0 { (won, best) } else { (-best, -won) })
+}
+
+/// The close penalty the non-closer wins once it has taken a trick.
+fn close_penalty_with_trick(g: &SixtySix) -> i32 {
+    match g.opts.failed_close {
+        FailedClose::AtClosing if g.closed.is_some_and(|c| c.opponent_had_trick) => 2,
+        FailedClose::AtEnd => 2,
+        _ => 3,
+    }
 }
 
 /// The exact value (for seat 0) when it is already decided: the leader
@@ -178,6 +241,9 @@ impl SolverGame for SixtySix {
             return (v, v);
         }
         if let Some(b) = decided(self) {
+            return b;
+        }
+        if let Some(b) = quick_tricks(self) {
             return b;
         }
         (-max_win(self, Seat(1)), max_win(self, Seat(0)))

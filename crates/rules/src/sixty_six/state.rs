@@ -5,8 +5,8 @@ use super::cards::{beaters_in, king, points, queen, trick_winner};
 use super::deal::{deck_for, Deal, DealError};
 use super::options::{Declaring, LastTrick, MarriageCredit, MarriageLead, SixtySixOptions};
 use super::scoring::{self, DealResult, EndReason};
-use crate::game::ActionList;
 use crate::copy_vec::CopyVec;
+use crate::game::ActionList;
 use talon_cards::{Card, CardSet, Rank, Seat, Suit};
 
 /// Where the deal stands.
