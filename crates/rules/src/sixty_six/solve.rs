@@ -1,18 +1,18 @@
 //! What the exact solver needs from the Sixty-six family: a position key
-//! for the transposition table and a move-ordering hint.
+//! for the transposition table and a move-ordering hint (the value
+//! bounds are in `bounds.rs`).
 //!
 //! No equivalent-card merging: every rank of the family scores differently
 //! (A 11, T 10, K 4, Q 3, J 2, 9 0), so two touching cards are never
 //! interchangeable; the default hook (merge nothing) is the exact one.
 
 use super::action::Action;
-use super::cards::{beaters_in, king, points, queen, trick_winner};
-use super::options::{FailedClose, LastTrick, PlayedOutScore, SchneiderPoints, Unclaimed};
-use super::scoring::declaration;
+use super::bounds;
+use super::cards::{beaters_in, points, trick_winner};
+use super::options::{LastTrick, Unclaimed};
 use super::state::{Phase, SixtySix};
 use crate::search::SolverGame;
-use arrayvec::ArrayVec;
-use talon_cards::{Card, Rank, Seat};
+use talon_cards::{Card, Rank};
 
 /// splitmix64's finaliser: every input bit reaches every output bit.
 fn fmix(mut x: u64) -> u64 {
@@ -44,209 +44,13 @@ impl SixtySix {
     }
 }
 
-/// The most game points `seat` can still win if its opponent plays
-/// safely: the opponent never declares wrongly and never closes, which it
-/// can always avoid. Then `seat` wins at most the usual 1/2/3 against the
-/// opponent's tricks and points so far (these only grow), or, if the
-/// opponent closed, the penalty for that close (its only way to win then).
-fn max_win(g: &SixtySix, seat: Seat) -> i32 {
-    match g.closed {
-        Some(c) if c.by != seat => close_penalty(g, seat).1,
-        _ => normal_game_points(g, seat.opponent()),
-    }
-}
-
-/// The fewest and most game points `non_closer` can get for a failed
-/// close from here (they only depend on tricks it takes under `AtEnd`).
-fn close_penalty(g: &SixtySix, non_closer: Seat) -> (i32, i32) {
-    let had_trick = match g.closed {
-        Some(c) => c.opponent_had_trick,
-        None => false,
-    };
-    match g.opts.failed_close {
-        FailedClose::AtClosing if had_trick => (2, 2),
-        FailedClose::AtEnd if g.tricks[non_closer.index()] > 0 => (2, 2),
-        FailedClose::AtEnd => (2, 3),
-        _ => (3, 3),
-    }
-}
-
-/// Points `seat` can have at most by the end of a closed deal: what it
-/// has, its uncounted marriages, every card point still in play and the
-/// marriages it holds. `None` while the trump card can still change hands.
-fn max_points_closed(g: &SixtySix, seat: Seat) -> Option<u16> {
-    if g.opts.exchange_after_close && !g.exhausted {
-        return None;
-    }
-    let s = seat.index();
-    let in_play = g.hands[0] | g.hands[1];
-    let mut total = g.points(seat) + g.pending[s] + g.lead_card.map_or(0, points);
-    total += in_play.iter().map(points).sum::<u16>();
-    if g.opts.marriages_after_talon {
-        for suit in talon_cards::Suit::ALL {
-            let hand = g.hands[s];
-            if hand.contains(king(suit)) && hand.contains(queen(suit)) {
-                total += if suit == g.trump { 40 } else { 20 };
-            }
-        }
-    }
-    Some(total)
-}
-
-/// Under strict rules, bounds (for seat 0) when the leader can reach 66
-/// by cashing sure tricks, DDS's "quick tricks": its trumps above all the
-/// opponent's, then its top cards of side suits, which win once the
-/// opponent is out of trumps, or while it must still follow suit. It
-/// then wins what it could win now, as the opponent takes nothing.
-fn quick_tricks(g: &SixtySix) -> Option<(i32, i32)> {
-    if g.phase != Phase::Lead || !g.strict() {
-        return None;
-    }
-    let l = g.leader;
-    let o = l.opponent();
-    let (lh, oh) = (g.hands[l.index()], g.hands[o.index()]);
-    let top = |c: Card| beaters_in(oh, c).is_empty();
-    let trumps = lh.suit(g.trump).iter().filter(|&c| top(c));
-    let mut tricks = trumps.clone().count();
-    let mut gain: u16 = trumps.map(points).sum();
-    let opp_trumps_left = oh.suit(g.trump).len() > tricks;
-    for suit in talon_cards::Suit::ALL {
-        if suit == g.trump {
-            continue;
-        }
-        let mut winners: ArrayVec<u16, 6> = lh
-            .suit(suit)
-            .iter()
-            .filter(|&c| top(c))
-            .map(points)
-            .collect();
-        if opp_trumps_left {
-            // Highest first: those the opponent must still follow to.
-            winners.sort_unstable_by(|a, b| b.cmp(a));
-            winners.truncate(oh.suit(suit).len());
-        }
-        tricks += winners.len();
-        gain += winners.iter().sum::<u16>();
-    }
-    if tricks == 0 {
-        return None;
-    }
-    // The opponent gives its cheapest cards at worst.
-    let mut given: ArrayVec<u16, 6> = oh.iter().map(points).collect();
-    given.sort_unstable();
-    gain += given.iter().take(tricks).sum::<u16>();
-    if g.points(l) + g.pending[l.index()] + gain < 66 {
-        return None;
-    }
-    let won = match g.closed {
-        Some(c) if c.by == o => close_penalty_with_trick(g),
-        _ => normal_game_points(g, o),
-    };
-    let best = max_win(g, l);
-    Some(if l.0 == 0 { (won, best) } else { (-best, -won) })
-}
-
-/// The close penalty the non-closer wins once it has taken a trick.
-fn close_penalty_with_trick(g: &SixtySix) -> i32 {
-    match g.opts.failed_close {
-        FailedClose::AtClosing if g.closed.is_some_and(|c| c.opponent_had_trick) => 2,
-        FailedClose::AtEnd => 2,
-        _ => 3,
-    }
-}
-
-/// The exact value (for seat 0) when it is already decided: the leader
-/// may declare with 66 (declaring at once is best, as what it would win
-/// only shrinks while the opponent takes tricks), or the closer can no
-/// longer reach 66 (it loses the close penalty whatever happens).
-fn decided(g: &SixtySix) -> Option<(i32, i32)> {
-    let for_seat0 = |seat: Seat, (lo, hi): (i32, i32)| {
-        if seat.0 == 0 {
-            (lo, hi)
-        } else {
-            (-hi, -lo)
-        }
-    };
-    if g.phase != Phase::Follow && g.points(g.leader) >= 66 && g.can_declare() {
-        let r = declaration(g, g.leader);
-        let gp = i32::from(r.game_points);
-        return Some(for_seat0(g.leader, (gp, gp)));
-    }
-    let c = g.closed?.by;
-    if max_points_closed(g, c)? < 66 {
-        let n = c.opponent();
-        return Some(for_seat0(n, close_penalty(g, n)));
-    }
-    None
-}
-
-/// Game points `loser` concedes if the deal ended now (see scoring).
-fn normal_game_points(g: &SixtySix, loser: Seat) -> i32 {
-    let l = loser.index();
-    let pts = match g.opts.schneider_points {
-        SchneiderPoints::All => g.points(loser),
-        SchneiderPoints::CardsOnly => g.card_points[l],
-    };
-    if g.tricks[l] == 0 {
-        3
-    } else if pts < u16::from(g.opts.schneider) {
-        2
-    } else {
-        1
-    }
-}
-
-/// The exact value (for seat 0) when, under strict rules and with the last
-/// trick deciding a played-out deal, the leader holds only the highest
-/// remaining card of each of its suits and at least as many trumps as the
-/// opponent: leading trumps first it takes every remaining trick, which is
-/// the best it can do (the opponent never leads again, so cannot err), and
-/// the rest follows from the scoring. `None` when that does not apply or
-/// the outcome needs more care (the opponent closed; closer short of 66).
-fn sweep_value(g: &SixtySix) -> Option<i32> {
-    if g.phase != Phase::Lead
-        || !g.strict()
-        || g.opts.last_trick != LastTrick::WinsDeal
-        || (g.opts.exchange_after_close && !g.exhausted)
-    {
-        return None;
-    }
-    let l = g.leader;
-    let o = l.opponent();
-    let (lh, oh) = (g.hands[l.index()], g.hands[o.index()]);
-    if lh.is_empty() || lh.iter().any(|c| !beaters_in(lh | oh, c).is_empty()) {
-        return None;
-    }
-    if oh.suit(g.trump).len() > lh.suit(g.trump).len() {
-        return None;
-    }
-    let remaining: u16 = (lh | oh).iter().map(points).sum();
-    let reaches_66 = g.points(l) + g.pending[l.index()] + remaining >= 66;
-    let gp = match g.closed {
-        Some(c) if c.by == o => return None,
-        Some(_) if !reaches_66 => return None,
-        _ if !reaches_66 && g.opts.played_out_score == PlayedOutScore::One => 1,
-        _ => normal_game_points(g, o),
-    };
-    Some(if l.0 == 0 { gp } else { -gp })
-}
-
 impl SolverGame for SixtySix {
     fn value_range(&self) -> (i32, i32) {
         (-3, 3)
     }
 
     fn value_bounds(&self) -> (i32, i32) {
-        if let Some(v) = sweep_value(self) {
-            return (v, v);
-        }
-        if let Some(b) = decided(self) {
-            return b;
-        }
-        if let Some(b) = quick_tricks(self) {
-            return b;
-        }
-        (-max_win(self, Seat(1)), max_win(self, Seat(0)))
+        bounds::value_bounds(self)
     }
 
     /// Only a played-out deal scored by points can be drawn.
