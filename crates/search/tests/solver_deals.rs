@@ -123,7 +123,7 @@ fn schnapsen_matches_alpha_beta() {
 }
 
 #[test]
-#[ignore = "about a minute: alpha-beta on 80 whole deals"]
+#[ignore = "over a minute: alpha-beta on 80 whole deals"]
 fn whole_schnapsen_deals_match_alpha_beta() {
     against_alpha_beta(0, 40);
 }
