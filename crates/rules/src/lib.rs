@@ -35,6 +35,7 @@ mod any_game;
 mod any_match;
 pub mod conformance;
 mod constrained;
+mod copy_vec;
 mod game;
 pub mod na_sixty_six;
 mod options;

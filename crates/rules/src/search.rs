@@ -32,6 +32,14 @@ pub trait SolverGame: Game {
         self.value_range()
     }
 
+    /// Whether a deal of these rules can end with `returns()[0] == value`.
+    /// The solver bisects over attainable values only (a game without
+    /// draws never needs the search that tells 0 from 1). The default
+    /// allows every value.
+    fn attainable(&self, _value: i32) -> bool {
+        true
+    }
+
     /// A hash of everything that affects future play and the final value
     /// (hands, undealt cards and their order, scores, phase, whose turn).
     /// Two states with the same key are treated as the same position by the

@@ -1,8 +1,8 @@
 //! Open-card solve of whole deals from the first trick (talon order known),
 //! cycling through 64 seeded deals with a cold table each time. Criterion
-//! reports means over batches; for the per-deal median run the
-//! `solve_stats` example. (Whole Sixty-six deals take about a second each
-//! and are left out.)
+//! reports means over batches, which the few hard deals dominate; for the
+//! per-deal median run the `solve_stats` example. (Whole Sixty-six deals
+//! take tens to hundreds of milliseconds each and are left out.)
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
@@ -17,7 +17,7 @@ fn solve_deals(c: &mut Criterion, name: &str, opts: SixtySixOptions) {
     let mut solver = Solver::default();
     let mut next = 0;
     let mut group = c.benchmark_group("solve");
-    // Solves take tens of milliseconds: ten samples are plenty.
+    // A batch of solves takes milliseconds: ten samples are plenty.
     group.sample_size(10);
     group.bench_function(name, |b| {
         b.iter_custom(|iters| {

@@ -20,25 +20,26 @@ pub fn order<G: SolverGame>(
     moves: &mut ActionList<G::Action>,
     tt_best: Option<u8>,
 ) -> [u8; talon_rules::MAX_ACTIONS] {
-    let mut scored: ActionList<(i32, u8, G::Action)> = moves
-        .iter()
-        .enumerate()
-        .map(|(i, &a)| {
-            let s = if tt_best == Some(i as u8) {
-                i32::MAX
-            } else {
-                game.order_score(a)
-            };
-            (s, i as u8, a)
-        })
-        .collect();
-    // Stable on ties so search stays deterministic.
-    scored.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
+    // One integer per move: the score above, then the generation index
+    // inverted so that ties keep generation order (search stays
+    // deterministic) and one descending sort of plain integers does it.
+    let mut keys = [0i64; talon_rules::MAX_ACTIONS];
+    let n = moves.len();
+    for (i, (k, &a)) in keys.iter_mut().zip(moves.iter()).enumerate() {
+        let s = if tt_best == Some(i as u8) {
+            i32::MAX
+        } else {
+            game.order_score(a)
+        };
+        *k = i64::from(s) << 8 | (255 - i as i64);
+    }
+    keys[..n].sort_unstable_by(|x, y| y.cmp(x));
+    let generated = moves.clone();
     let mut index = [0u8; talon_rules::MAX_ACTIONS];
-    moves.clear();
-    for (k, &(_, i, a)) in scored.iter().enumerate() {
-        moves.push(a);
-        index[k] = i;
+    for (k, (&key, slot)) in keys[..n].iter().zip(moves.iter_mut()).enumerate() {
+        let i = 255 - (key & 0xff) as usize;
+        *slot = generated[i];
+        index[k] = i as u8;
     }
     index
 }

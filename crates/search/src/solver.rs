@@ -20,6 +20,37 @@ const KEEP_CHILDREN: usize = 12;
 /// save nodes but lose more time to cache misses (measured on Schnapsen).
 pub const DEFAULT_TT_BITS: u32 = 16;
 
+/// The least attainable value from `v` up, or `hi`.
+fn attainable_up<G: SolverGame>(game: &G, mut v: i32, hi: i32) -> i32 {
+    while v < hi && !game.attainable(v) {
+        v += 1;
+    }
+    v
+}
+
+/// The greatest attainable value from `v` down, or `lo`.
+fn attainable_down<G: SolverGame>(game: &G, mut v: i32, lo: i32) -> i32 {
+    while v > lo && !game.attainable(v) {
+        v -= 1;
+    }
+    v
+}
+
+/// Plays moves while there is only one (after merging): such a position
+/// has its successor's value, so searching it separately (a third of all
+/// positions in Schnapsen endgames, where following suit is forced) would
+/// only cost time.
+fn play_forced<G: SolverGame>(game: &mut G) {
+    let mut moves = ActionList::new();
+    loop {
+        generate(game, &mut moves);
+        match moves.as_slice() {
+            [only] => game.play_unchecked(*only),
+            _ => return,
+        }
+    }
+}
+
 /// An exact solver with its transposition table. Reuse one solver across
 /// positions of the same game and rules: table entries stay valid.
 pub struct Solver<G: SolverGame> {
@@ -69,13 +100,16 @@ impl<G: SolverGame> Solver<G> {
             lo = lo.max(b.lo);
             hi = hi.min(b.hi);
         }
+        // Only attainable values are candidates; the true value always is.
+        lo = attainable_up(game, lo, hi);
+        hi = attainable_down(game, hi, lo);
         while lo < hi && !self.aborted {
             // Bisect; rounding up makes `t` always > lo so each step narrows.
-            let t = lo + (hi - lo + 1) / 2;
+            let t = attainable_up(game, lo + (hi - lo + 1) / 2, hi);
             if self.at_least(game, t) {
                 lo = t;
             } else {
-                hi = t - 1;
+                hi = attainable_down(game, t - 1, lo);
             }
         }
         lo
@@ -119,25 +153,24 @@ impl<G: SolverGame> Solver<G> {
             .collect()
     }
 
-    /// What is known about `child` at target `t` without searching it.
-    fn settled(&self, child: &G, t: i32) -> Option<bool> {
+    /// What is known about `child` at target `t` without searching it, and
+    /// its key when that is nothing (so the search below need not redo it).
+    fn settled(&self, child: &G, t: i32) -> Result<bool, u64> {
         if let Some(r) = child.returns() {
-            return Some(r[0] >= t);
+            return Ok(r[0] >= t);
         }
         let (lo, hi) = child.value_bounds();
         if lo >= t {
-            return Some(true);
+            return Ok(true);
         }
         if hi < t {
-            return Some(false);
+            return Ok(false);
         }
-        let b = self.tt.probe(child.key())?;
-        if b.lo >= t {
-            Some(true)
-        } else if b.hi < t {
-            Some(false)
-        } else {
-            None
+        let key = child.key();
+        match self.tt.probe(key) {
+            Some(b) if b.lo >= t => Ok(true),
+            Some(b) if b.hi < t => Ok(false),
+            _ => Err(key),
         }
     }
 
@@ -161,6 +194,19 @@ impl<G: SolverGame> Solver<G> {
 
     /// Null-window search: can seat 0 force a final value of at least `t`?
     pub fn at_least(&mut self, game: &G, t: i32) -> bool {
+        match self.settled(game, t) {
+            Ok(reached) => {
+                self.nodes += 1;
+                reached
+            }
+            Err(key) => self.search(game, key, t),
+        }
+    }
+
+    /// [`Solver::at_least`] for a position that is not over and that
+    /// neither the game's bounds nor (when the parent looked) the table
+    /// settle at `t`; `key` is its key.
+    fn search(&mut self, game: &G, key: u64, t: i32) -> bool {
         let start = self.nodes;
         self.nodes += 1;
         if self.nodes > self.limit {
@@ -172,14 +218,7 @@ impl<G: SolverGame> Solver<G> {
         let Some(seat) = game.to_move() else {
             return game.returns().map_or(0, |r| r[0]) >= t;
         };
-        let (lo, hi) = game.value_bounds();
-        if lo >= t {
-            return true;
-        }
-        if hi < t {
-            return false;
-        }
-        let key = game.key();
+        // Probed again: searches of earlier siblings may have settled it.
         let mut hint = None;
         if let Some(b) = self.tt.probe(key) {
             if b.lo >= t {
@@ -200,12 +239,13 @@ impl<G: SolverGame> Solver<G> {
         // question without searching. Children are kept for the main loop
         // when few, so each is built once.
         let keep = moves.len() <= KEEP_CHILDREN;
-        let mut children: ArrayVec<(G, Option<bool>), KEEP_CHILDREN> = ArrayVec::new();
+        let mut children: ArrayVec<(G, Result<bool, u64>), KEEP_CHILDREN> = ArrayVec::new();
         for (k, &a) in moves.iter().enumerate() {
             let mut child = game.clone();
             child.play_unchecked(a);
+            play_forced(&mut child);
             let settled = self.settled(&child, t);
-            if settled == Some(maximise) {
+            if settled == Ok(maximise) {
                 self.store_cut(key, t, maximise, Some(index[k]), start, range);
                 return maximise;
             }
@@ -214,19 +254,17 @@ impl<G: SolverGame> Solver<G> {
             }
         }
         for (k, &a) in moves.iter().enumerate() {
-            let owned;
-            let child = if keep {
-                if children[k].1.is_some() {
-                    continue; // settled against the mover: no better here
+            let reached = if keep {
+                match children[k].1 {
+                    Ok(_) => continue, // settled against the mover: no better here
+                    Err(child_key) => self.search(&children[k].0, child_key, t),
                 }
-                &children[k].0
             } else {
-                let mut c = game.clone();
-                c.play_unchecked(a);
-                owned = c;
-                &owned
+                let mut child = game.clone();
+                child.play_unchecked(a);
+                play_forced(&mut child);
+                self.at_least(&child, t)
             };
-            let reached = self.at_least(child, t);
             if self.aborted {
                 return false;
             }

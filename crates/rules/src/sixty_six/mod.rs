@@ -2,6 +2,7 @@
 //! `schnapsen-vu`): one engine, the differences are options.
 
 mod action;
+mod bounds;
 pub(crate) mod cards;
 mod deal;
 mod matchplay;

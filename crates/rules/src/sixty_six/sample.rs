@@ -15,7 +15,8 @@
 use super::cards::beaters_in;
 use super::deal::deck_for;
 use super::observation::SixtySixObservation;
-use super::state::{Event, SixtySix, MAX_TALON};
+use super::state::{Event, SixtySix, MAX_TALON, NO_EVENT, NO_TRICK};
+use crate::copy_vec::CopyVec;
 use crate::search::Determinize;
 use crate::shuffle::{below, shuffle};
 use arrayvec::ArrayVec;
@@ -139,8 +140,8 @@ impl Determinize for SixtySix {
             pending: obs.pending,
             tricks: obs.tricks_won,
             shown,
-            history: obs.tricks.iter().copied().collect(),
-            events: obs.events.iter().copied().collect(),
+            history: CopyVec::from_slice(&obs.tricks, NO_TRICK),
+            events: CopyVec::from_slice(&obs.events, NO_EVENT),
             result: obs.result,
         }
     }

@@ -1,16 +1,18 @@
 //! What the exact solver needs from the Sixty-six family: a position key
-//! for the transposition table and a move-ordering hint.
+//! for the transposition table and a move-ordering hint (the value
+//! bounds are in `bounds.rs`).
 //!
 //! No equivalent-card merging: every rank of the family scores differently
 //! (A 11, T 10, K 4, Q 3, J 2, 9 0), so two touching cards are never
 //! interchangeable; the default hook (merge nothing) is the exact one.
 
 use super::action::Action;
+use super::bounds;
 use super::cards::{beaters_in, points, trick_winner};
-use super::options::{FailedClose, LastTrick, PlayedOutScore, SchneiderPoints};
+use super::options::{LastTrick, Unclaimed};
 use super::state::{Phase, SixtySix};
 use crate::search::SolverGame;
-use talon_cards::{Card, Rank, Seat};
+use talon_cards::{Card, Rank};
 
 /// splitmix64's finaliser: every input bit reaches every output bit.
 fn fmix(mut x: u64) -> u64 {
@@ -42,96 +44,20 @@ impl SixtySix {
     }
 }
 
-/// The most game points `seat` can still win if its opponent plays
-/// safely: the opponent never declares wrongly and never closes, which it
-/// can always avoid. Then `seat` wins at most the usual 1/2/3 against the
-/// opponent's tricks and points so far (these only grow), or the penalty
-/// for a close the opponent already made.
-fn max_win(g: &SixtySix, seat: Seat) -> i32 {
-    let o = seat.opponent().index();
-    let opp_points = match g.opts.schneider_points {
-        SchneiderPoints::All => g.points(seat.opponent()),
-        SchneiderPoints::CardsOnly => g.card_points[o],
-    };
-    let normal = if g.tricks[o] == 0 {
-        3
-    } else if opp_points < u16::from(g.opts.schneider) {
-        2
-    } else {
-        1
-    };
-    let penalty = match g.closed {
-        Some(c) if c.by != seat => match g.opts.failed_close {
-            FailedClose::AtClosing if c.opponent_had_trick => 2,
-            FailedClose::AtEnd if g.tricks[seat.index()] > 0 => 2,
-            _ => 3,
-        },
-        _ => 0,
-    };
-    normal.max(penalty)
-}
-
-/// Game points `loser` concedes if the deal ended now (see scoring).
-fn normal_game_points(g: &SixtySix, loser: Seat) -> i32 {
-    let l = loser.index();
-    let pts = match g.opts.schneider_points {
-        SchneiderPoints::All => g.points(loser),
-        SchneiderPoints::CardsOnly => g.card_points[l],
-    };
-    if g.tricks[l] == 0 {
-        3
-    } else if pts < u16::from(g.opts.schneider) {
-        2
-    } else {
-        1
-    }
-}
-
-/// The exact value (for seat 0) when, under strict rules and with the last
-/// trick deciding a played-out deal, the leader holds only the highest
-/// remaining card of each of its suits and at least as many trumps as the
-/// opponent: leading trumps first it takes every remaining trick, which is
-/// the best it can do (the opponent never leads again, so cannot err), and
-/// the rest follows from the scoring. `None` when that does not apply or
-/// the outcome needs more care (the opponent closed; closer short of 66).
-fn sweep_value(g: &SixtySix) -> Option<i32> {
-    if g.phase != Phase::Lead
-        || !g.strict()
-        || g.opts.last_trick != LastTrick::WinsDeal
-        || (g.opts.exchange_after_close && !g.exhausted)
-    {
-        return None;
-    }
-    let l = g.leader;
-    let o = l.opponent();
-    let (lh, oh) = (g.hands[l.index()], g.hands[o.index()]);
-    if lh.is_empty() || lh.iter().any(|c| !beaters_in(lh | oh, c).is_empty()) {
-        return None;
-    }
-    if oh.suit(g.trump).len() > lh.suit(g.trump).len() {
-        return None;
-    }
-    let remaining: u16 = (lh | oh).iter().map(points).sum();
-    let reaches_66 = g.points(l) + g.pending[l.index()] + remaining >= 66;
-    let gp = match g.closed {
-        Some(c) if c.by == o => return None,
-        Some(_) if !reaches_66 => return None,
-        _ if !reaches_66 && g.opts.played_out_score == PlayedOutScore::One => 1,
-        _ => normal_game_points(g, o),
-    };
-    Some(if l.0 == 0 { gp } else { -gp })
-}
-
 impl SolverGame for SixtySix {
     fn value_range(&self) -> (i32, i32) {
         (-3, 3)
     }
 
     fn value_bounds(&self) -> (i32, i32) {
-        if let Some(v) = sweep_value(self) {
-            return (v, v);
-        }
-        (-max_win(self, Seat(1)), max_win(self, Seat(0)))
+        bounds::value_bounds(self)
+    }
+
+    /// Only a played-out deal scored by points can be drawn.
+    fn attainable(&self, value: i32) -> bool {
+        value != 0
+            || (self.opts.last_trick == LastTrick::Bonus10
+                && self.opts.unclaimed == Unclaimed::MorePoints)
     }
 
     fn key(&self) -> u64 {

@@ -5,8 +5,8 @@ use super::cards::{beaters_in, king, points, queen, trick_winner};
 use super::deal::{deck_for, Deal, DealError};
 use super::options::{Declaring, LastTrick, MarriageCredit, MarriageLead, SixtySixOptions};
 use super::scoring::{self, DealResult, EndReason};
+use crate::copy_vec::CopyVec;
 use crate::game::ActionList;
-use arrayvec::ArrayVec;
 use talon_cards::{Card, CardSet, Rank, Seat, Suit};
 
 /// Where the deal stands.
@@ -52,6 +52,14 @@ pub enum Event {
 
 pub(super) const MAX_TALON: usize = 11;
 
+/// Fillers for the unused slots of the history lists (never read).
+pub(super) const NO_TRICK: TrickRecord = TrickRecord {
+    leader: Seat(0),
+    cards: [Card::new(Suit::Clubs, Rank::Ace); 2],
+    winner: Seat(0),
+};
+pub(super) const NO_EVENT: Event = Event::Close { seat: Seat(0) };
+
 /// A deal of two-hand Sixty-six, Schnapsen or VU Schnapsen in progress.
 ///
 /// Small and `Copy`-like to clone: search clones it at every node.
@@ -80,8 +88,8 @@ pub struct SixtySix {
     /// Cards each seat is publicly known to hold (shown marriage partners,
     /// the trump card taken by exchange or the last draw).
     pub(super) shown: [CardSet; 2],
-    pub(super) history: ArrayVec<TrickRecord, 12>,
-    pub(super) events: ArrayVec<Event, 16>,
+    pub(super) history: CopyVec<TrickRecord, 12>,
+    pub(super) events: CopyVec<Event, 16>,
     pub(super) result: Option<DealResult>,
 }
 
@@ -111,8 +119,8 @@ impl SixtySix {
             pending: [0; 2],
             tricks: [0; 2],
             shown: [CardSet::EMPTY; 2],
-            history: ArrayVec::new(),
-            events: ArrayVec::new(),
+            history: CopyVec::new(NO_TRICK),
+            events: CopyVec::new(NO_EVENT),
             result: None,
         })
     }
@@ -227,7 +235,7 @@ impl SixtySix {
             && (self.opts.marriage_on_first_lead || self.tricks_played() > 0)
     }
 
-    fn can_declare(&self) -> bool {
+    pub(super) fn can_declare(&self) -> bool {
         self.opts.declaring == Declaring::Manual
             && match self.phase {
                 Phase::Lead | Phase::PreDraw => self.tricks_played() > 0,
@@ -483,7 +491,7 @@ impl SixtySix {
         if let Some(c) = self.lead_card {
             add(CardSet::single(c));
         }
-        for t in &self.history {
+        for t in self.history.iter() {
             add(CardSet::single(t.cards[0]).with(t.cards[1]));
         }
         let deck = deck_for(self.opts.hand_size).cards();
