@@ -1,5 +1,5 @@
 //! Duplicate-deal duel between two named bots, for measuring strength:
-//! `cargo run --release -p talon-bots --example duel -- A B [preset] [deals]`.
+//! `cargo run --release -p talon-bots --example duel -- A B [preset] [deals] [first seed]`.
 //! Each seeded deal is played twice with the seats swapped; prints A's
 //! share of deals won, its mean game points per deal with a 95% interval,
 //! and A's mean and max time per move.
@@ -61,6 +61,8 @@ fn main() {
     let (a, b) = (&args[1], &args[2]);
     let preset = Preset::from_name(args.get(3).map_or("schnapsen", |s| s)).expect("preset");
     let deals: u64 = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(200);
+    // First deal seed, so several processes can share a run.
+    let first: u64 = args.get(5).and_then(|s| s.parse().ok()).unwrap_or(0);
     let opts = preset.sixty_six_defaults();
     let mut timed = Timed {
         bot: make(a, 1),
@@ -71,7 +73,7 @@ fn main() {
     let mut other = make(b, 2);
     let (mut won, mut lost) = (0u32, 0u32);
     let mut points = Vec::new();
-    for seed in 0..deals {
+    for seed in first..first + deals {
         for a_seat in [Seat(0), Seat(1)] {
             let g = SixtySix::from_seed(seed, opts, Seat((seed % 2) as u8));
             let r = if a_seat == Seat(0) {
