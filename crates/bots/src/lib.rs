@@ -25,6 +25,7 @@ pub use search::{IsmctsBot, PimcBot};
 pub use sevens::SevensHeuristic;
 pub use sixty_six::SixtySixHeuristic;
 
+use std::time::Duration;
 use talon_rules::Game;
 
 /// A player program for game `G`.
@@ -34,4 +35,10 @@ pub trait Bot<G: Game> {
 
     /// Chooses one of `legal` (never empty) for the seat of `obs`.
     fn choose(&mut self, obs: &G::Observation, legal: &[G::Action]) -> G::Action;
+
+    /// Replaces the safety time limit of each decision. `None` leaves only
+    /// the count budgets, so a seed replays exactly however loaded the
+    /// machine is (the arena and `watch` do this); bots without a limit
+    /// ignore it.
+    fn set_time_limit(&mut self, _limit: Option<Duration>) {}
 }

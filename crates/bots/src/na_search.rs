@@ -168,6 +168,10 @@ impl Bot<NaSixtySix> for NaSearchBot {
         }
         self.ismcts.choose(obs, legal, &mut self.rng)
     }
+
+    fn set_time_limit(&mut self, limit: Option<Duration>) {
+        self.ismcts.config.time_limit = limit;
+    }
 }
 
 /// A named ISMCTS level for Sixes and Sevens.

@@ -198,6 +198,10 @@ impl Bot<Pedro> for PedroSearchBot {
             _ => self.ismcts.choose(obs, legal, &mut self.rng),
         }
     }
+
+    fn set_time_limit(&mut self, limit: Option<Duration>) {
+        self.ismcts.config.time_limit = limit;
+    }
 }
 
 /// Names of the Pedro-family bots, weakest first.

@@ -105,6 +105,16 @@ impl AnyBot {
         }
     }
 
+    /// See [`Bot::set_time_limit`].
+    pub fn set_time_limit(&mut self, limit: Option<std::time::Duration>) {
+        match self {
+            AnyBot::SixtySix(b) => b.set_time_limit(limit),
+            AnyBot::NaSixtySix(b) => b.set_time_limit(limit),
+            AnyBot::Sevens(b) => b.set_time_limit(limit),
+            AnyBot::Pedro(b) => b.set_time_limit(limit),
+        }
+    }
+
     /// The action this bot chooses for the seat to move, in notation;
     /// `None` when the game is over.
     pub fn choose(&mut self, game: &AnyGame) -> Option<String> {

@@ -2,6 +2,7 @@
 //! see only their observation and sample the rest.
 
 use crate::Bot;
+use std::time::Duration;
 use talon_rules::shuffle::{rng_from_seed, SeededRng};
 use talon_rules::{Determinize, SolverGame};
 use talon_search::{Ismcts, IsmctsConfig, Pimc, PimcConfig};
@@ -37,6 +38,11 @@ impl<G: SolverGame + Determinize> Bot<G> for PimcBot<G> {
             None => self.fallback.choose(obs, legal, &mut self.rng),
         }
     }
+
+    fn set_time_limit(&mut self, limit: Option<Duration>) {
+        self.pimc.config.time_limit = limit;
+        self.fallback.config.time_limit = limit;
+    }
 }
 
 /// Single-observer ISMCTS.
@@ -63,5 +69,9 @@ impl<G: SolverGame + Determinize> Bot<G> for IsmctsBot<G> {
 
     fn choose(&mut self, obs: &G::Observation, legal: &[G::Action]) -> G::Action {
         self.ismcts.choose(obs, legal, &mut self.rng)
+    }
+
+    fn set_time_limit(&mut self, limit: Option<Duration>) {
+        self.ismcts.config.time_limit = limit;
     }
 }

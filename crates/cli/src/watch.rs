@@ -56,6 +56,7 @@ pub fn run(args: &WatchArgs) -> Result<(), String> {
     }
     let mut bots =
         lineup::bots(&names, preset, preset.players(), args.seed).map_err(|e| e.to_string())?;
+    lineup::count_budgets_only(&mut bots);
     let mut record = None;
     if args.whole_match {
         let mut m = AnyMatch::new(preset, &options, args.seed).map_err(|e| e.to_string())?;

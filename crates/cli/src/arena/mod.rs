@@ -114,6 +114,7 @@ fn play_one(
         .map(|&a| names[usize::from(!a)].to_string())
         .collect();
     let mut bots = lineup::bots(&seat_names, preset, seats, seed).map_err(|e| e.to_string())?;
+    lineup::count_budgets_only(&mut bots);
     let scores: Vec<f64> = if whole_match {
         let mut m = AnyMatch::new(preset, options, seed).map_err(|e| e.to_string())?;
         let mut k = 0;

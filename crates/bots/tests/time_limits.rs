@@ -1,0 +1,47 @@
+//! The safety time limit can be replaced on every named bot: with none a
+//! seed replays exactly; with a zero limit the search bots still play legal
+//! moves (each decision runs at least one sample or iteration).
+
+use std::time::Duration;
+use talon_bots::{bot_names, AnyBot};
+use talon_rules::{AnyGame, Preset, Setup};
+
+/// Plays one seeded deal with `name` in every seat; returns the moves.
+fn deal(preset: Preset, name: &str, limit: Option<Duration>, seed: u64) -> Vec<String> {
+    let mut game = AnyGame::new(preset, &[], &Setup::Seed(seed)).expect("a preset's own game");
+    let mut bots: Vec<AnyBot> = (0..preset.players())
+        .map(|s| AnyBot::new(name, preset, seed + u64::from(s)).expect("a listed bot"))
+        .collect();
+    for bot in &mut bots {
+        bot.set_time_limit(limit);
+    }
+    let mut moves = Vec::new();
+    while let Some(seat) = game.to_move() {
+        let m = bots[seat.index()].choose(&game).expect("a move");
+        game.play(&m).expect("bots choose legal moves");
+        moves.push(m);
+    }
+    moves
+}
+
+#[test]
+fn zero_time_limit_still_plays_legal_moves() {
+    for preset in Preset::ALL {
+        for name in bot_names(preset) {
+            let moves = deal(preset, name, Some(Duration::ZERO), 3);
+            assert!(!moves.is_empty(), "{preset}: {name} made no move");
+        }
+    }
+}
+
+#[test]
+fn without_time_limits_a_seed_replays_exactly() {
+    for preset in Preset::ALL {
+        let first = deal(preset, "beginner", None, 5);
+        let again = deal(preset, "beginner", None, 5);
+        assert_eq!(
+            first, again,
+            "{preset}: the beginner's moves differ between runs"
+        );
+    }
+}
