@@ -49,6 +49,12 @@ def share(p):
     return f"{100 * p['a_point_share']:.1f}% ± {100 * p['a_point_share_ci']:.1f}"
 
 
+def commit(meta):
+    """The commit named in run.txt ("DATE commit HASH, ...")."""
+    words = meta.replace(",", " ").split()
+    return words[words.index("commit") + 1] if "commit" in words else "?"
+
+
 def wdl(p):
     return f"{p['a_wins']}-{p['draws']}-{p['b_wins']}"
 
@@ -56,29 +62,30 @@ def wdl(p):
 def main():
     root = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/strength")
     print("| preset | pairs (deals) | expert vs heuristic: W-D-L | win rate | point share "
-          "| expert vs random | heuristic vs random |")
-    print("|---|---|---|---|---|---|---|")
+          "| expert vs random | heuristic vs random | commit |")
+    print("|---|---|---|---|---|---|---|---|")
     for preset in ORDER:
         got = load(root, preset, "deals")
         if not got:
             continue
-        data, _ = got
+        data, meta = got
         eh = pair(data, "expert", "heuristic")
         n = data["deals_per_pair"]
         print(f"| {preset} | {n} ({2 * n}) | {wdl(eh)} | **{rate(eh)}** | {share(eh)} "
               f"| {rate(pair(data, 'expert', 'random'))} "
-              f"| {rate(pair(data, 'heuristic', 'random'))} |")
+              f"| {rate(pair(data, 'heuristic', 'random'))} | {commit(meta)} |")
     print()
-    print("| preset | match pairs (matches) | W-D-L | expert win rate | point share |")
-    print("|---|---|---|---|---|")
+    print("| preset | match pairs (matches) | W-D-L | expert win rate | point share | commit |")
+    print("|---|---|---|---|---|---|")
     for preset in ORDER:
         got = load(root, preset, "matches")
         if not got:
             continue
-        data, _ = got
+        data, meta = got
         eh = pair(data, "expert", "heuristic")
         n = data["deals_per_pair"]
-        print(f"| {preset} | {n} ({2 * n}) | {wdl(eh)} | **{rate(eh)}** | {share(eh)} |")
+        print(f"| {preset} | {n} ({2 * n}) | {wdl(eh)} | **{rate(eh)}** | {share(eh)} "
+              f"| {commit(meta)} |")
 
 
 if __name__ == "__main__":

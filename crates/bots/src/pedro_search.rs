@@ -21,7 +21,7 @@ use talon_cards::Suit;
 use talon_rules::pedro::{Action, AllPass, Pedro, PedroObservation, Phase, DOUBLE};
 use talon_rules::shuffle::{rng_from_seed, SeededRng};
 use talon_rules::{ActionList, Determinize, Game, SolverGame};
-use talon_search::{Ismcts, IsmctsConfig};
+use talon_search::{Ismcts, IsmctsConfig, Pimc, PimcConfig};
 
 /// Budgets of one Pedro search bot.
 #[derive(Clone, Copy, Debug)]
@@ -38,6 +38,9 @@ pub struct PedroSearchBot {
     name: String,
     config: PedroSearchConfig,
     ismcts: Ismcts<Pedro>,
+    /// PIMC over exactly solved worlds for the play, where a world solves
+    /// within its node budget (ISMCTS otherwise); `None`: ISMCTS only.
+    pimc: Option<Pimc<Pedro>>,
     rng: SeededRng,
 }
 
@@ -66,8 +69,16 @@ impl PedroSearchBot {
                 rollout_epsilon: 0.1,
                 leaf_solve_nodes: 0,
             }),
+            pimc: None,
             rng: rng_from_seed(seed),
         }
+    }
+
+    /// Plays by PIMC (the sides' exact margins over sampled worlds) where
+    /// the worlds solve within the budget, by ISMCTS elsewhere.
+    pub fn with_pimc(mut self, config: PimcConfig) -> Self {
+        self.pimc = Some(Pimc::new(config));
+        self
     }
 
     /// Points taken (own side, other side) per suit and sample, with the
@@ -195,24 +206,41 @@ impl Bot<Pedro> for PedroSearchBot {
         match obs.phase {
             Phase::Auction => self.bid(obs, legal),
             Phase::Trump => self.trump(obs, legal),
+            Phase::Play => {
+                let pimc = self.pimc.as_mut();
+                match pimc.and_then(|p| p.choose(obs, legal, &mut self.rng)) {
+                    Some(a) => a,
+                    None => self.ismcts.choose(obs, legal, &mut self.rng),
+                }
+            }
             _ => self.ismcts.choose(obs, legal, &mut self.rng),
         }
     }
 
     fn set_time_limit(&mut self, limit: Option<Duration>) {
         self.ismcts.config.time_limit = limit;
+        if let Some(p) = &mut self.pimc {
+            p.config.time_limit = limit;
+        }
     }
 }
 
 /// Names of the Pedro-family bots, weakest first.
-pub const PEDRO_NAMES: [&str; 5] = ["random", "heuristic", "beginner", "intermediate", "expert"];
+pub const PEDRO_NAMES: [&str; 6] = [
+    "random",
+    "heuristic",
+    "beginner",
+    "intermediate",
+    "expert",
+    "pimc",
+];
 
 /// A Pedro-family search bot by level, or `None` for another name.
 pub fn pedro_level(name: &str, total_points: u16, seed: u64) -> Option<PedroSearchBot> {
     let (bid_samples, iterations) = match name {
         "beginner" => (10, 80),
         "intermediate" => (40, 500),
-        "expert" => (120, 2_000),
+        "expert" | "pimc" => (120, 2_000),
         _ => return None,
     };
     let config = PedroSearchConfig {
@@ -222,5 +250,16 @@ pub fn pedro_level(name: &str, total_points: u16, seed: u64) -> Option<PedroSear
     };
     // Rewards are score margins, up to about twice the points in play.
     let exploration = 0.5 * f64::from(total_points);
-    Some(PedroSearchBot::new(name, config, exploration, seed))
+    let bot = PedroSearchBot::new(name, config, exploration, seed);
+    Some(if name == "pimc" {
+        // The expert with PIMC in the play, for comparing the two methods.
+        bot.with_pimc(PimcConfig {
+            samples: 16,
+            time_limit: Some(Duration::from_millis(config.time_limit_ms)),
+            max_nodes: 20_000,
+            max_total_nodes: 400_000,
+        })
+    } else {
+        bot
+    })
 }

@@ -6,6 +6,7 @@
 
 use crate::game::{ActionList, Game, Returns};
 use rand_core::RngCore;
+use talon_cards::Seat;
 
 /// Sampling full states ("determinizations") from what one seat knows.
 ///
@@ -18,10 +19,24 @@ pub trait Determinize: Game {
     fn sample<R: RngCore + ?Sized>(obs: &Self::Observation, rng: &mut R) -> Self;
 }
 
-/// What an exact two-player zero-sum solver needs beyond [`Game`].
+/// What an exact two-sided zero-sum solver needs beyond [`Game`].
 ///
-/// Values are `returns()[0]`: seat 0 maximises, seat 1 minimises.
+/// Values are [`SolverGame::solver_value`] (by default `returns()[0]`): the
+/// seats for which [`SolverGame::maximises`] holds maximise it (by default
+/// seat 0), the others minimise it.
 pub trait SolverGame: Game {
+    /// Whether `seat` is on the side whose value the solver computes. Two
+    /// hands: seat 0. Partnerships: seat 0's side.
+    fn maximises(&self, seat: Seat) -> bool {
+        seat.0 == 0
+    }
+
+    /// The final value for the maximising side once the game is over
+    /// (`None` before). Zero-sum: the other side gets minus this.
+    fn solver_value(&self) -> Option<i32> {
+        self.returns().map(|r| r[0])
+    }
+
     /// The smallest and largest value `returns()[0]` can take.
     fn value_range(&self) -> (i32, i32);
 

@@ -154,7 +154,7 @@ impl<G: SolverGame + Determinize> Ismcts<G> {
                 for &i in &path {
                     let nd = &mut nodes[i];
                     nd.visits += 1;
-                    nd.reward += f64::from(if nd.mover.0 == 0 { v } else { -v });
+                    nd.reward += f64::from(if world.maximises(nd.mover) { v } else { -v });
                 }
                 continue;
             }

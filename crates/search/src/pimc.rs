@@ -99,7 +99,7 @@ impl<G: SolverGame + Determinize> Pimc<G> {
                 let Some(v) = self.solver.value_within(&child, self.config.max_nodes) else {
                     break;
                 };
-                let v = if seat.0 == 0 { v } else { -v };
+                let v = if world.maximises(seat) { v } else { -v };
                 values.push(Some(v));
             }
             if values.len() < legal.len() {

@@ -92,8 +92,8 @@ impl<G: SolverGame> Solver<G> {
 
     /// The exact value of `game` for seat 0 under best play by both seats.
     pub fn value(&mut self, game: &G) -> i32 {
-        if let Some(r) = game.returns() {
-            return r[0];
+        if let Some(v) = game.solver_value() {
+            return v;
         }
         let (mut lo, mut hi) = game.value_bounds();
         if let Some(b) = self.tt.probe(game.key()) {
@@ -126,10 +126,11 @@ impl<G: SolverGame> Solver<G> {
         (!aborted).then_some(v)
     }
 
-    /// The exact value of `game` for `seat` (zero-sum: seat 1 gets minus).
+    /// The exact value of `game` for `seat` (zero-sum: the minimising side
+    /// gets minus).
     pub fn value_for(&mut self, game: &G, seat: Seat) -> i32 {
         let v = self.value(game);
-        if seat.0 == 0 {
+        if game.maximises(seat) {
             v
         } else {
             -v
@@ -156,8 +157,8 @@ impl<G: SolverGame> Solver<G> {
     /// What is known about `child` at target `t` without searching it, and
     /// its key when that is nothing (so the search below need not redo it).
     fn settled(&self, child: &G, t: i32) -> Result<bool, u64> {
-        if let Some(r) = child.returns() {
-            return Ok(r[0] >= t);
+        if let Some(v) = child.solver_value() {
+            return Ok(v >= t);
         }
         let (lo, hi) = child.value_bounds();
         if lo >= t {
@@ -216,7 +217,7 @@ impl<G: SolverGame> Solver<G> {
             return false; // meaningless; callers check `aborted` and store nothing
         }
         let Some(seat) = game.to_move() else {
-            return game.returns().map_or(0, |r| r[0]) >= t;
+            return game.solver_value().unwrap_or(0) >= t;
         };
         // Probed again: searches of earlier siblings may have settled it.
         let mut hint = None;
@@ -233,7 +234,7 @@ impl<G: SolverGame> Solver<G> {
         let mut moves = ActionList::new();
         generate(game, &mut moves);
         let index = order(game, &mut moves, hint);
-        let maximise = seat.0 == 0;
+        let maximise = game.maximises(seat);
         // Enhanced transposition cutoff: a child the table (or the game's
         // static bounds) already settles in the mover's favour answers the
         // question without searching. Children are kept for the main loop

@@ -14,7 +14,7 @@ use super::state::{team, Pedro, Phase};
 use crate::game::Returns;
 use crate::search::SolverGame;
 use arrayvec::ArrayVec;
-use talon_cards::{Card, Suit};
+use talon_cards::{Card, Seat, Suit};
 
 fn fmix(mut x: u64) -> u64 {
     x ^= x >> 30;
@@ -82,8 +82,23 @@ impl SolverGame for Pedro {
         (-2 * f * t, 2 * f * t)
     }
 
+    /// Partnerships: seats 0 and 2 against 1 and 3.
+    fn maximises(&self, seat: Seat) -> bool {
+        seat.index() % 2 == 0
+    }
+
+    /// Seats 0 and 2's margin, as in [`SolverGame::utility`].
+    fn solver_value(&self) -> Option<i32> {
+        let r = self.result()?;
+        Some(r.score[0] - r.score[1])
+    }
+
     fn key(&self) -> u64 {
         let mut h = 0x9e37_79b9_7f4a_7c15u64;
+        // The contract: a solver's table outlives one deal.
+        let suit = self.trump.as_ref().map_or(9, |t| t.suit.index() as u64);
+        let bidder = self.bidder.map_or(9, |s| u64::from(s.0));
+        h = fmix(h ^ (suit | bidder << 8 | u64::from(self.high_bid) << 16));
         for hand in self.hands {
             h = fmix(h ^ hand.0);
         }
