@@ -17,11 +17,51 @@ struct Entry {
     generation: u16,
     /// Positions searched to establish the entry (saturating).
     work: u16,
+    /// Bounds in one byte each, to keep an entry 16 bytes: exact within
+    /// −127..=126, and a wider value range (Pedro's margins) is stored
+    /// weakened, never wrong: `NO_LO`/`NO_HI` stand for "unbounded".
     lo: i8,
     hi: i8,
     /// Index of the best move found, in the game's move generation order
     /// (after merging), or `u8::MAX`.
     best: u8,
+}
+
+const NO_LO: i8 = i8::MIN;
+const NO_HI: i8 = i8::MAX;
+
+/// A lower bound in a byte: lower (weaker) when it does not fit.
+fn pack_lo(lo: i32) -> i8 {
+    if lo <= i32::from(NO_LO) {
+        NO_LO
+    } else {
+        lo.min(i32::from(NO_HI) - 1) as i8
+    }
+}
+
+/// An upper bound in a byte: higher (weaker) when it does not fit.
+fn pack_hi(hi: i32) -> i8 {
+    if hi >= i32::from(NO_HI) {
+        NO_HI
+    } else {
+        hi.max(i32::from(NO_LO) + 1) as i8
+    }
+}
+
+fn unpack_lo(lo: i8) -> i32 {
+    if lo == NO_LO {
+        i32::MIN
+    } else {
+        i32::from(lo)
+    }
+}
+
+fn unpack_hi(hi: i8) -> i32 {
+    if hi == NO_HI {
+        i32::MAX
+    } else {
+        i32::from(hi)
+    }
 }
 
 const EMPTY: Entry = Entry {
@@ -84,8 +124,8 @@ impl Table {
         self.find(key).map(|i| {
             let e = &self.entries[i];
             Bounds {
-                lo: i32::from(e.lo),
-                hi: i32::from(e.hi),
+                lo: unpack_lo(e.lo),
+                hi: unpack_hi(e.hi),
                 best: (e.best != u8::MAX).then_some(e.best),
             }
         })
@@ -109,8 +149,8 @@ impl Table {
         let slot = match self.find(key) {
             Some(i) => {
                 let e = &self.entries[i];
-                lo = lo.max(i32::from(e.lo));
-                hi = hi.min(i32::from(e.hi));
+                lo = lo.max(unpack_lo(e.lo));
+                hi = hi.min(unpack_hi(e.hi));
                 if best == u8::MAX {
                     best = e.best;
                 }
@@ -137,8 +177,8 @@ impl Table {
             key,
             generation,
             work,
-            lo: lo as i8,
-            hi: hi as i8,
+            lo: pack_lo(lo),
+            hi: pack_hi(hi),
             best,
         };
     }
@@ -147,6 +187,19 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bounds_beyond_a_byte_are_weakened_not_wrapped() {
+        let mut t = Table::new(4);
+        t.store(7, 200, 300, None, 1, (-400, 400));
+        let b = t.probe(7).expect("stored");
+        assert!(b.lo <= 200 && b.hi >= 300, "{b:?}");
+        t.store(8, -300, -200, None, 1, (-400, 400));
+        let b = t.probe(8).expect("stored");
+        assert!(b.lo <= -300 && b.hi >= -200, "{b:?}");
+        t.store(9, -5, 5, None, 1, (-400, 400));
+        assert_eq!((t.probe(9).unwrap().lo, t.probe(9).unwrap().hi), (-5, 5));
+    }
 
     #[test]
     fn bounds_merge_and_clear_forgets() {
