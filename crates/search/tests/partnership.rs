@@ -39,7 +39,7 @@ fn late_position(seed: u64, opts: PedroOptions, cards: usize) -> Option<Pedro> {
         }
         g.legal_actions(&mut moves);
         // Vary the line by seed so the positions differ.
-        let pick = if seed % 3 == 0 {
+        let pick = if seed.is_multiple_of(3) {
             moves[(seed as usize) % moves.len()]
         } else {
             *moves.iter().max_by_key(|&&a| g.playout_score(a))?

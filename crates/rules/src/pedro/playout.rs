@@ -84,7 +84,7 @@ impl SolverGame for Pedro {
 
     /// Partnerships: seats 0 and 2 against 1 and 3.
     fn maximises(&self, seat: Seat) -> bool {
-        seat.index() % 2 == 0
+        seat.index().is_multiple_of(2)
     }
 
     /// Seats 0 and 2's margin, as in [`SolverGame::utility`].
