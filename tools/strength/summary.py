@@ -52,7 +52,8 @@ def share(p):
 def commit(meta):
     """The commit named in run.txt ("DATE commit HASH, ...")."""
     words = meta.replace(",", " ").split()
-    return words[words.index("commit") + 1] if "commit" in words else "?"
+    # Outputs without a run.txt predate run.sh (an earlier session's code).
+    return words[words.index("commit") + 1] if "commit" in words else "earlier"
 
 
 def wdl(p):
