@@ -89,3 +89,14 @@ pub trait SolverGame: Game {
         self.returns()
     }
 }
+
+/// A 64-bit finaliser (splitmix64's) for building position keys: every
+/// input bit affects every output bit, so keys mixed field by field still
+/// spread evenly over the solver's table.
+pub(crate) fn fmix(mut x: u64) -> u64 {
+    x ^= x >> 30;
+    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x ^= x >> 27;
+    x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}

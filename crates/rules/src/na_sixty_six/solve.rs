@@ -12,17 +12,9 @@
 use super::action::{Action, MOON};
 use super::cards::{points, power, trick_winner};
 use super::state::NaSixtySix;
-use crate::search::SolverGame;
+use crate::search::{fmix, SolverGame};
 use arrayvec::ArrayVec;
 use talon_cards::{Card, CardSet, Rank, Suit};
-
-fn fmix(mut x: u64) -> u64 {
-    x ^= x >> 30;
-    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x ^= x >> 27;
-    x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
-}
 
 /// Points a hand may make with `suit` as trumps (the heuristic's estimate).
 pub fn estimate(hand: CardSet, suit: Suit) -> u16 {

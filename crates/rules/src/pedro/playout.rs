@@ -12,17 +12,9 @@ use super::cards::trick_winner;
 use super::options::NoTrumpTrick;
 use super::state::{team, Pedro, Phase};
 use crate::game::Returns;
-use crate::search::SolverGame;
+use crate::search::{fmix, SolverGame};
 use arrayvec::ArrayVec;
 use talon_cards::{Card, Seat, Suit};
-
-fn fmix(mut x: u64) -> u64 {
-    x ^= x >> 30;
-    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x ^= x >> 27;
-    x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
-}
 
 impl Pedro {
     /// Rough points `suit` is worth to the trump named by the seat to act:

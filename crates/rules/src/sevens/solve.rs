@@ -9,16 +9,8 @@ use super::action::Action;
 use super::cards::{is_ace, trick_winner, AceCall};
 use super::options::Winner;
 use super::state::{Phase, Sevens};
-use crate::search::SolverGame;
+use crate::search::{fmix, SolverGame};
 use arrayvec::ArrayVec;
-
-fn fmix(mut x: u64) -> u64 {
-    x ^= x >> 30;
-    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x ^= x >> 27;
-    x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
-}
 
 impl SolverGame for Sevens {
     fn value_range(&self) -> (i32, i32) {

@@ -11,17 +11,8 @@ use super::bounds;
 use super::cards::{beaters_in, points, trick_winner};
 use super::options::{LastTrick, Unclaimed};
 use super::state::{Phase, SixtySix};
-use crate::search::SolverGame;
+use crate::search::{fmix, SolverGame};
 use talon_cards::{Card, Rank};
-
-/// splitmix64's finaliser: every input bit reaches every output bit.
-fn fmix(mut x: u64) -> u64 {
-    x ^= x >> 30;
-    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x ^= x >> 27;
-    x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
-}
 
 fn card_code(c: Option<Card>) -> u64 {
     c.map_or(0, |c| u64::from(c.index()) + 1)
