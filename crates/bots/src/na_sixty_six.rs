@@ -3,36 +3,14 @@
 //! trumps, give points to a partner who is winning, win tricks cheaply.
 
 use crate::Bot;
-use talon_cards::{Card, CardSet, Rank, Suit};
-use talon_rules::na_sixty_six::{power, trick_winner, Action, NaObservation, Phase};
+use talon_cards::Card;
+use talon_rules::na_sixty_six::{
+    best_suit, estimate, power, trick_winner, Action, NaObservation, Phase,
+};
 use talon_rules::sixty_six::card_points;
 
 #[derive(Default)]
 pub struct NaHeuristic;
-
-/// Points a hand may make with `suit` as trumps, the partner's help included.
-fn estimate(hand: CardSet, suit: Suit) -> u16 {
-    let trumps = hand.suit(suit);
-    let mut pts: u16 = trumps.iter().map(card_points).sum::<u16>() + 4 * trumps.len() as u16;
-    for s in Suit::ALL {
-        let h = hand.suit(s);
-        if h.contains(Card::new(s, Rank::King)) && h.contains(Card::new(s, Rank::Queen)) {
-            pts += if s == suit { 40 } else { 20 };
-        }
-        if h.contains(Card::new(s, Rank::Ace)) {
-            pts += 6;
-        }
-    }
-    pts + 15
-}
-
-fn best_suit(hand: CardSet) -> (Suit, u16) {
-    Suit::ALL
-        .iter()
-        .map(|&s| (s, estimate(hand, s)))
-        .max_by_key(|&(s, e)| (e, s))
-        .expect("four suits")
-}
 
 impl Bot<talon_rules::na_sixty_six::NaSixtySix> for NaHeuristic {
     fn name(&self) -> &str {

@@ -25,6 +25,7 @@ pub use matchplay::NaMatch;
 pub use observation::NaObservation;
 pub use options::{AllPass, Form, MoonScoring, NaOptions, RankOrder, Widow, SPECS};
 pub use scoring::{describe, NaResult};
+pub use solve::{best_suit, estimate};
 pub use state::{MarriageRecord, NaSixtySix, Phase, TrickRecord, MAX_SIDES};
 
 use crate::game::{ActionList, ActionParseError, Game, Returns};
