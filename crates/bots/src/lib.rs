@@ -7,6 +7,7 @@ mod na_search;
 mod na_sixty_six;
 mod pedro;
 mod pedro_search;
+mod pedro_stakes;
 mod random;
 mod registry;
 mod search;

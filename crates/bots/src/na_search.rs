@@ -13,12 +13,15 @@
 //! own hand). A bid is worth its best trump's mean score (made scores its
 //! ticks, set loses the bid, the moon its own rule); the bot makes the
 //! bid worth most, passing on a tie. The same samples serve every
-//! candidate, so the comparison is paired.
+//! candidate, so the comparison is paired. In a game (the observation
+//! carries the score sheet) a simulated deal that wins or loses the game,
+//! by the rules' own sheet ("bidders out" included), is worth more either
+//! way than any deal's ticks.
 
 use crate::Bot;
 use std::time::Duration;
 use talon_cards::{Rank, Seat, Suit};
-use talon_rules::na_sixty_six::{power, Action, NaObservation, NaSixtySix, Phase};
+use talon_rules::na_sixty_six::{power, Action, NaMatch, NaObservation, NaSixtySix, Phase, MOON};
 use talon_rules::sevens::Sevens;
 use talon_rules::shuffle::{rng_from_seed, SeededRng};
 use talon_rules::{ActionList, Determinize, Game, SolverGame};
@@ -79,8 +82,9 @@ impl NaSearchBot {
     }
 }
 
-/// Plays `world` out by the playout policy; `me`'s first lead (if it is
-/// the opening lead of the deal) is forced into `trump` when given.
+/// Plays `world` out by the playout policy and returns what the outcome
+/// is worth to `me` (see [`worth`]); `me`'s first lead (if it is the
+/// opening lead of the deal) is forced into `trump` when given.
 fn play_out(mut world: NaSixtySix, me: Seat, trump: Option<Suit>) -> i32 {
     let mut moves = ActionList::new();
     while let Some(seat) = world.to_move() {
@@ -110,7 +114,25 @@ fn play_out(mut world: NaSixtySix, me: Seat, trump: Option<Suit>) -> i32 {
         });
         world.play_unchecked(a);
     }
-    world.returns().expect("over")[me.index()]
+    worth(&world, me)
+}
+
+/// What a finished deal is worth to `me`: its side's ticks; in a game, if
+/// the deal decides it, a win or a loss worth more than any deal's ticks.
+fn worth(world: &NaSixtySix, me: Seat) -> i32 {
+    let ticks = world.returns().expect("over")[me.index()];
+    let (Some(sheet), Some(result)) = (world.sheet(), world.result()) else {
+        return ticks;
+    };
+    let opts = *world.options();
+    let mut game = NaMatch::resume(opts, world.dealer(), &sheet);
+    game.record(result);
+    let decided = 2 * (i32::from(opts.target) + i32::from(MOON));
+    match game.winner() {
+        Some(side) if side == world.side(me) => decided,
+        Some(_) => -decided,
+        None => ticks,
+    }
 }
 
 impl NaSearchBot {
@@ -180,4 +202,56 @@ pub fn sevens_level(name: &str, seed: u64) -> Option<crate::IsmctsBot<Sevens>> {
     // Returns are trick counts (up to 17 with three players); most of the
     // spread between moves is a trick or two.
     Some(crate::IsmctsBot::new(name, config(iterations, 1.5), seed))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use talon_rules::na_sixty_six::{NaOptions, NaSheet};
+
+    fn finished(sheet: Option<NaSheet>, seed: u64) -> NaSixtySix {
+        let mut g = NaSixtySix::from_seed(seed, NaOptions::FOUR_HANDS, Seat(3));
+        if let Some(s) = sheet {
+            g = g.with_sheet(s);
+        }
+        let mut moves = ActionList::new();
+        while !g.is_over() {
+            g.legal_actions(&mut moves);
+            let a = *moves.iter().max_by_key(|&&a| g.playout_score(a)).unwrap();
+            g.play_unchecked(a);
+        }
+        g
+    }
+
+    #[test]
+    fn a_lone_deal_is_worth_its_ticks() {
+        for seed in 0..20 {
+            let g = finished(None, seed);
+            assert_eq!(worth(&g, Seat(0)), g.returns().unwrap()[0]);
+        }
+    }
+
+    #[test]
+    fn a_deal_that_decides_the_game_outweighs_any_ticks() {
+        let target = i32::from(NaOptions::FOUR_HANDS.target);
+        let mut decided = 0;
+        for seed in 0..40 {
+            // Both sides one tick short: whoever scores goes out.
+            let sheet = NaSheet {
+                scores: [target - 1, target - 1, 0],
+                carry: 0,
+            };
+            let g = finished(Some(sheet), seed);
+            let mut game = NaMatch::resume(*g.options(), g.dealer(), &sheet);
+            game.record(g.result().unwrap());
+            let w = worth(&g, Seat(0));
+            match game.winner() {
+                Some(0) => assert!(w > 2 * target, "{w}"),
+                Some(_) => assert!(w < -2 * target, "{w}"),
+                None => assert_eq!(w, g.returns().unwrap()[0]),
+            }
+            decided += usize::from(game.winner().is_some());
+        }
+        assert!(decided > 20, "only {decided} of 40 deals decided the game");
+    }
 }

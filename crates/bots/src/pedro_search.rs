@@ -9,16 +9,22 @@
 //!   other side scores its points either way. The seat makes the legal bid
 //!   (and names the suit) with the best value, and passes when no bid is
 //!   worth more than passing (0, or a forced dealer bid's value).
+//! - In a game (the observation carries the score sheet) the target rules
+//!   count too: an outcome that wins or loses the game outweighs any
+//!   margin (see `pedro_stakes`), and passing is priced by playing the
+//!   deal out after the pass, so a pass that lets the other side go out
+//!   costs what it should.
 //! - Reduction and play: single-observer ISMCTS over sampled deals, every
 //!   seat's reward its side's margin.
 //!
 //! Budgets are counts so a seed replays exactly; the time limit is only a
 //! safety net.
 
+use crate::pedro_stakes::Stakes;
 use crate::Bot;
 use std::time::Duration;
 use talon_cards::Suit;
-use talon_rules::pedro::{Action, AllPass, Pedro, PedroObservation, Phase, DOUBLE};
+use talon_rules::pedro::{Action, AllPass, Event, Pedro, PedroObservation, Phase, DOUBLE};
 use talon_rules::shuffle::{rng_from_seed, SeededRng};
 use talon_rules::{ActionList, Determinize, Game, SolverGame};
 use talon_search::{Ismcts, IsmctsConfig, Pimc, PimcConfig};
@@ -44,17 +50,16 @@ pub struct PedroSearchBot {
     rng: SeededRng,
 }
 
-/// Points taken by each side when `world` is played out by the playout
-/// policy.
-fn play_out(mut world: Pedro) -> Option<[i32; 2]> {
+/// Points taken by each team (seats 0 and 2, seats 1 and 3) when `world`
+/// is played out by the playout policy.
+fn play_out(mut world: Pedro) -> Option<[u16; 2]> {
     let mut moves = ActionList::new();
     while !world.is_over() {
         world.legal_actions(&mut moves);
         let a = *moves.iter().max_by_key(|&&a| world.playout_score(a))?;
         world.play_unchecked(a);
     }
-    let p = world.team_points();
-    Some([i32::from(p[0]), i32::from(p[1])])
+    Some(world.team_points())
 }
 
 impl PedroSearchBot {
@@ -81,12 +86,11 @@ impl PedroSearchBot {
         self
     }
 
-    /// Points taken (own side, other side) per suit and sample, with the
-    /// seat holding the bid (already won, or won now by `bid` and passes).
-    fn simulate(&mut self, obs: &PedroObservation, bid: Option<u8>) -> [Vec<[i32; 2]>; 4] {
+    /// Points taken per team, per suit and sample, with the seat holding
+    /// the bid (already won, or won now by `bid` and passes).
+    fn simulate(&mut self, obs: &PedroObservation, bid: Option<u8>) -> [Vec<[u16; 2]>; 4] {
         let me = obs.seat;
-        let mine = me.index() % 2;
-        let mut out: [Vec<[i32; 2]>; 4] = Default::default();
+        let mut out: [Vec<[u16; 2]>; 4] = Default::default();
         for _ in 0..self.config.bid_samples.max(1) {
             let world = Pedro::sample(obs, &mut self.rng);
             let mut won = world.clone();
@@ -105,32 +109,25 @@ impl PedroSearchBot {
                 let mut w = won.clone();
                 w.play_unchecked(Action::Trump(suit));
                 if let Some(p) = play_out(w) {
-                    out[i].push([p[mine], p[1 - mine]]);
+                    out[i].push(p);
                 }
             }
         }
         out
     }
 
-    /// Average margin for the bidding side with contract `bid` (the
-    /// preset's double value for a double bid).
-    fn value(obs: &PedroObservation, points: &[[i32; 2]], bid: u8) -> f64 {
-        let o = &obs.options;
-        let double = o.double_bid && bid == o.double_value();
-        let need = i32::from(if double { o.max_bid } else { bid });
-        let f = if double {
-            i32::from(o.double_factor)
-        } else {
-            1
-        };
+    /// Mean worth (see [`Stakes`]) of the seat's contract `contract` (the
+    /// preset's double value for a double bid) over simulated outcomes.
+    fn value(obs: &PedroObservation, points: &[[u16; 2]], contract: u8, forced: bool) -> f64 {
         if points.is_empty() {
             return f64::NEG_INFINITY;
         }
-        let sum: i32 = points
+        let stakes = Stakes::new(obs);
+        let sum: f64 = points
             .iter()
-            .map(|&[me, them]| if me >= need { f * me } else { -f * need } - them)
+            .map(|&p| stakes.contract(obs.seat, contract, forced, p))
             .sum();
-        f64::from(sum) / points.len() as f64
+        sum / points.len() as f64
     }
 
     fn bid(&mut self, obs: &PedroObservation, legal: &[Action]) -> Action {
@@ -152,7 +149,7 @@ impl PedroSearchBot {
         for &b in &bids {
             let contract = if b == DOUBLE { o.double_value() } else { b };
             for pts in &sims {
-                let v = Self::value(obs, pts, contract);
+                let v = Self::value(obs, pts, contract, false);
                 if v > best.1 {
                     best = (Action::Bid(b), v);
                 }
@@ -166,7 +163,9 @@ impl PedroSearchBot {
     }
 
     /// What passing is worth: a forced dealer bid when this pass ends an
-    /// auction nobody bid in, else nothing.
+    /// auction nobody bid in; otherwise nothing in a lone deal, and in a
+    /// game the chance that the deal, bid and played out by the playout
+    /// policy after the pass, decides the game (an opponent going out).
     fn pass_value(&mut self, obs: &PedroObservation) -> f64 {
         let o = obs.options;
         let last = obs.seat == obs.dealer && obs.bidder.is_none();
@@ -175,17 +174,41 @@ impl PedroSearchBot {
             let sims = self.simulate(obs, None);
             return sims
                 .iter()
-                .map(|p| Self::value(obs, p, o.forced_bid))
+                .map(|p| Self::value(obs, p, o.forced_bid, true))
                 .fold(f64::NEG_INFINITY, f64::max);
         }
-        0.0
+        let stakes = Stakes::new(obs);
+        if !stakes.in_game() {
+            return 0.0;
+        }
+        let n = self.config.bid_samples.max(1);
+        let mut sum = 0.0;
+        for _ in 0..n {
+            let mut world = Pedro::sample(obs, &mut self.rng);
+            if world.play(Action::Pass).is_err() {
+                continue;
+            }
+            let mut moves = ActionList::new();
+            while !world.is_over() {
+                world.legal_actions(&mut moves);
+                let Some(&a) = moves.iter().max_by_key(|&&a| world.playout_score(a)) else {
+                    break;
+                };
+                world.play_unchecked(a);
+            }
+            if let Some(r) = world.result() {
+                sum += stakes.passed(r);
+            }
+        }
+        sum / f64::from(n)
     }
 
     fn trump(&mut self, obs: &PedroObservation, legal: &[Action]) -> Action {
         let sims = self.simulate(obs, None);
         let mut best = (legal[0], f64::NEG_INFINITY);
         for (i, &suit) in Suit::ALL.iter().enumerate() {
-            let v = Self::value(obs, &sims[i], obs.high_bid);
+            let forced = obs.events.iter().any(|e| matches!(e, Event::Forced { .. }));
+            let v = Self::value(obs, &sims[i], obs.high_bid, forced);
             if v > best.1 && legal.contains(&Action::Trump(suit)) {
                 best = (Action::Trump(suit), v);
             }

@@ -78,6 +78,7 @@ fn pedro(o: &PedroObservation) -> Value {
         "trick": seat_cards(&o.trick),
         "out": o.out,
         "points": o.points,
+        "sheet": o.sheet,
         "events": o.events.iter().map(pedro_event).collect::<Vec<_>>(),
     })
 }
@@ -124,6 +125,10 @@ fn na_sixty_six(o: &NaObservation) -> Value {
         "hand_sizes": o.hand_sizes,
         "tricks_won": o.tricks,
         "trick_points": o.trick_points,
+        "sheet": o.sheet.map(|s| json!({
+            "scores": &s.scores[..o.options.sides()],
+            "carry": s.carry,
+        })),
     })
 }
 

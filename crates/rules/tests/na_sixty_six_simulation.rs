@@ -178,6 +178,15 @@ fn random_matches_end() {
                 }
                 random_playout(&mut g, &mut rng, &[], |_| Ok(()))
                     .unwrap_or_else(|e| panic!("{name}: {e}"));
+                // Every deal shows the sheet as it stood, to every seat.
+                let shown = g.sheet().expect("a game's deal shows the sheet");
+                assert_eq!(&shown.scores[..opts.sides()], &sheet.scores[..]);
+                assert_eq!(g.observation(Seat(1)).sheet, Some(shown));
+                let resumed = NaMatch::resume(opts, sheet.dealer, &shown);
+                assert_eq!(
+                    (&resumed.scores, resumed.carry),
+                    (&sheet.scores, sheet.carry)
+                );
                 assert!(sheet.record(g.result().unwrap()));
                 assert!(sheet.deals_played < 10_000, "{name}: game never ends");
             }

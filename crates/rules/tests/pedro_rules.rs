@@ -164,6 +164,23 @@ fn match_first_to_target_and_bidder_goes_out() {
 }
 
 #[test]
+fn match_deals_show_the_score_sheet() {
+    use talon_rules::Determinize;
+    let opts = PedroOptions::SIXTY_THREE;
+    let mut m = PedroMatch::new(opts, Seat(3));
+    assert_eq!(Pedro::from_seed(1, opts, Seat(3)).sheet(), None);
+    assert_eq!(m.deal_from_seed(1).sheet(), Some([0, 0]));
+    m.record(&result(&opts, 1, 40, [20, 43]));
+    let g = m.deal_from_seed(2);
+    assert_eq!(g.sheet(), Some([20, 43]));
+    // Every seat sees it, and sampled worlds keep it.
+    let obs = g.observation(Seat(2));
+    assert_eq!(obs.sheet, Some([20, 43]));
+    let mut rng = talon_rules::shuffle::rng_from_seed(5);
+    assert_eq!(Pedro::sample(&obs, &mut rng).sheet(), Some([20, 43]));
+}
+
+#[test]
 fn match_own_bid_and_minus_threshold() {
     let opts = PedroOptions::KING_PEDRO;
     let mut m = PedroMatch::new(opts, Seat(3));

@@ -4,8 +4,18 @@
 use super::deal::{Deal, DealError};
 use super::options::NaOptions;
 use super::scoring::NaResult;
-use super::state::NaSixtySix;
+use super::state::{NaSixtySix, MAX_SIDES};
 use talon_cards::Seat;
+
+/// The score sheet as it stands before a deal. It is public: every seat
+/// sees it, and bidders weigh their bids by it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct NaSheet {
+    /// Ticks per side (unused sides 0).
+    pub scores: [i32; MAX_SIDES],
+    /// `sixty-six-4`: game points carried from 65-65 deals.
+    pub carry: i32,
+}
 
 /// The score sheet: ticks per side (partnerships, or each of three players).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,8 +42,30 @@ impl NaMatch {
         }
     }
 
+    /// A game standing at `sheet`, `dealer` to deal next.
+    pub fn resume(opts: NaOptions, dealer: Seat, sheet: &NaSheet) -> NaMatch {
+        let mut m = NaMatch::new(opts, dealer);
+        for (s, v) in m.scores.iter_mut().zip(sheet.scores) {
+            *s = v;
+        }
+        m.carry = sheet.carry;
+        m
+    }
+
+    /// The sheet as it stands.
+    pub fn sheet(&self) -> NaSheet {
+        let mut scores = [0; MAX_SIDES];
+        for (s, v) in scores.iter_mut().zip(&self.scores) {
+            *s = *v;
+        }
+        NaSheet {
+            scores,
+            carry: self.carry,
+        }
+    }
+
     pub fn deal_from_seed(&self, seed: u64) -> NaSixtySix {
-        NaSixtySix::from_seed(seed, self.opts, self.dealer)
+        NaSixtySix::from_seed(seed, self.opts, self.dealer).with_sheet(self.sheet())
     }
 
     pub fn deal(&self, deal: &Deal) -> Result<NaSixtySix, DealError> {
@@ -43,7 +75,7 @@ impl NaMatch {
                 deal.dealer, self.dealer
             )));
         }
-        NaSixtySix::new(deal, self.opts)
+        NaSixtySix::new(deal, self.opts).map(|g| g.with_sheet(self.sheet()))
     }
 
     /// Books a finished deal (a thrown-in deal books nothing but passes the

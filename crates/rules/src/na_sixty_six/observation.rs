@@ -1,6 +1,7 @@
 //! What one seat may know about a deal of North American Sixty-six.
 
 use super::cards::points;
+use super::matchplay::NaSheet;
 use super::options::NaOptions;
 use super::options::Widow;
 use super::scoring::NaResult;
@@ -44,6 +45,8 @@ pub struct NaObservation {
     /// can count; widow and laid-away points are in the result at the end).
     pub trick_points: Vec<u16>,
     pub result: Option<NaResult>,
+    /// The game's score sheet before this deal, when it is one deal of a game.
+    pub sheet: Option<NaSheet>,
 }
 
 impl NaSixtySix {
@@ -91,6 +94,7 @@ impl NaSixtySix {
             tricks: self.tricks[..sides].to_vec(),
             trick_points,
             result: self.result,
+            sheet: self.sheet,
         }
     }
 

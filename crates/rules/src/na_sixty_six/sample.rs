@@ -130,6 +130,7 @@ fn played_by(obs: &NaObservation) -> [CardSet; 4] {
 /// exchanged widow after the first trick), given the laid-away cards.
 fn replay(obs: &NaObservation, deal: &Deal, laid: CardSet, checked: bool) -> Option<NaSixtySix> {
     let mut g = NaSixtySix::new(deal, obs.options).ok()?;
+    g.sheet = obs.sheet;
     let step = |g: &mut NaSixtySix, seat: Seat, a: Action| -> bool {
         if checked && (g.to_move() != Some(seat) || !g.is_legal(a)) {
             return false;

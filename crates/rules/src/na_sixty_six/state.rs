@@ -4,6 +4,7 @@
 use super::action::{Action, MOON};
 use super::cards::{beats, points, trick_winner};
 use super::deal::{Deal, DealError};
+use super::matchplay::NaSheet;
 use super::options::{AllPass, Form, NaOptions, Widow};
 use super::scoring::{self, NaResult};
 use crate::game::ActionList;
@@ -72,6 +73,8 @@ pub struct NaSixtySix {
     pub(super) laid_away: CardSet,
     pub(super) discards_left: u8,
     pub(super) result: Option<NaResult>,
+    /// The game's score sheet before this deal; `None` for a lone deal.
+    pub(super) sheet: Option<NaSheet>,
 }
 
 impl NaSixtySix {
@@ -124,7 +127,19 @@ impl NaSixtySix {
             laid_away: CardSet::EMPTY,
             discards_left: 0,
             result: None,
+            sheet: None,
         })
+    }
+
+    /// The same deal as one deal of a game standing at `sheet`.
+    pub fn with_sheet(mut self, sheet: NaSheet) -> NaSixtySix {
+        self.sheet = Some(sheet);
+        self
+    }
+
+    /// The game's score sheet before this deal, when it is one deal of a game.
+    pub fn sheet(&self) -> Option<NaSheet> {
+        self.sheet
     }
 
     pub fn from_seed(seed: u64, opts: NaOptions, dealer: Seat) -> NaSixtySix {

@@ -33,7 +33,7 @@ impl PedroMatch {
     }
 
     pub fn deal_from_seed(&self, seed: u64) -> Pedro {
-        Pedro::from_seed(seed, self.opts, self.dealer)
+        Pedro::from_seed(seed, self.opts, self.dealer).with_sheet(self.scores)
     }
 
     /// Starts the next deal from an explicit deal by the right dealer.
@@ -44,7 +44,7 @@ impl PedroMatch {
                 deal.dealer, self.dealer
             )));
         }
-        Pedro::new(deal, self.opts)
+        Pedro::new(deal, self.opts).map(|g| g.with_sheet(self.scores))
     }
 
     /// Books a finished deal (a throw-in books nothing but still passes the

@@ -36,6 +36,8 @@ pub struct PedroObservation {
     /// The public record: bids, trump, gives, face-up discards, play.
     pub events: Vec<Event>,
     pub result: Option<PedroResult>,
+    /// Team scores before this deal, when it is one deal of a game.
+    pub sheet: Option<[i32; 2]>,
 }
 
 impl Pedro {
@@ -63,6 +65,7 @@ impl Pedro {
             points: self.points,
             events: self.events.clone(),
             result: self.result,
+            sheet: self.sheet,
         }
     }
 

@@ -395,6 +395,7 @@ fn rebuild<R: RngCore + ?Sized>(
 /// from `discards`. `None` if some action is illegal or the record differs.
 fn replay(obs: &PedroObservation, deal: &Deal, discards: &[CardSet; 4]) -> Option<Pedro> {
     let mut g = Pedro::new(deal, obs.options).ok()?;
+    g.sheet = obs.sheet;
     let mut left = *discards;
     while g.events.len() < obs.events.len() {
         if g.events[..] != obs.events[..g.events.len()] {
@@ -479,6 +480,7 @@ fn fallback<R: RngCore + ?Sized>(obs: &PedroObservation, rng: &mut R) -> Pedro {
         if let Some((hands, discards, stock)) = place(obs, &f, true, rng) {
             if let Some(deal) = rebuild(obs, &f, &hands, &discards, stock, rng) {
                 let mut g = Pedro::new(&deal, obs.options).expect("rebuilt deal is valid");
+                g.sheet = obs.sheet;
                 let mut left = discards;
                 for e in &obs.events {
                     if g.to_move().is_none() {
@@ -518,7 +520,9 @@ fn fallback<R: RngCore + ?Sized>(obs: &PedroObservation, rng: &mut R) -> Pedro {
         }
     }
     // Nothing fits at all: a fresh deal of the same options.
-    Pedro::from_seed(rng.next_u64(), obs.options, obs.dealer)
+    let mut g = Pedro::from_seed(rng.next_u64(), obs.options, obs.dealer);
+    g.sheet = obs.sheet;
+    g
 }
 
 #[cfg(test)]

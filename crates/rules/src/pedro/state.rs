@@ -135,6 +135,9 @@ pub struct Pedro {
     pub(super) taken: [CardSet; 2],
     pub(super) events: Vec<Event>,
     pub(super) result: Option<PedroResult>,
+    /// Team scores before this deal when it is one deal of a game (the
+    /// score sheet is public); `None` for a lone deal.
+    pub(super) sheet: Option<[i32; 2]>,
 }
 
 pub(super) const fn bit(s: Seat) -> u8 {
@@ -189,7 +192,20 @@ impl Pedro {
             taken: [CardSet::EMPTY; 2],
             events: Vec::with_capacity(64),
             result: None,
+            sheet: None,
         })
+    }
+
+    /// The same deal as one deal of a game whose teams stand at `scores`
+    /// (seats 0 and 2, seats 1 and 3); players bid with the target in view.
+    pub fn with_sheet(mut self, scores: [i32; 2]) -> Pedro {
+        self.sheet = Some(scores);
+        self
+    }
+
+    /// Team scores before this deal, when it is one deal of a game.
+    pub fn sheet(&self) -> Option<[i32; 2]> {
+        self.sheet
     }
 
     /// A deal from a seed (see [`Deal::from_seed`]).
