@@ -6,6 +6,7 @@ mod levels;
 mod na_search;
 mod na_sixty_six;
 mod pedro;
+mod pedro_evidence;
 mod pedro_search;
 mod pedro_stakes;
 mod random;

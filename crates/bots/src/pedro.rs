@@ -5,7 +5,9 @@
 
 use crate::Bot;
 use talon_cards::{Card, CardSet, Seat, Suit};
-use talon_rules::pedro::{trick_winner, Action, NoTrumpTrick, PedroObservation, Phase, TrumpInfo};
+use talon_rules::pedro::{
+    trick_winner, Action, NoTrumpTrick, PedroObservation, PedroOptions, Phase, TrumpInfo,
+};
 
 #[derive(Default)]
 pub struct PedroHeuristic;
@@ -13,8 +15,8 @@ pub struct PedroHeuristic;
 /// Points a hand can expect to take with `suit` as trumps: sure points for
 /// the top trumps held in sequence from the ace, half of the rest, and a
 /// share for the partner.
-fn estimate(hand: CardSet, suit: Suit, obs: &PedroObservation) -> f64 {
-    let info = TrumpInfo::new(suit, &obs.options);
+pub(crate) fn estimate(hand: CardSet, suit: Suit, options: &PedroOptions) -> f64 {
+    let info = TrumpInfo::new(suit, options);
     let mut mine: Vec<Card> = (hand & info.trumps).iter().collect();
     mine.sort_by_key(|&c| std::cmp::Reverse(info.strength(c)));
     let mut all: Vec<Card> = info.trumps.iter().collect();
@@ -41,7 +43,7 @@ impl PedroHeuristic {
     fn bid(&self, obs: &PedroObservation, legal: &[Action]) -> Action {
         let best = Suit::ALL
             .iter()
-            .map(|&s| estimate(obs.hand, s, obs))
+            .map(|&s| estimate(obs.hand, s, &obs.options))
             .fold(0.0, f64::max);
         let bids = legal.iter().filter_map(|a| {
             if let Action::Bid(n) = a {
@@ -128,7 +130,11 @@ impl Bot<talon_rules::pedro::Pedro> for PedroHeuristic {
                     .copied()
                     .filter(|s| legal.contains(&Action::Trump(*s)))
                     .max_by(|a, b| {
-                        estimate(obs.hand, *a, obs).total_cmp(&estimate(obs.hand, *b, obs))
+                        estimate(obs.hand, *a, &obs.options).total_cmp(&estimate(
+                            obs.hand,
+                            *b,
+                            &obs.options,
+                        ))
                     });
                 best.map_or(legal[0], Action::Trump)
             }

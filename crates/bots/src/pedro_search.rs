@@ -1,7 +1,8 @@
 //! Search bots for the Pedro family.
 //!
 //! - Auction and trump naming by simulation: sample deals consistent with
-//!   the seat's knowledge, and for each trump suit play each of them out
+//!   the seat's knowledge (the other seats' bids and passes included, see
+//!   `pedro_evidence`), and for each trump suit play each of them out
 //!   (the rules' playout policy for all four seats) after the seat wins the
 //!   auction at the bid in question and names that suit. A bid's value is
 //!   the average score margin it leads to: a made bid scores the points
@@ -20,13 +21,14 @@
 //! Budgets are counts so a seed replays exactly; the time limit is only a
 //! safety net.
 
+use crate::pedro_evidence::BidEvidence;
 use crate::pedro_stakes::Stakes;
 use crate::Bot;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use talon_cards::Suit;
 use talon_rules::pedro::{Action, AllPass, Event, Pedro, PedroObservation, Phase, DOUBLE};
 use talon_rules::shuffle::{rng_from_seed, SeededRng};
-use talon_rules::{ActionList, Determinize, Game, SolverGame};
+use talon_rules::{ActionList, Game, SolverGame};
 use talon_search::{Ismcts, IsmctsConfig, Pimc, PimcConfig};
 
 /// Budgets of one Pedro search bot.
@@ -47,6 +49,10 @@ pub struct PedroSearchBot {
     /// PIMC over exactly solved worlds for the play, where a world solves
     /// within its node budget (ISMCTS otherwise); `None`: ISMCTS only.
     pimc: Option<Pimc<Pedro>>,
+    /// Safety limit on a bidding or trump decision's simulations, from
+    /// when the decision started.
+    bid_limit: Option<Duration>,
+    started: Instant,
     rng: SeededRng,
 }
 
@@ -75,6 +81,8 @@ impl PedroSearchBot {
                 leaf_solve_nodes: 0,
             }),
             pimc: None,
+            bid_limit: Some(Duration::from_millis(config.time_limit_ms)),
+            started: Instant::now(),
             rng: rng_from_seed(seed),
         }
     }
@@ -91,8 +99,12 @@ impl PedroSearchBot {
     fn simulate(&mut self, obs: &PedroObservation, bid: Option<u8>) -> [Vec<[u16; 2]>; 4] {
         let me = obs.seat;
         let mut out: [Vec<[u16; 2]>; 4] = Default::default();
-        for _ in 0..self.config.bid_samples.max(1) {
-            let world = Pedro::sample(obs, &mut self.rng);
+        let evidence = BidEvidence::new(obs);
+        for i in 0..self.config.bid_samples.max(1) {
+            if i > 0 && self.out_of_time() {
+                break;
+            }
+            let world = evidence.sample(obs, &mut self.rng);
             let mut won = world.clone();
             if let Some(b) = bid {
                 if won.play(Action::Bid(b)).is_err() {
@@ -182,12 +194,17 @@ impl PedroSearchBot {
             return 0.0;
         }
         let n = self.config.bid_samples.max(1);
-        let mut sum = 0.0;
-        for _ in 0..n {
-            let mut world = Pedro::sample(obs, &mut self.rng);
+        let evidence = BidEvidence::new(obs);
+        let (mut sum, mut played) = (0.0, 0u32);
+        for i in 0..n {
+            if i > 0 && self.out_of_time() {
+                break;
+            }
+            let mut world = evidence.sample(obs, &mut self.rng);
             if world.play(Action::Pass).is_err() {
                 continue;
             }
+            played += 1;
             let mut moves = ActionList::new();
             while !world.is_over() {
                 world.legal_actions(&mut moves);
@@ -200,7 +217,11 @@ impl PedroSearchBot {
                 sum += stakes.passed(r);
             }
         }
-        sum / f64::from(n)
+        sum / f64::from(played.max(1))
+    }
+
+    fn out_of_time(&self) -> bool {
+        self.bid_limit.is_some_and(|l| self.started.elapsed() >= l)
     }
 
     fn trump(&mut self, obs: &PedroObservation, legal: &[Action]) -> Action {
@@ -226,6 +247,7 @@ impl Bot<Pedro> for PedroSearchBot {
         if legal.len() == 1 {
             return legal[0];
         }
+        self.started = Instant::now();
         match obs.phase {
             Phase::Auction => self.bid(obs, legal),
             Phase::Trump => self.trump(obs, legal),
@@ -241,6 +263,7 @@ impl Bot<Pedro> for PedroSearchBot {
     }
 
     fn set_time_limit(&mut self, limit: Option<Duration>) {
+        self.bid_limit = limit;
         self.ismcts.config.time_limit = limit;
         if let Some(p) = &mut self.pimc {
             p.config.time_limit = limit;
