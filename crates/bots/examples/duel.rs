@@ -33,30 +33,11 @@ impl Bot<SixtySix> for Timed {
     }
 }
 
-/// PIMC once nothing is left to draw, ISMCTS before.
-struct Staged {
-    pimc: talon_bots::PimcBot<SixtySix>,
-    ismcts: talon_bots::IsmctsBot<SixtySix>,
-}
-
-impl Bot<SixtySix> for Staged {
-    fn name(&self) -> &str {
-        self.pimc.name()
-    }
-    fn choose(&mut self, obs: &SixtySixObservation, legal: &[Action]) -> Action {
-        if obs.talon_remaining == 0 || obs.closed.is_some() {
-            self.pimc.choose(obs, legal)
-        } else {
-            self.ismcts.choose(obs, legal)
-        }
-    }
-}
-
 /// A named bot, or a custom budget: `pimc-SAMPLES-NODES-ITERS`
 /// (ISMCTS fallback iterations) or `ismcts-ITERS[-LEAFNODES]`, each
 /// optionally followed by `-cX` (UCT exploration), `-eX` (rollout
-/// epsilon) and, for PIMC, `-s` (solve only once no cards are left to
-/// draw: the talon closed or empty) for tuning runs.
+/// epsilon) and, for PIMC, `-d` (solve while cards are still to be drawn,
+/// too) for tuning runs.
 fn make(name: &str, seed: u64) -> Box<dyn Bot<SixtySix>> {
     let all: Vec<&str> = name.split('-').collect();
     let tweak = |prefix: char| -> Option<f64> {
@@ -67,7 +48,7 @@ fn make(name: &str, seed: u64) -> Box<dyn Bot<SixtySix>> {
     let parts: Vec<&str> = all
         .iter()
         .copied()
-        .filter(|p| !p.starts_with(['c', 'e', 's']))
+        .filter(|p| !p.starts_with(['c', 'e', 'd']))
         .collect();
     let num = |i: usize| parts[i].parse::<u64>().expect("a number");
     let tuned = |mut config: talon_search::IsmctsConfig| {
@@ -81,21 +62,14 @@ fn make(name: &str, seed: u64) -> Box<dyn Bot<SixtySix>> {
     };
     match parts[0] {
         "pimc" if parts.len() == 4 => {
-            let ismcts = tuned(talon_bots::ismcts_config(num(3) as u32, 1000));
-            let pimc = talon_bots::PimcBot::<SixtySix>::new(
+            let mut config = talon_bots::pimc_config(num(1) as u32, num(2), 1000);
+            config.after_draws = !all.contains(&"d");
+            Box::new(talon_bots::PimcBot::<SixtySix>::new(
                 name,
-                talon_bots::pimc_config(num(1) as u32, num(2), 1000),
-                ismcts,
+                config,
+                tuned(talon_bots::ismcts_config(num(3) as u32, 1000)),
                 seed,
-            );
-            if all.contains(&"s") {
-                Box::new(Staged {
-                    pimc,
-                    ismcts: talon_bots::IsmctsBot::new(name, ismcts, seed ^ 0x5eed),
-                })
-            } else {
-                Box::new(pimc)
-            }
+            ))
         }
         "ismcts" if (2..=3).contains(&parts.len()) => {
             let mut config = tuned(talon_bots::ismcts_config(num(1) as u32, 1000));

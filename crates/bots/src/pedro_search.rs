@@ -304,6 +304,7 @@ pub fn pedro_level(name: &str, total_points: u16, seed: u64) -> Option<PedroSear
             time_limit: Some(Duration::from_millis(config.time_limit_ms)),
             max_nodes: 20_000,
             max_total_nodes: 400_000,
+            after_draws: true,
         })
     } else {
         bot

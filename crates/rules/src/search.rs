@@ -17,6 +17,13 @@ use talon_cards::Seat;
 /// sampler. Calling `observe(obs.seat())` on the sample gives `obs` back.
 pub trait Determinize: Game {
     fn sample<R: RngCore + ?Sized>(obs: &Self::Observation, rng: &mut R) -> Self;
+
+    /// Whether hidden cards are still to be drawn (from a stock or talon)
+    /// before the deal ends. An exact solve of a sampled world then plays
+    /// as if it knew the draw order, which searches can choose to avoid.
+    fn draws_ahead(_obs: &Self::Observation) -> bool {
+        false
+    }
 }
 
 /// What an exact two-sided zero-sum solver needs beyond [`Game`].

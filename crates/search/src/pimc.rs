@@ -27,6 +27,10 @@ pub struct PimcConfig {
     /// unlike the time limit, and it bounds the worst case (many worlds
     /// each just within `max_nodes`).
     pub max_total_nodes: u64,
+    /// Decline (so the caller searches otherwise) while hidden cards are
+    /// still to be drawn ([`Determinize::draws_ahead`]): a solved world
+    /// knows the draw order, and plays as if the seat did.
+    pub after_draws: bool,
 }
 
 /// Average value of one legal action over the sampled worlds.
@@ -137,6 +141,9 @@ impl<G: SolverGame + Determinize> Pimc<G> {
     ) -> Option<G::Action> {
         if legal.len() == 1 {
             return Some(legal[0]);
+        }
+        if self.config.after_draws && G::draws_ahead(obs) {
+            return None;
         }
         let stats = self.evaluate(obs, legal, rng)?;
         let world = G::sample(obs, rng);

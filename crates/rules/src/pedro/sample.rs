@@ -32,7 +32,7 @@ use super::cards::TrumpInfo;
 use super::deal::{deck_for, Deal};
 use super::observation::PedroObservation;
 use super::options::{Excess, Follow, Replenish};
-use super::state::{partner, Event, Pedro};
+use super::state::{partner, Event, Pedro, Phase};
 use crate::search::Determinize;
 use crate::shuffle::{below, shuffle};
 use rand_core::RngCore;
@@ -468,6 +468,11 @@ impl Determinize for Pedro {
             return g;
         }
         fallback(obs, rng)
+    }
+
+    /// The stock is drawn from in the reduction, before the play.
+    fn draws_ahead(obs: &PedroObservation) -> bool {
+        obs.stock_left > 0 && matches!(obs.phase, Phase::Auction | Phase::Trump | Phase::Reduce)
     }
 }
 

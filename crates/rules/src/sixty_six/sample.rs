@@ -145,6 +145,11 @@ impl Determinize for SixtySix {
             result: obs.result,
         }
     }
+
+    /// Cards are drawn until the talon is exhausted or closed.
+    fn draws_ahead(obs: &SixtySixObservation) -> bool {
+        obs.talon_remaining > 0 && obs.closed.is_none()
+    }
 }
 
 /// The card last put under the talon by an exchange.

@@ -144,3 +144,21 @@ fn first_trick_sampling_is_uniform() {
         assert!((f - p).abs() < 0.02, "{c}: {f} vs {p}");
     }
 }
+
+#[test]
+fn draws_ahead_until_the_talon_is_closed_or_gone() {
+    let mut rng = rng_from_seed(3);
+    let mut moves = ActionList::new();
+    for seed in 0..200 {
+        let mut g = SixtySix::from_seed(seed, SixtySixOptions::SIXTY_SIX, Seat(1));
+        assert!(SixtySix::draws_ahead(&g.observe(Seat(0))));
+        while let Some(seat) = g.to_move() {
+            let obs = g.observe(seat);
+            let open = g.trump_card().is_some() && obs.closed.is_none();
+            assert_eq!(SixtySix::draws_ahead(&obs), open, "seed {seed}");
+            g.legal_actions(&mut moves);
+            let a = moves[below(&mut rng, moves.len() as u64) as usize];
+            g.play(a).unwrap();
+        }
+    }
+}
