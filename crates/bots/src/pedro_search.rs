@@ -56,16 +56,15 @@ pub struct PedroSearchBot {
     rng: SeededRng,
 }
 
-/// Points taken by each team (seats 0 and 2, seats 1 and 3) when `world`
-/// is played out by the playout policy.
-fn play_out(mut world: Pedro) -> Option<[u16; 2]> {
+/// `world` played to the end by the playout policy.
+fn play_out(mut world: Pedro) -> Option<Pedro> {
     let mut moves = ActionList::new();
     while !world.is_over() {
         world.legal_actions(&mut moves);
         let a = *moves.iter().max_by_key(|&&a| world.playout_score(a))?;
         world.play_unchecked(a);
     }
-    Some(world.team_points())
+    Some(world)
 }
 
 impl PedroSearchBot {
@@ -120,8 +119,8 @@ impl PedroSearchBot {
             for (i, &suit) in Suit::ALL.iter().enumerate() {
                 let mut w = won.clone();
                 w.play_unchecked(Action::Trump(suit));
-                if let Some(p) = play_out(w) {
-                    out[i].push(p);
+                if let Some(done) = play_out(w) {
+                    out[i].push(done.team_points());
                 }
             }
         }
@@ -205,15 +204,7 @@ impl PedroSearchBot {
                 continue;
             }
             played += 1;
-            let mut moves = ActionList::new();
-            while !world.is_over() {
-                world.legal_actions(&mut moves);
-                let Some(&a) = moves.iter().max_by_key(|&&a| world.playout_score(a)) else {
-                    break;
-                };
-                world.play_unchecked(a);
-            }
-            if let Some(r) = world.result() {
+            if let Some(r) = play_out(world).as_ref().and_then(Pedro::result) {
                 sum += stakes.passed(r);
             }
         }
@@ -227,8 +218,8 @@ impl PedroSearchBot {
     fn trump(&mut self, obs: &PedroObservation, legal: &[Action]) -> Action {
         let sims = self.simulate(obs, None);
         let mut best = (legal[0], f64::NEG_INFINITY);
+        let forced = obs.events.iter().any(|e| matches!(e, Event::Forced { .. }));
         for (i, &suit) in Suit::ALL.iter().enumerate() {
-            let forced = obs.events.iter().any(|e| matches!(e, Event::Forced { .. }));
             let v = Self::value(obs, &sims[i], obs.high_bid, forced);
             if v > best.1 && legal.contains(&Action::Trump(suit)) {
                 best = (Action::Trump(suit), v);

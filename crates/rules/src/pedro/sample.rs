@@ -467,7 +467,10 @@ impl Determinize for Pedro {
         if let Some(g) = try_sample(obs, rng) {
             return g;
         }
-        fallback(obs, rng)
+        // (try_sample's replay carries the score sheet itself.)
+        let mut g = fallback(obs, rng);
+        g.sheet = obs.sheet;
+        g
     }
 
     /// The stock is drawn from in the reduction, before the play.
@@ -485,7 +488,6 @@ fn fallback<R: RngCore + ?Sized>(obs: &PedroObservation, rng: &mut R) -> Pedro {
         if let Some((hands, discards, stock)) = place(obs, &f, true, rng) {
             if let Some(deal) = rebuild(obs, &f, &hands, &discards, stock, rng) {
                 let mut g = Pedro::new(&deal, obs.options).expect("rebuilt deal is valid");
-                g.sheet = obs.sheet;
                 let mut left = discards;
                 for e in &obs.events {
                     if g.to_move().is_none() {
@@ -525,9 +527,7 @@ fn fallback<R: RngCore + ?Sized>(obs: &PedroObservation, rng: &mut R) -> Pedro {
         }
     }
     // Nothing fits at all: a fresh deal of the same options.
-    let mut g = Pedro::from_seed(rng.next_u64(), obs.options, obs.dealer);
-    g.sheet = obs.sheet;
-    g
+    Pedro::from_seed(rng.next_u64(), obs.options, obs.dealer)
 }
 
 #[cfg(test)]
