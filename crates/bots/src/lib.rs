@@ -1,12 +1,15 @@
 //! Bots. A bot is handed its own seat's observation and the legal actions,
 //! never the game state, so it cannot see hidden cards.
 
+mod bid_play;
 mod duel;
 mod levels;
+mod na_finish;
 mod na_search;
 mod na_sixty_six;
 mod pedro;
 mod pedro_evidence;
+mod pedro_finish;
 mod pedro_search;
 mod pedro_stakes;
 mod random;
@@ -15,6 +18,7 @@ mod search;
 mod sevens;
 mod sixty_six;
 
+pub use bid_play::BidPlay;
 pub use duel::play_deal;
 pub use levels::{by_name, ismcts_config, pimc_config, NAMES};
 pub use na_search::{sevens_level, NaSearchBot, SEARCH_LEVELS};

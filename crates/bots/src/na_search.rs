@@ -17,15 +17,22 @@
 //! carries the score sheet) a simulated deal that wins or loses the game,
 //! by the rules' own sheet ("bidders out" included), is worth more either
 //! way than any deal's ticks.
+//!
+//! `solved-bids` is the expert with the simulations' trick play solved
+//! exactly with open cards after two policy tricks ([`BidPlay::Solved`]);
+//! it measured level with the expert (docs/strength.md), at several times
+//! the bidding time, so the expert keeps the policy.
 
+use crate::bid_play::BidPlay;
+use crate::na_finish::finish;
 use crate::Bot;
 use std::time::Duration;
-use talon_cards::{Rank, Seat, Suit};
-use talon_rules::na_sixty_six::{power, Action, NaMatch, NaObservation, NaSixtySix, Phase, MOON};
+use talon_cards::{Seat, Suit};
+use talon_rules::na_sixty_six::{Action, NaObservation, NaSixtySix, Phase};
 use talon_rules::sevens::Sevens;
 use talon_rules::shuffle::{rng_from_seed, SeededRng};
-use talon_rules::{ActionList, Determinize, Game, SolverGame};
-use talon_search::{Ismcts, IsmctsConfig};
+use talon_rules::{Determinize, Game};
+use talon_search::{Ismcts, IsmctsConfig, Solver};
 
 /// Names of the search levels (both families), weakest first.
 pub const SEARCH_LEVELS: [&str; 3] = ["beginner", "intermediate", "expert"];
@@ -39,6 +46,14 @@ fn budget(level: &str) -> Option<(u32, u32)> {
         _ => None,
     }
 }
+
+/// The bidding play of `solved-bids`: the first two tricks by the policy
+/// (an open-card solve from the first lead costs a median 8 ms, from the
+/// third 0.2 ms with four hands and 0.6 ms with three), the rest solved.
+const SOLVED_BIDS: BidPlay = BidPlay::Solved {
+    policy_tricks: 2,
+    max_nodes: 200_000,
+};
 
 fn config(iterations: u32, exploration: f64) -> IsmctsConfig {
     IsmctsConfig {
@@ -56,12 +71,21 @@ pub struct NaSearchBot {
     name: String,
     ismcts: Ismcts<NaSixtySix>,
     bid_samples: u32,
+    bid_play: BidPlay,
+    /// Solves the simulations' trick play (see [`BidPlay::Solved`]).
+    solver: Solver<NaSixtySix>,
     rng: SeededRng,
 }
 
 impl NaSearchBot {
-    /// A named level (`beginner`, `intermediate`, `expert`).
+    /// A named level (`beginner`, `intermediate`, `expert`) or
+    /// `solved-bids`.
     pub fn level(name: &str, seed: u64) -> Option<NaSearchBot> {
+        if name == "solved-bids" {
+            let mut bot = NaSearchBot::new(name, config(4_000, 2.0), 128, seed);
+            bot.bid_play = SOLVED_BIDS;
+            return Some(bot);
+        }
         let (iterations, bid_samples) = budget(name)?;
         // Returns are ticks, a few either way.
         Some(NaSearchBot::new(
@@ -77,65 +101,18 @@ impl NaSearchBot {
             name: name.to_string(),
             ismcts: Ismcts::new(config),
             bid_samples,
+            bid_play: BidPlay::Policy,
+            solver: Solver::new(16),
             rng: rng_from_seed(seed),
         }
     }
 }
 
-/// Plays `world` out by the playout policy and returns what the outcome
-/// is worth to `me` (see [`worth`]); `me`'s first lead (if it is the
-/// opening lead of the deal) is forced into `trump` when given.
-fn play_out(mut world: NaSixtySix, me: Seat, trump: Option<Suit>) -> i32 {
-    let mut moves = ActionList::new();
-    while let Some(seat) = world.to_move() {
-        world.legal_actions(&mut moves);
-        let forced = match trump {
-            Some(t) if seat == me && world.trump().is_none() && world.phase() == Phase::Play => {
-                moves
-                    .iter()
-                    .copied()
-                    .filter(|a| match a {
-                        Action::Marriage(c) | Action::Play(c) => c.suit_unchecked() == t,
-                        _ => false,
-                    })
-                    .max_by_key(|a| match a {
-                        Action::Marriage(c) => 100 + u8::from(c.rank() == Some(Rank::King)),
-                        Action::Play(c) => power(*c, world.options().rank_order),
-                        _ => 0,
-                    })
-            }
-            _ => None,
-        };
-        let a = forced.unwrap_or_else(|| {
-            *moves
-                .iter()
-                .max_by_key(|&&a| world.playout_score(a))
-                .expect("a legal move")
-        });
-        world.play_unchecked(a);
-    }
-    worth(&world, me)
-}
-
-/// What a finished deal is worth to `me`: its side's ticks; in a game, if
-/// the deal decides it, a win or a loss worth more than any deal's ticks.
-fn worth(world: &NaSixtySix, me: Seat) -> i32 {
-    let ticks = world.returns().expect("over")[me.index()];
-    let (Some(sheet), Some(result)) = (world.sheet(), world.result()) else {
-        return ticks;
-    };
-    let opts = *world.options();
-    let mut game = NaMatch::resume(opts, world.dealer(), &sheet);
-    game.record(result);
-    let decided = 2 * (i32::from(opts.target) + i32::from(MOON));
-    match game.winner() {
-        Some(side) if side == world.side(me) => decided,
-        Some(_) => -decided,
-        None => ticks,
-    }
-}
-
 impl NaSearchBot {
+    fn finish(&mut self, world: NaSixtySix, me: Seat, trump: Option<Suit>) -> i32 {
+        finish(world, me, trump, self.bid_play, &mut self.solver)
+    }
+
     fn bid(&mut self, obs: &NaObservation, legal: &[Action]) -> Action {
         let me = obs.seat;
         let suits: Vec<Suit> = Suit::ALL
@@ -150,10 +127,10 @@ impl NaSearchBot {
                 let mut w = world.clone();
                 w.play_unchecked(a);
                 if a == Action::Pass {
-                    totals[i][0] += i64::from(play_out(w, me, None));
+                    totals[i][0] += i64::from(self.finish(w, me, None));
                 } else {
                     for (j, &s) in suits.iter().enumerate() {
-                        totals[i][j] += i64::from(play_out(w.clone(), me, Some(s)));
+                        totals[i][j] += i64::from(self.finish(w.clone(), me, Some(s)));
                     }
                 }
             }
@@ -207,7 +184,9 @@ pub fn sevens_level(name: &str, seed: u64) -> Option<crate::IsmctsBot<Sevens>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use talon_rules::na_sixty_six::{NaOptions, NaSheet};
+    use crate::na_finish::worth;
+    use talon_rules::na_sixty_six::{NaMatch, NaOptions, NaSheet};
+    use talon_rules::{ActionList, SolverGame};
 
     fn finished(sheet: Option<NaSheet>, seed: u64) -> NaSixtySix {
         let mut g = NaSixtySix::from_seed(seed, NaOptions::FOUR_HANDS, Seat(3));

@@ -15,21 +15,27 @@
 //!   margin (see `pedro_stakes`), and passing is priced by playing the
 //!   deal out after the pass, so a pass that lets the other side go out
 //!   costs what it should.
+//! - `solved-bids` plays the simulations' tricks after the first one
+//!   exactly, with open cards ([`BidPlay::Solved`]), at a third of the
+//!   samples; it measured no stronger than the policy's playouts
+//!   (docs/strength.md), so the expert keeps those.
 //! - Reduction and play: single-observer ISMCTS over sampled deals, every
 //!   seat's reward its side's margin.
 //!
 //! Budgets are counts so a seed replays exactly; the time limit is only a
 //! safety net.
 
+use crate::bid_play::BidPlay;
 use crate::pedro_evidence::BidEvidence;
+use crate::pedro_finish::finish;
 use crate::pedro_stakes::Stakes;
 use crate::Bot;
 use std::time::{Duration, Instant};
 use talon_cards::Suit;
 use talon_rules::pedro::{Action, AllPass, Event, Pedro, PedroObservation, Phase, DOUBLE};
 use talon_rules::shuffle::{rng_from_seed, SeededRng};
-use talon_rules::{ActionList, Game, SolverGame};
-use talon_search::{Ismcts, IsmctsConfig, Pimc, PimcConfig};
+use talon_rules::Game;
+use talon_search::{Ismcts, IsmctsConfig, Pimc, PimcConfig, Solver};
 
 /// Budgets of one Pedro search bot.
 #[derive(Clone, Copy, Debug)]
@@ -40,6 +46,8 @@ pub struct PedroSearchConfig {
     /// ISMCTS iterations per reduction or play decision.
     pub iterations: u32,
     pub time_limit_ms: u64,
+    /// How the simulations play a sampled deal out.
+    pub bid_play: BidPlay,
 }
 
 pub struct PedroSearchBot {
@@ -53,18 +61,9 @@ pub struct PedroSearchBot {
     /// when the decision started.
     bid_limit: Option<Duration>,
     started: Instant,
+    /// Solves the simulations' trick play (see [`BidPlay::Solved`]).
+    bid_solver: Solver<Pedro>,
     rng: SeededRng,
-}
-
-/// `world` played to the end by the playout policy.
-fn play_out(mut world: Pedro) -> Option<Pedro> {
-    let mut moves = ActionList::new();
-    while !world.is_over() {
-        world.legal_actions(&mut moves);
-        let a = *moves.iter().max_by_key(|&&a| world.playout_score(a))?;
-        world.play_unchecked(a);
-    }
-    Some(world)
 }
 
 impl PedroSearchBot {
@@ -82,6 +81,7 @@ impl PedroSearchBot {
             pimc: None,
             bid_limit: Some(Duration::from_millis(config.time_limit_ms)),
             started: Instant::now(),
+            bid_solver: Solver::new(16),
             rng: rng_from_seed(seed),
         }
     }
@@ -119,8 +119,8 @@ impl PedroSearchBot {
             for (i, &suit) in Suit::ALL.iter().enumerate() {
                 let mut w = won.clone();
                 w.play_unchecked(Action::Trump(suit));
-                if let Some(done) = play_out(w) {
-                    out[i].push(done.team_points());
+                if let Some(r) = finish(w, self.config.bid_play, &mut self.bid_solver) {
+                    out[i].push(r.points);
                 }
             }
         }
@@ -204,8 +204,8 @@ impl PedroSearchBot {
                 continue;
             }
             played += 1;
-            if let Some(r) = play_out(world).as_ref().and_then(Pedro::result) {
-                sum += stakes.passed(r);
+            if let Some(r) = finish(world, self.config.bid_play, &mut self.bid_solver) {
+                sum += stakes.passed(&r);
             }
         }
         sum / f64::from(played.max(1))
@@ -263,27 +263,43 @@ impl Bot<Pedro> for PedroSearchBot {
 }
 
 /// Names of the Pedro-family bots, weakest first.
-pub const PEDRO_NAMES: [&str; 6] = [
+pub const PEDRO_NAMES: [&str; 7] = [
     "random",
     "heuristic",
     "beginner",
     "intermediate",
     "expert",
     "pimc",
+    "solved-bids",
 ];
+
+/// The bidding play of `solved-bids`: the first trick by the policy (an
+/// open-card solve from the first lead costs about 25 ms in Sixty-three,
+/// from the second about 3 ms), the rest solved.
+const SOLVED_BIDS: BidPlay = BidPlay::Solved {
+    policy_tricks: 1,
+    max_nodes: 1_000_000,
+};
 
 /// A Pedro-family search bot by level, or `None` for another name.
 pub fn pedro_level(name: &str, total_points: u16, seed: u64) -> Option<PedroSearchBot> {
+    let mut bid_play = BidPlay::Policy;
     let (bid_samples, iterations) = match name {
         "beginner" => (10, 80),
         "intermediate" => (40, 500),
         "expert" | "pimc" => (120, 2_000),
+        "solved-bids" => {
+            // Fewer samples: a solved sample costs several policy ones.
+            bid_play = SOLVED_BIDS;
+            (40, 2_000)
+        }
         _ => return None,
     };
     let config = PedroSearchConfig {
         bid_samples,
         iterations,
         time_limit_ms: 70,
+        bid_play,
     };
     // Rewards are score margins, up to about twice the points in play.
     let exploration = 0.5 * f64::from(total_points);

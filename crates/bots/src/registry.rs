@@ -10,14 +10,25 @@ use talon_rules::sevens::Sevens;
 use talon_rules::sixty_six::SixtySix;
 use talon_rules::{ActionList, AnyGame, Family, Game, Preset};
 
-/// Bots of North American Sixty-six and Sixes and Sevens.
-const SEARCHED: &[&str] = &["random", "heuristic", "beginner", "intermediate", "expert"];
+/// Bots of Sixes and Sevens.
+const SEVENS: &[&str] = &["random", "heuristic", "beginner", "intermediate", "expert"];
+
+/// Bots of North American Sixty-six.
+const NA: &[&str] = &[
+    "random",
+    "heuristic",
+    "beginner",
+    "intermediate",
+    "expert",
+    "solved-bids",
+];
 
 /// The names [`AnyBot::new`] accepts for a preset, weakest first.
 pub fn bot_names(preset: Preset) -> Vec<&'static str> {
     match preset.family() {
         Family::SixtySix => crate::NAMES.to_vec(),
-        Family::NaSixtySix | Family::Sevens => SEARCHED.to_vec(),
+        Family::NaSixtySix => NA.to_vec(),
+        Family::Sevens => SEVENS.to_vec(),
         Family::Pedro => crate::PEDRO_NAMES.to_vec(),
     }
 }

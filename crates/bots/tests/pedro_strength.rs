@@ -3,7 +3,7 @@
 //! in seats 0 and 2 and then in seats 1 and 3, so the cards even out;
 //! budgets are small so it runs quickly in debug builds.
 
-use talon_bots::{Bot, PedroHeuristic, PedroSearchBot, PedroSearchConfig};
+use talon_bots::{BidPlay, Bot, PedroHeuristic, PedroSearchBot, PedroSearchConfig};
 use talon_cards::Seat;
 use talon_rules::pedro::{Pedro, PedroOptions};
 use talon_rules::{ActionList, Game};
@@ -26,6 +26,7 @@ fn margin(opts: PedroOptions, pairs: u64) -> (f64, f64) {
         bid_samples: 16,
         iterations: 150,
         time_limit_ms: 60_000,
+        bid_play: BidPlay::Policy,
     };
     let t = f64::from(opts.total_points());
     let mut a = PedroSearchBot::new("search", config, 0.5 * t, 1);

@@ -1,7 +1,7 @@
 //! What the search needs from North American Sixty-six beyond [`Game`]: a
-//! position key and a playing policy for ISMCTS rollouts. With three or
-//! four seats the exact two-player solver does not apply (leaves are
-//! always rolled out), so the key only has to be a faithful hash.
+//! position key, a playing policy for ISMCTS rollouts, and the two camps
+//! the exact solver needs: one side (see [`NaSixtySix::solved_for`])
+//! against the rest, valued by that side's score.
 //!
 //! The playout policy looks only at the mover's hand and public facts
 //! (trick, trumps, bids), like the heuristic bot: bid from the points of
@@ -11,6 +11,7 @@
 
 use super::action::{Action, MOON};
 use super::cards::{points, power, trick_winner};
+use super::matchplay::NaMatch;
 use super::state::NaSixtySix;
 use crate::search::{fmix, SolverGame};
 use arrayvec::ArrayVec;
@@ -41,9 +42,52 @@ pub fn best_suit(hand: CardSet) -> (Suit, u16) {
         .expect("four suits")
 }
 
+impl NaSixtySix {
+    /// What a game won is worth in [`NaSixtySix::stake`]: more than any
+    /// deal's ticks, 2 × (target + 5).
+    fn decided(&self) -> i32 {
+        2 * (i32::from(self.opts.target) + i32::from(MOON))
+    }
+
+    /// What the finished deal is worth to `side`: its ticks (game points in
+    /// `sixty-six-4`); but in a game (the deal carries the score sheet), a
+    /// deal that decides the game, by the rules' own sheet, is worth a win
+    /// or a loss that outweighs any deal's ticks. `None` before the end.
+    pub fn stake(&self, side: usize) -> Option<i32> {
+        let result = self.result()?;
+        let ticks = i32::from(*result.score.get(side)?);
+        let Some(sheet) = self.sheet else {
+            return Some(ticks);
+        };
+        let mut game = NaMatch::resume(self.opts, self.dealer, &sheet);
+        game.record(result);
+        Some(match game.winner() {
+            Some(s) if s == side => self.decided(),
+            Some(_) => -self.decided(),
+            None => ticks,
+        })
+    }
+}
+
 impl SolverGame for NaSixtySix {
     fn value_range(&self) -> (i32, i32) {
-        (-10, 10)
+        let d = self.decided();
+        (-d, d)
+    }
+
+    fn maximises(&self, seat: talon_cards::Seat) -> bool {
+        self.side(seat) == usize::from(self.coalition)
+    }
+
+    /// The solved side's stake in the finished deal (see
+    /// [`NaSixtySix::stake`]).
+    fn solver_value(&self) -> Option<i32> {
+        self.stake(usize::from(self.coalition))
+    }
+
+    /// A deal's ticks, or a game won or lost.
+    fn attainable(&self, value: i32) -> bool {
+        value.abs() <= i32::from(MOON) * 2 || value.abs() == self.decided()
     }
 
     fn key(&self) -> u64 {
@@ -58,9 +102,20 @@ impl SolverGame for NaSixtySix {
         }
         mix(self.trump.map_or(9, |s| s.index() as u64));
         mix(u64::from(self.leader.0) | u64::from(self.high) << 8 | (self.bids.len() as u64) << 16);
-        mix(self.phase as u64);
+        mix(self.phase as u64 | u64::from(self.coalition) << 8);
+        mix(self.bidder.map_or(9, |s| u64::from(s.0)) | self.out.map_or(9, |s| u64::from(s.0)) << 8);
         for i in 0..self.card_points.len() {
-            mix(u64::from(self.points(i)) | u64::from(self.tricks[i]) << 16);
+            // Marriages count once the side takes a trick, so pending ones
+            // are part of the position too.
+            let married: u16 = self
+                .marriages
+                .iter()
+                .filter(|m| self.side(m.seat) == i)
+                .map(|m| m.points)
+                .sum();
+            mix(u64::from(self.card_points[i] + self.bonus[i])
+                | u64::from(married) << 16
+                | u64::from(self.tricks[i]) << 32);
         }
         h
     }

@@ -75,6 +75,8 @@ pub struct NaSixtySix {
     pub(super) result: Option<NaResult>,
     /// The game's score sheet before this deal; `None` for a lone deal.
     pub(super) sheet: Option<NaSheet>,
+    /// The side the exact solver plays for (see [`NaSixtySix::solved_for`]).
+    pub(super) coalition: u8,
 }
 
 impl NaSixtySix {
@@ -128,6 +130,7 @@ impl NaSixtySix {
             discards_left: 0,
             result: None,
             sheet: None,
+            coalition: 0,
         })
     }
 
@@ -135,6 +138,16 @@ impl NaSixtySix {
     pub fn with_sheet(mut self, sheet: NaSheet) -> NaSixtySix {
         self.sheet = Some(sheet);
         self
+    }
+
+    /// A copy the exact solver values for `side`: that side's seats
+    /// maximise its score (ticks), every other seat minimises it. With
+    /// three hands the other two play as one ("paranoid"), which is what
+    /// a bidder must fear. The default side is 0.
+    pub fn solved_for(&self, side: usize) -> NaSixtySix {
+        let mut w = self.clone();
+        w.coalition = side.min(MAX_SIDES - 1) as u8;
+        w
     }
 
     /// The game's score sheet before this deal, when it is one deal of a game.

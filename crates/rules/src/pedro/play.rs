@@ -13,6 +13,35 @@ impl Pedro {
         self.out & bit(s) == 0 && !self.hands[s.index()].is_empty()
     }
 
+    /// Points still to be won in the play: the scoring trumps in hands and
+    /// in the trick. Every point is on a trump, and a seat out of the play
+    /// holds none, so once the deal is over the teams' points add up to
+    /// what they have now plus this.
+    pub fn points_left(&self) -> u16 {
+        let Some(info) = &self.trump else {
+            return 0;
+        };
+        let mut live: CardSet = self.trick.iter().map(|&(_, c)| c).collect();
+        for hand in self.hands {
+            live |= hand;
+        }
+        (live & info.scoring)
+            .iter()
+            .map(|c| u16::from(info.value(c)))
+            .sum()
+    }
+
+    /// A copy whose contract no longer counts: once over, each side scores
+    /// the points it took, and the solver's value is team 0's points less
+    /// team 1's. Simulations solve the play this way once and price every
+    /// contract from the points.
+    pub fn priced_by_points(&self) -> Pedro {
+        let mut w = self.clone();
+        w.high_bid = 0;
+        w.forced = false;
+        w
+    }
+
     /// Folding, the first-trick quotas and the bidder's lead.
     pub(super) fn start_play(&mut self) {
         self.phase = Phase::Play;
