@@ -32,7 +32,7 @@ use talon_rules::na_sixty_six::{Action, NaObservation, NaSixtySix, Phase};
 use talon_rules::sevens::Sevens;
 use talon_rules::shuffle::{rng_from_seed, SeededRng};
 use talon_rules::{Determinize, Game};
-use talon_search::{Ismcts, IsmctsConfig, Solver};
+use talon_search::{Ismcts, IsmctsConfig, Pimc, PimcConfig, Solver};
 
 /// Names of the search levels (both families), weakest first.
 pub const SEARCH_LEVELS: [&str; 3] = ["beginner", "intermediate", "expert"];
@@ -74,6 +74,8 @@ pub struct NaSearchBot {
     bid_play: BidPlay,
     /// Solves the simulations' trick play (see [`BidPlay::Solved`]).
     solver: Solver<NaSixtySix>,
+    /// PIMC for the tricks (the `pimc` bot); else ISMCTS.
+    pimc: Option<Pimc<NaSixtySix>>,
     rng: SeededRng,
 }
 
@@ -81,6 +83,16 @@ impl NaSearchBot {
     /// A named level (`beginner`, `intermediate`, `expert`) or
     /// `solved-bids`.
     pub fn level(name: &str, seed: u64) -> Option<NaSearchBot> {
+        if name == "pimc" {
+            let bot = NaSearchBot::new(name, config(4_000, 2.0), 128, seed);
+            return Some(bot.with_pimc(PimcConfig {
+                samples: 16,
+                time_limit: Some(Duration::from_millis(90)),
+                max_nodes: 20_000,
+                max_total_nodes: 400_000,
+                after_draws: true,
+            }));
+        }
         if name == "solved-bids" {
             let mut bot = NaSearchBot::new(name, config(4_000, 2.0), 128, seed);
             bot.bid_play = SOLVED_BIDS;
@@ -103,8 +115,16 @@ impl NaSearchBot {
             bid_samples,
             bid_play: BidPlay::Policy,
             solver: Solver::new(16),
+            pimc: None,
             rng: rng_from_seed(seed),
         }
+    }
+
+    /// Plays tricks by PIMC (each sampled world solved for the bot's side),
+    /// by ISMCTS where no world solves within the node budget.
+    pub fn with_pimc(mut self, config: PimcConfig) -> Self {
+        self.pimc = Some(Pimc::new(config));
+        self
     }
 }
 
@@ -165,11 +185,23 @@ impl Bot<NaSixtySix> for NaSearchBot {
         if obs.phase == Phase::Bidding {
             return self.bid(obs, legal);
         }
+        if obs.phase == Phase::Play {
+            if let Some(a) = self
+                .pimc
+                .as_mut()
+                .and_then(|p| p.choose(obs, legal, &mut self.rng))
+            {
+                return a;
+            }
+        }
         self.ismcts.choose(obs, legal, &mut self.rng)
     }
 
     fn set_time_limit(&mut self, limit: Option<Duration>) {
         self.ismcts.config.time_limit = limit;
+        if let Some(p) = &mut self.pimc {
+            p.config.time_limit = limit;
+        }
     }
 }
 

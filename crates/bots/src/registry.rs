@@ -20,6 +20,7 @@ const NA: &[&str] = &[
     "beginner",
     "intermediate",
     "expert",
+    "pimc",
     "solved-bids",
 ];
 

@@ -12,7 +12,7 @@ use talon_cards::Seat;
 use talon_rules::na_sixty_six::{NaOptions, NaSixtySix};
 use talon_rules::sevens::{Sevens, SevensOptions};
 use talon_rules::{ActionList, Game, Returns};
-use talon_search::IsmctsConfig;
+use talon_search::{IsmctsConfig, PimcConfig};
 
 fn play<G: Game>(mut game: G, bots: &mut [Box<dyn Bot<G>>]) -> Returns {
     let mut legal = ActionList::new();
@@ -115,6 +115,49 @@ fn search_beats_heuristic_na_sixty_six_three_hands() {
         |r| vec![r],
     );
     assert_beats(g, 0.15, "three hands (ticks)");
+}
+
+/// The `pimc` design: tricks by PIMC, each sampled world solved for the
+/// bot's side (few worlds here).
+fn pimc_bot(seed: u64) -> Box<dyn Bot<NaSixtySix>> {
+    let pimc = PimcConfig {
+        samples: 6,
+        time_limit: None,
+        max_nodes: 20_000,
+        max_total_nodes: 200_000,
+        after_draws: true,
+    };
+    Box::new(NaSearchBot::new("pimc", config(250, 2.0), 16, seed).with_pimc(pimc))
+}
+
+#[test]
+fn pimc_beats_heuristic_na_sixty_six_partnerships() {
+    let opts = NaOptions::FOUR_HANDS;
+    let g = duplicate_gain(
+        40,
+        2,
+        4,
+        |seed| NaSixtySix::from_seed(seed, opts, Seat((seed % 4) as u8)),
+        &pimc_bot,
+        &|_| Box::new(NaHeuristic),
+        |r| vec![r, r + 2],
+    );
+    assert_beats(g, 0.15, "pimc, partnerships (ticks)");
+}
+
+#[test]
+fn pimc_beats_heuristic_na_sixty_six_three_hands() {
+    let opts = NaOptions::THREE_HANDS;
+    let g = duplicate_gain(
+        30,
+        3,
+        3,
+        |seed| NaSixtySix::from_seed(seed, opts, Seat((seed % 3) as u8)),
+        &pimc_bot,
+        &|_| Box::new(NaHeuristic),
+        |r| vec![r],
+    );
+    assert_beats(g, 0.15, "pimc, three hands (ticks)");
 }
 
 #[test]

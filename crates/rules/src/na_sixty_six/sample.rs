@@ -307,18 +307,33 @@ fn try_sample<R: RngCore + ?Sized>(
 }
 
 impl Determinize for NaSixtySix {
+    /// A consistent world, solved (see [`NaSixtySix::solved_for`]) for the
+    /// observer's side, so a search over it plays for the observer.
     fn sample<R: RngCore + ?Sized>(obs: &NaObservation, rng: &mut R) -> NaSixtySix {
-        for attempt in 0..ATTEMPTS {
-            if let Some(g) = try_sample(obs, rng, attempt < STRICT_ATTEMPTS, true) {
-                return g;
-            }
+        let world = sample_world(obs, rng);
+        world.solved_for(world.side(obs.seat))
+    }
+
+    /// With `widow=exchange` the first trick's winner takes the widow into
+    /// hand: until then a solved world would play knowing it.
+    fn draws_ahead(obs: &NaObservation) -> bool {
+        obs.options.widow == Widow::Exchange
+            && obs.options.widow_size() > 0
+            && obs.history.is_empty()
+    }
+}
+
+fn sample_world<R: RngCore + ?Sized>(obs: &NaObservation, rng: &mut R) -> NaSixtySix {
+    for attempt in 0..ATTEMPTS {
+        if let Some(g) = try_sample(obs, rng, attempt < STRICT_ATTEMPTS, true) {
+            return g;
         }
-        // Last resort (never seen in tests): voids only, history unchecked.
-        loop {
-            if let Some(g) = try_sample(obs, rng, false, false) {
-                debug_assert!(g.observe(obs.seat).hand == obs.hand);
-                return g;
-            }
+    }
+    // Last resort (never seen in tests): voids only, history unchecked.
+    loop {
+        if let Some(g) = try_sample(obs, rng, false, false) {
+            debug_assert!(g.observe(obs.seat).hand == obs.hand);
+            return g;
         }
     }
 }

@@ -5,7 +5,7 @@
 use super::sample::forbidden;
 use super::{NaOptions, NaSixtySix};
 use crate::game::{ActionList, Game};
-use crate::search::Determinize;
+use crate::search::{Determinize, SolverGame};
 use crate::shuffle::{below, rng_from_seed};
 use talon_cards::Seat;
 
@@ -29,6 +29,11 @@ fn check_preset(opts: NaOptions, deals: u64) {
                     let sample = NaSixtySix::sample(&obs, &mut rng);
                     assert_eq!(sample.observe(seat), obs, "seed {seed} seat {s}");
                     sample.check_conservation().unwrap();
+                    // The exact solver plays the world for the observer's side.
+                    for o in 0..opts.players {
+                        let ally = sample.side(Seat(o)) == sample.side(seat);
+                        assert_eq!(sample.maximises(Seat(o)), ally, "seed {seed}");
+                    }
                     for o in 0..opts.players {
                         let h = sample.hand(Seat(o));
                         assert!(
@@ -86,6 +91,34 @@ fn samples_agree_exchange_widow() {
         ..NaOptions::THREE_HANDS
     };
     check_preset(opts, 20);
+}
+
+/// Only an exchanged widow still to be taken up counts as cards to come.
+#[test]
+fn draws_ahead_until_an_exchanged_widow_is_taken() {
+    for (widow, ahead) in [
+        (super::Widow::Points, false),
+        (super::Widow::Exchange, true),
+    ] {
+        let opts = NaOptions {
+            widow,
+            ..NaOptions::THREE_HANDS
+        };
+        let mut rng = rng_from_seed(2);
+        let mut g = NaSixtySix::from_seed(4, opts, Seat(0));
+        while g.history().is_empty() && !g.is_over() {
+            let seat = g.to_move().expect("a mover");
+            assert_eq!(NaSixtySix::draws_ahead(&g.observe(seat)), ahead);
+            let a = random_move(&g, &mut rng);
+            g.play(a).unwrap();
+        }
+        if let Some(seat) = g.to_move() {
+            assert!(!NaSixtySix::draws_ahead(&g.observe(seat)));
+        }
+    }
+    assert!(!NaSixtySix::draws_ahead(
+        &NaSixtySix::from_seed(4, NaOptions::FOUR_HANDS, Seat(0)).observe(Seat(1))
+    ));
 }
 
 /// Over many samples a hidden card reaches every place it may be.
