@@ -26,9 +26,9 @@
 use crate::bid_play::BidPlay;
 use crate::na_finish::finish;
 use crate::Bot;
-use std::time::Duration;
-use talon_cards::{Seat, Suit};
-use talon_rules::na_sixty_six::{Action, NaObservation, NaSixtySix, Phase};
+use std::time::{Duration, Instant};
+use talon_cards::Suit;
+use talon_rules::na_sixty_six::{Action, NaObservation, NaOptions, NaSixtySix, Phase};
 use talon_rules::sevens::Sevens;
 use talon_rules::shuffle::{rng_from_seed, SeededRng};
 use talon_rules::{Determinize, Game};
@@ -47,13 +47,12 @@ fn budget(level: &str) -> Option<(u32, u32)> {
     }
 }
 
-/// The bidding play of `solved-bids`: the first two tricks by the policy
-/// (an open-card solve from the first lead costs a median 8 ms, from the
-/// third 0.2 ms with four hands and 0.6 ms with three), the rest solved.
-const SOLVED_BIDS: BidPlay = BidPlay::Solved {
-    policy_tricks: 2,
-    max_nodes: 200_000,
-};
+/// `solved-bids` solves the simulations' last three tricks and plays the
+/// rest by the policy. An open-card solve from the first lead costs a
+/// median 8 ms with four hands; from three tricks before the end the
+/// bidder's decisions stay near the expert's (docs/strength.md).
+const SOLVED_TRICKS: usize = 3;
+const SOLVED_NODES: u64 = 200_000;
 
 fn config(iterations: u32, exploration: f64) -> IsmctsConfig {
     IsmctsConfig {
@@ -71,7 +70,10 @@ pub struct NaSearchBot {
     name: String,
     ismcts: Ismcts<NaSixtySix>,
     bid_samples: u32,
-    bid_play: BidPlay,
+    /// Whether bidding simulations end in a solve (`solved-bids`).
+    solved_bids: bool,
+    /// The bidding's safety time limit (see [`Bot::set_time_limit`]).
+    bid_limit: Option<Duration>,
     /// Solves the simulations' trick play (see [`BidPlay::Solved`]).
     solver: Solver<NaSixtySix>,
     /// PIMC for the tricks (the `pimc` bot); else ISMCTS.
@@ -95,7 +97,7 @@ impl NaSearchBot {
         }
         if name == "solved-bids" {
             let mut bot = NaSearchBot::new(name, config(4_000, 2.0), 128, seed);
-            bot.bid_play = SOLVED_BIDS;
+            bot.solved_bids = true;
             return Some(bot);
         }
         let (iterations, bid_samples) = budget(name)?;
@@ -113,7 +115,8 @@ impl NaSearchBot {
             name: name.to_string(),
             ismcts: Ismcts::new(config),
             bid_samples,
-            bid_play: BidPlay::Policy,
+            solved_bids: false,
+            bid_limit: config.time_limit,
             solver: Solver::new(16),
             pimc: None,
             rng: rng_from_seed(seed),
@@ -129,28 +132,43 @@ impl NaSearchBot {
 }
 
 impl NaSearchBot {
-    fn finish(&mut self, world: NaSixtySix, me: Seat, trump: Option<Suit>) -> i32 {
-        finish(world, me, trump, self.bid_play, &mut self.solver)
+    /// How this bot's simulations play a deal of `opts` out.
+    fn bid_play(&self, opts: &NaOptions) -> BidPlay {
+        if !self.solved_bids {
+            return BidPlay::Policy;
+        }
+        BidPlay::Solved {
+            policy_tricks: opts.hand_size().saturating_sub(SOLVED_TRICKS) as u8,
+            max_nodes: SOLVED_NODES,
+        }
     }
 
     fn bid(&mut self, obs: &NaObservation, legal: &[Action]) -> Action {
         let me = obs.seat;
+        let how = self.bid_play(&obs.options);
         let suits: Vec<Suit> = Suit::ALL
             .into_iter()
             .filter(|&s| !obs.hand.suit(s).is_empty())
             .collect();
         // totals[candidate][suit option]
         let mut totals = vec![vec![0i64; suits.len().max(1)]; legal.len()];
-        for _ in 0..self.bid_samples.max(1) {
+        let started = Instant::now();
+        for n in 0..self.bid_samples.max(1) {
+            // Every candidate sees the same samples, so stopping early
+            // keeps the comparison fair.
+            if n > 0 && self.bid_limit.is_some_and(|l| started.elapsed() >= l) {
+                break;
+            }
             let world = NaSixtySix::sample(obs, &mut self.rng);
             for (i, &a) in legal.iter().enumerate() {
                 let mut w = world.clone();
                 w.play_unchecked(a);
                 if a == Action::Pass {
-                    totals[i][0] += i64::from(self.finish(w, me, None));
+                    totals[i][0] += i64::from(finish(w, me, None, how, &mut self.solver));
                 } else {
                     for (j, &s) in suits.iter().enumerate() {
-                        totals[i][j] += i64::from(self.finish(w.clone(), me, Some(s)));
+                        let v = finish(w.clone(), me, Some(s), how, &mut self.solver);
+                        totals[i][j] += i64::from(v);
                     }
                 }
             }
@@ -199,6 +217,7 @@ impl Bot<NaSixtySix> for NaSearchBot {
 
     fn set_time_limit(&mut self, limit: Option<Duration>) {
         self.ismcts.config.time_limit = limit;
+        self.bid_limit = limit;
         if let Some(p) = &mut self.pimc {
             p.config.time_limit = limit;
         }
@@ -217,7 +236,8 @@ pub fn sevens_level(name: &str, seed: u64) -> Option<crate::IsmctsBot<Sevens>> {
 mod tests {
     use super::*;
     use crate::na_finish::worth;
-    use talon_rules::na_sixty_six::{NaMatch, NaOptions, NaSheet};
+    use talon_cards::Seat;
+    use talon_rules::na_sixty_six::{NaMatch, NaSheet};
     use talon_rules::{ActionList, SolverGame};
 
     fn finished(sheet: Option<NaSheet>, seed: u64) -> NaSixtySix {
