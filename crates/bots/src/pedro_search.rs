@@ -277,7 +277,7 @@ pub const PEDRO_NAMES: [&str; 7] = [
 /// open-card solve from the first lead costs about 25 ms in Sixty-three,
 /// from the second about 3 ms), the rest solved.
 const SOLVED_BIDS: BidPlay = BidPlay::Solved {
-    policy_tricks: 1,
+    policy_tricks: 3,
     max_nodes: 1_000_000,
 };
 
@@ -291,7 +291,7 @@ pub fn pedro_level(name: &str, total_points: u16, seed: u64) -> Option<PedroSear
         "solved-bids" => {
             // Fewer samples: a solved sample costs several policy ones.
             bid_play = SOLVED_BIDS;
-            (40, 2_000)
+            (120, 2_000)
         }
         _ => return None,
     };

@@ -21,7 +21,7 @@ const NA: &[&str] = &[
     "intermediate",
     "expert",
     "pimc",
-    "solved-bids",
+    "policy-bids",
 ];
 
 /// The names [`AnyBot::new`] accepts for a preset, weakest first.
