@@ -15,10 +15,10 @@
 //!   margin (see `pedro_stakes`), and passing is priced by playing the
 //!   deal out after the pass, so a pass that lets the other side go out
 //!   costs what it should.
-//! - `solved-bids` plays the simulations' tricks after the first one
-//!   exactly, with open cards ([`BidPlay::Solved`]), at a third of the
-//!   samples; it measured no stronger than the policy's playouts
-//!   (docs/strength.md), so the expert keeps those.
+//! - `solved-bids` plays each simulated deal's last three tricks exactly,
+//!   with open cards ([`BidPlay::Solved`]). Against the expert it bid
+//!   differently in a few deals out of a hundred and measured level
+//!   (docs/strength.md), so the expert keeps the cheaper playouts.
 //! - Reduction and play: single-observer ISMCTS over sampled deals, every
 //!   seat's reward its side's margin.
 //!
@@ -273,9 +273,10 @@ pub const PEDRO_NAMES: [&str; 7] = [
     "solved-bids",
 ];
 
-/// The bidding play of `solved-bids`: the first trick by the policy (an
-/// open-card solve from the first lead costs about 25 ms in Sixty-three,
-/// from the second about 3 ms), the rest solved.
+/// The bidding play of `solved-bids`: the policy until three tricks are
+/// left, those solved. (Solving from the second trick, about 3 ms a deal
+/// in Sixty-three, afforded only a third of the samples and was no
+/// better.)
 const SOLVED_BIDS: BidPlay = BidPlay::Solved {
     policy_tricks: 3,
     max_nodes: 1_000_000,
@@ -289,7 +290,6 @@ pub fn pedro_level(name: &str, total_points: u16, seed: u64) -> Option<PedroSear
         "intermediate" => (40, 500),
         "expert" | "pimc" => (120, 2_000),
         "solved-bids" => {
-            // Fewer samples: a solved sample costs several policy ones.
             bid_play = SOLVED_BIDS;
             (120, 2_000)
         }
