@@ -16,6 +16,8 @@ mod sample;
 mod sample_tests;
 mod scoring;
 mod solve;
+#[cfg(test)]
+mod solve_tests;
 mod state;
 
 pub use action::{Action, MOON};

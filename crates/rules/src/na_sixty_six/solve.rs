@@ -104,6 +104,14 @@ impl SolverGame for NaSixtySix {
         mix(u64::from(self.leader.0) | u64::from(self.high) << 8 | (self.bids.len() as u64) << 16);
         mix(self.phase as u64 | u64::from(self.coalition) << 8);
         mix(self.bidder.map_or(9, |s| u64::from(s.0)) | self.out.map_or(9, |s| u64::from(s.0)) << 8);
+        // The stake depends on the score sheet (a deal may decide the game),
+        // and a solver's table outlives a deal.
+        if let Some(sheet) = &self.sheet {
+            for &score in &sheet.scores {
+                mix(u64::from(score as u32) | 1 << 40);
+            }
+            mix(u64::from(sheet.carry as u32) | u64::from(self.dealer.0) << 32);
+        }
         for i in 0..self.card_points.len() {
             // Marriages count once the side takes a trick, so pending ones
             // are part of the position too.
