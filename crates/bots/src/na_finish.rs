@@ -68,6 +68,21 @@ fn policy_move(world: &mut NaSixtySix, me: Seat, trump: Option<Suit>) -> bool {
     }
 }
 
+/// Plays the policy through the auction and the first `tricks` tricks
+/// (and `me`'s lead into `trump`, if still to come); `false` if the deal
+/// ended first.
+fn policy_prefix(world: &mut NaSixtySix, me: Seat, trump: Option<Suit>, tricks: u8) -> bool {
+    while world.phase() != Phase::Play
+        || world.history().len() < usize::from(tricks)
+        || lead_pending(world, me, trump)
+    {
+        if !policy_move(world, me, trump) {
+            return false;
+        }
+    }
+    true
+}
+
 /// Plays `world` out as `how` says and returns its worth to `me`.
 pub(crate) fn finish(
     mut world: NaSixtySix,
@@ -81,13 +96,8 @@ pub(crate) fn finish(
         max_nodes,
     } = how
     {
-        while world.phase() != Phase::Play
-            || world.history().len() < usize::from(policy_tricks)
-            || lead_pending(&world, me, trump)
-        {
-            if !policy_move(&mut world, me, trump) {
-                return worth(&world, me);
-            }
+        if !policy_prefix(&mut world, me, trump, policy_tricks) {
+            return worth(&world, me);
         }
         let solved = world.solved_for(world.side(me));
         if let Some(v) = solver.value_within(&solved, max_nodes) {
@@ -120,10 +130,7 @@ mod tests {
                 let mut solver = Solver::new(14);
                 let v = finish(start.clone(), me, None, how, &mut solver);
                 let mut w = start;
-                while !w.is_over() && (w.phase() != Phase::Play || w.history().len() < 3) {
-                    assert!(policy_move(&mut w, me, None));
-                }
-                if w.is_over() {
+                if !policy_prefix(&mut w, me, None, 3) {
                     assert_eq!(worth(&w, me), v);
                     continue;
                 }

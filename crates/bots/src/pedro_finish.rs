@@ -8,14 +8,14 @@
 //! them. The first tricks, the most expensive to solve (each one costs
 //! about eight times the rest of the deal), can be left to the policy.
 
-use talon_rules::pedro::{Event, Pedro, PedroResult, Phase};
+use talon_rules::pedro::{Action, Event, Pedro, PedroResult, Phase};
 use talon_rules::{ActionList, Game, SolverGame};
 use talon_search::Solver;
 
 use crate::bid_play::BidPlay;
 
 /// Plays one move by the playout policy; `false` once the deal is over.
-fn policy_move(world: &mut Pedro, moves: &mut ActionList<talon_rules::pedro::Action>) -> bool {
+fn policy_move(world: &mut Pedro, moves: &mut ActionList<Action>) -> bool {
     if world.is_over() {
         return false;
     }
@@ -27,6 +27,19 @@ fn policy_move(world: &mut Pedro, moves: &mut ActionList<talon_rules::pedro::Act
         }
         None => false,
     }
+}
+
+/// Plays the policy through the auction, the reduction and the first
+/// `tricks` tricks; `false` if the deal ended (or stuck) first.
+fn policy_prefix(world: &mut Pedro, tricks: u8, moves: &mut ActionList<Action>) -> bool {
+    let mut played = 0u8;
+    while world.phase() != Phase::Play || played < tricks {
+        if !policy_move(world, moves) {
+            return false;
+        }
+        played += u8::from(matches!(world.events().last(), Some(Event::Trick { .. })));
+    }
+    true
 }
 
 /// `world` played to the end by the playout policy.
@@ -52,13 +65,8 @@ pub(crate) fn finish(
         return play_out(world).and_then(|w| w.result().copied());
     };
     let mut w = world;
-    let mut moves = ActionList::new();
-    let mut tricks = 0u8;
-    while w.phase() != Phase::Play || tricks < policy_tricks {
-        if !policy_move(&mut w, &mut moves) {
-            return w.result().copied();
-        }
-        tricks += u8::from(matches!(w.events().last(), Some(Event::Trick { .. })));
+    if !policy_prefix(&mut w, policy_tricks, &mut ActionList::new()) {
+        return w.result().copied();
     }
     let priced = w.priced_by_points();
     // Every point still in play goes to one side, so the solved margin
@@ -106,12 +114,7 @@ mod tests {
             };
             // Replay the same policy prefix, then follow best moves.
             let mut w = start;
-            let mut moves = ActionList::new();
-            let mut tricks = 0;
-            while w.phase() != Phase::Play || tricks < 3 {
-                assert!(policy_move(&mut w, &mut moves));
-                tricks += u8::from(matches!(w.events().last(), Some(Event::Trick { .. })));
-            }
+            assert!(policy_prefix(&mut w, 3, &mut ActionList::new()));
             let mut w = w.priced_by_points();
             while !w.is_over() {
                 let best = solver
