@@ -139,8 +139,13 @@ pub async fn serve(socket: WebSocket, lobby: Arc<Lobby>) {
         }
     });
 
+    // Our own replies wait for room in the outbox: a client that floods
+    // without reading is slowed down, and its replies are not lost.
     let reply = |frame: ServerFrame| {
-        let _ = local_out.try_send(Outgoing::Frame(frame.to_json().into()));
+        let out = local_out.clone();
+        async move {
+            let _ = out.send(Outgoing::Frame(frame.to_json().into())).await;
+        }
     };
     let mut bucket = Bucket::full(config.frame_budget);
     loop {
@@ -156,7 +161,7 @@ pub async fn serve(socket: WebSocket, lobby: Arc<Lobby>) {
         let text = match msg {
             Message::Text(t) => t,
             Message::Binary(_) => {
-                reply(ServerFrame::error("bad_frame", "frames are JSON text"));
+                reply(ServerFrame::error("bad_frame", "frames are JSON text")).await;
                 continue;
             }
             Message::Close(_) => break,
@@ -169,7 +174,7 @@ pub async fn serve(socket: WebSocket, lobby: Arc<Lobby>) {
                     "a frame has at most {MAX_FRAME_BYTES} bytes, not {}",
                     text.len()
                 ),
-            ));
+            )).await;
             continue;
         }
         let frame = match serde_json::from_str::<ClientFrame>(&text) {
@@ -183,21 +188,22 @@ pub async fn serve(socket: WebSocket, lobby: Arc<Lobby>) {
                 reply(ServerFrame::error(
                     "bad_frame",
                     format!("cannot read frame {}: {e}", quote(&text)),
-                ));
+                )).await;
                 continue;
             }
         };
         if frame == ClientFrame::Ping {
-            reply(ServerFrame::Pong);
+            reply(ServerFrame::Pong).await;
             continue;
         }
         if !bucket.take(config.frame_budget, config.frame_window) {
-            let _ = local_out.try_send(Outgoing::Close(close::RATE_LIMIT, "too many frames"));
+            let _ = local_out.send(Outgoing::Close(close::RATE_LIMIT, "too many frames")).await;
+            drain(&mut stream).await;
             break;
         }
         let cmd = match frame {
             ClientFrame::Hello { .. } => {
-                reply(ServerFrame::error("bad_frame", "hello was already said"));
+                reply(ServerFrame::error("bad_frame", "hello was already said")).await;
                 continue;
             }
             ClientFrame::Act { action, v, id } => RoomCmd::Act {
@@ -217,6 +223,18 @@ pub async fn serve(socket: WebSocket, lobby: Arc<Lobby>) {
     let _ = room.tx.send(RoomCmd::Leave { conn }).await;
     drop(local_out);
     let _ = timeout(std::time::Duration::from_secs(2), writer).await;
+}
+
+/// Reads and drops what the client still sends, for a moment, so that our
+/// close frame reaches it (closing with unread input would reset the
+/// connection and lose the frame).
+async fn drain(stream: &mut futures_util::stream::SplitStream<WebSocket>) {
+    let until = tokio::time::Instant::now() + std::time::Duration::from_secs(2);
+    while let Ok(Some(Ok(msg))) = tokio::time::timeout_at(until, stream.next()).await {
+        if matches!(msg, Message::Close(_)) {
+            break;
+        }
+    }
 }
 
 /// The seat whose secret this is, if any.
