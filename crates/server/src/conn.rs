@@ -174,7 +174,8 @@ pub async fn serve(socket: WebSocket, lobby: Arc<Lobby>) {
                     "a frame has at most {MAX_FRAME_BYTES} bytes, not {}",
                     text.len()
                 ),
-            )).await;
+            ))
+            .await;
             continue;
         }
         let frame = match serde_json::from_str::<ClientFrame>(&text) {
@@ -188,7 +189,8 @@ pub async fn serve(socket: WebSocket, lobby: Arc<Lobby>) {
                 reply(ServerFrame::error(
                     "bad_frame",
                     format!("cannot read frame {}: {e}", quote(&text)),
-                )).await;
+                ))
+                .await;
                 continue;
             }
         };
@@ -197,7 +199,9 @@ pub async fn serve(socket: WebSocket, lobby: Arc<Lobby>) {
             continue;
         }
         if !bucket.take(config.frame_budget, config.frame_window) {
-            let _ = local_out.send(Outgoing::Close(close::RATE_LIMIT, "too many frames")).await;
+            let _ = local_out
+                .send(Outgoing::Close(close::RATE_LIMIT, "too many frames"))
+                .await;
             drain(&mut stream).await;
             break;
         }

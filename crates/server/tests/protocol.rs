@@ -12,7 +12,9 @@ use std::time::Duration;
 async fn my_turn(c: &mut Client) -> Value {
     loop {
         let f = c.next().await.expect("open");
-        if f.get("state").is_some_and(|s| s["legal"].as_array().is_some_and(|l| !l.is_empty())) {
+        if f.get("state")
+            .is_some_and(|s| s["legal"].as_array().is_some_and(|l| !l.is_empty()))
+        {
             return f;
         }
     }
@@ -58,7 +60,10 @@ async fn a_returning_viewer_gets_exactly_the_events_it_missed() {
         .filter(|f| f["t"] == "event" && f["v"].as_u64().is_some_and(|v| v > k))
         .cloned()
         .collect();
-    assert_eq!(got, expected, "the missed events, exactly, as a steady viewer saw them");
+    assert_eq!(
+        got, expected,
+        "the missed events, exactly, as a steady viewer saw them"
+    );
 
     // A seat catches up too, and its folded state equals a fresh snapshot.
     let mut seat_back = Client::hello(addr, table, Some(&secret(&created, 0)), Some(k)).await;
@@ -78,7 +83,11 @@ async fn a_version_too_old_or_unknown_gets_a_snapshot_equal_to_a_fresh_one() {
     let addr = running.addr;
     // A finished match of random bots (they sink for many deals): its log
     // is longer than the catch-up window.
-    let created = create(addr, json!({"preset": "sixty-three", "seats": seats(&["random"; 4]), "match": true})).await;
+    let created = create(
+        addr,
+        json!({"preset": "sixty-three", "seats": seats(&["random"; 4]), "match": true}),
+    )
+    .await;
     let table = created["table"].as_str().unwrap();
     let summary = loop {
         let (_, s) = http(addr, "GET", &format!("/api/tables/{table}"), None).await;
@@ -103,17 +112,28 @@ async fn a_version_too_old_or_unknown_gets_a_snapshot_equal_to_a_fresh_one() {
 async fn stale_and_duplicate_actions_are_rejected_with_what_was_missed() {
     let running = server(fast_config()).await;
     let addr = running.addr;
-    let created = create(addr, json!({"preset": "sixty-six", "seats": seats(&["p", "heuristic"])})).await;
+    let created = create(
+        addr,
+        json!({"preset": "sixty-six", "seats": seats(&["p", "heuristic"])}),
+    )
+    .await;
     let table = created["table"].as_str().unwrap();
     let mut c = Client::hello(addr, table, Some(&secret(&created, 0)), None).await;
     let f = my_turn(&mut c).await;
     let v = f["v"].as_u64().unwrap();
     // Acting on an older version: refused, then the events since it.
-    c.send(json!({"t": "act", "action": f["state"]["legal"][0], "v": v - 1, "id": "old"})).await;
+    c.send(json!({"t": "act", "action": f["state"]["legal"][0], "v": v - 1, "id": "old"}))
+        .await;
     let r = c.until("reject").await;
-    assert_eq!((r["code"].as_str(), r["id"].as_str(), r["v"].as_u64()), (Some("stale"), Some("old"), Some(v)));
+    assert_eq!(
+        (r["code"].as_str(), r["id"].as_str(), r["v"].as_u64()),
+        (Some("stale"), Some("old"), Some(v))
+    );
     let missed = c.next().await.unwrap();
-    assert_eq!((missed["t"].as_str(), missed["v"].as_u64()), (Some("event"), Some(v)));
+    assert_eq!(
+        (missed["t"].as_str(), missed["v"].as_u64()),
+        (Some("event"), Some(v))
+    );
     // The same action twice: applied once, the copy refused.
     c.send(act(&f, 0)).await;
     c.send(act(&f, 0)).await;
@@ -140,10 +160,15 @@ async fn a_secret_acts_only_for_its_own_seat_and_is_stored_hashed() {
     let db = config.db.clone();
     let running = server(config).await;
     let addr = running.addr;
-    let created = create(addr, json!({"preset": "sixty-six", "seats": seats(&["p", "p"])})).await;
+    let created = create(
+        addr,
+        json!({"preset": "sixty-six", "seats": seats(&["p", "p"])}),
+    )
+    .await;
     let table = created["table"].as_str().unwrap();
     // A wrong secret: closed with a reason.
-    let mut wrong = Client::hello(addr, table, Some("00000000000000000000000000000000"), None).await;
+    let mut wrong =
+        Client::hello(addr, table, Some("00000000000000000000000000000000"), None).await;
     assert_eq!(wrong.next().await.unwrap_err().0, 4003);
     // Seat 1's secret while seat 0 is to move: refused, nothing changes.
     let mut one = Client::hello(addr, table, Some(&secret(&created, 1)), None).await;
@@ -153,26 +178,40 @@ async fn a_secret_acts_only_for_its_own_seat_and_is_stored_hashed() {
     assert_eq!(snap["state"]["legal"], json!([]));
     let mut zero = Client::hello(addr, table, Some(&secret(&created, 0)), None).await;
     let f = my_turn(&mut zero).await;
-    one.send(json!({"t": "act", "action": f["state"]["legal"][0], "v": f["v"]})).await;
+    one.send(json!({"t": "act", "action": f["state"]["legal"][0], "v": f["v"]}))
+        .await;
     assert_eq!(one.until("reject").await["code"], "not_your_turn");
     // A spectator cannot act.
     let mut watcher = Client::hello(addr, table, None, None).await;
     watcher.until("snapshot").await;
-    watcher.send(json!({"t": "act", "action": f["state"]["legal"][0], "v": f["v"]})).await;
+    watcher
+        .send(json!({"t": "act", "action": f["state"]["legal"][0], "v": f["v"]}))
+        .await;
     assert_eq!(watcher.until("reject").await["code"], "spectator");
     let (_, s) = http(addr, "GET", &format!("/api/tables/{table}"), None).await;
     assert_eq!(s["summary"]["v"], f["v"], "nothing changed");
     // No secret is stored as it is.
     let conn = rusqlite::Connection::open(&db).unwrap();
     let mut rows = Vec::new();
-    for sql in ["SELECT quote(secret_sha256) FROM seats", "SELECT body FROM events", "SELECT id FROM tables"] {
+    for sql in [
+        "SELECT quote(secret_sha256) FROM seats",
+        "SELECT body FROM events",
+        "SELECT id FROM tables",
+    ] {
         let mut st = conn.prepare(sql).unwrap();
-        let texts: Vec<String> = st.query_map([], |r| r.get::<_, String>(0)).unwrap().map(Result::unwrap).collect();
+        let texts: Vec<String> = st
+            .query_map([], |r| r.get::<_, String>(0))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
         rows.extend(texts);
     }
     for seat in 0..2 {
         let s = secret(&created, seat);
-        assert!(rows.iter().all(|r| !r.to_lowercase().contains(&s)), "secret {seat} stored in the clear");
+        assert!(
+            rows.iter().all(|r| !r.to_lowercase().contains(&s)),
+            "secret {seat} stored in the clear"
+        );
     }
 }
 
@@ -222,7 +261,11 @@ async fn bad_frames_get_errors_and_change_nothing() {
     };
     let running = server(config).await;
     let addr = running.addr;
-    let created = create(addr, json!({"preset": "schnapsen", "seats": seats(&["p", "heuristic"])})).await;
+    let created = create(
+        addr,
+        json!({"preset": "schnapsen", "seats": seats(&["p", "heuristic"])}),
+    )
+    .await;
     let table = created["table"].as_str().unwrap();
     // No hello in time; an unknown table; a first frame that is no hello.
     let mut silent = Client::connect(addr).await;
@@ -240,14 +283,23 @@ async fn bad_frames_get_errors_and_change_nothing() {
         ("not json".to_string(), "bad_frame"),
         (json!({"t": "dance"}).to_string(), "bad_frame"),
         (json!({"t": "act", "action": "QH"}).to_string(), "bad_frame"),
-        (json!({"t": "act", "action": "QH", "v": 1, "extra": true}).to_string(), "bad_frame"),
-        (json!({"t": "hello", "table": table}).to_string(), "bad_frame"),
+        (
+            json!({"t": "act", "action": "QH", "v": 1, "extra": true}).to_string(),
+            "bad_frame",
+        ),
+        (
+            json!({"t": "hello", "table": table}).to_string(),
+            "bad_frame",
+        ),
         ("x".repeat(5000), "too_large"),
     ] {
         c.send_text(bad.clone()).await;
         let e = c.until("error").await;
         assert_eq!(e["code"], code, "{bad:.40}");
-        assert!(e["message"].as_str().unwrap().len() < 400, "the error quotes only the start");
+        assert!(
+            e["message"].as_str().unwrap().len() < 400,
+            "the error quotes only the start"
+        );
     }
     // Illegal and unreadable actions are refused by the rules.
     c.send(json!({"t": "act", "action": "XX", "v": v})).await;
@@ -257,7 +309,12 @@ async fn bad_frames_get_errors_and_change_nothing() {
     let (_, s) = http(addr, "GET", &format!("/api/tables/{table}"), None).await;
     assert_eq!(s["summary"]["v"], v, "nothing changed");
     // HTTP: bad bodies and unknown paths get JSON errors.
-    for body in [json!({"preset": "nope", "seats": []}), json!({"preset": "sixty-six", "seats": seats(&["p"])}), json!({"preset": "sixty-six", "seats": seats(&["p", "grandmaster"])}), json!({"preset": "sixty-six", "seats": seats(&["p", "p"]), "options": {"nosuch": 1}})] {
+    for body in [
+        json!({"preset": "nope", "seats": []}),
+        json!({"preset": "sixty-six", "seats": seats(&["p"])}),
+        json!({"preset": "sixty-six", "seats": seats(&["p", "grandmaster"])}),
+        json!({"preset": "sixty-six", "seats": seats(&["p", "p"]), "options": {"nosuch": 1}}),
+    ] {
         let (status, reply) = http(addr, "POST", "/api/tables", Some(&body)).await;
         assert_eq!(status, 400, "{reply}");
         assert!(reply["error"].is_string());
@@ -279,7 +336,11 @@ async fn a_person_away_past_the_grace_gets_a_stand_in_and_takes_the_seat_back() 
     };
     let running = server(config).await;
     let addr = running.addr;
-    let created = create(addr, json!({"preset": "sixty-six", "seats": seats(&["p", "heuristic"])})).await;
+    let created = create(
+        addr,
+        json!({"preset": "sixty-six", "seats": seats(&["p", "heuristic"])}),
+    )
+    .await;
     let table = created["table"].as_str().unwrap();
     let mut watcher = Client::hello(addr, table, None, None).await;
     let mut c = Client::hello(addr, table, Some(&secret(&created, 0)), None).await;
@@ -294,15 +355,30 @@ async fn a_person_away_past_the_grace_gets_a_stand_in_and_takes_the_seat_back() 
     };
     assert_eq!(stand_in["event"]["seat"], 0);
     assert!(stand_in["v"].as_u64() > f["v"].as_u64());
-    assert!(watcher.frames.iter().any(|p| p["t"] == "presence" && p["seats"][0]["status"] == "away"));
-    assert!(watcher.frames.iter().any(|p| p["t"] == "presence" && p["seats"][0]["status"] == "stand_in"));
+    assert!(watcher
+        .frames
+        .iter()
+        .any(|p| p["t"] == "presence" && p["seats"][0]["status"] == "away"));
+    assert!(watcher
+        .frames
+        .iter()
+        .any(|p| p["t"] == "presence" && p["seats"][0]["status"] == "stand_in"));
     // Back: online again, and the seat's moves are the person's.
     let mut back = Client::hello(addr, table, Some(&secret(&created, 0)), None).await;
     let p = back.until("presence").await;
     assert_eq!(p["seats"][0]["status"], "online");
     // The snapshot (read above) may already show our turn.
-    let last = back.frames.iter().rev().find(|f| f["t"] == "snapshot").cloned().unwrap();
-    let mine = if last["state"]["legal"].as_array().is_some_and(|l| !l.is_empty()) {
+    let last = back
+        .frames
+        .iter()
+        .rev()
+        .find(|f| f["t"] == "snapshot")
+        .cloned()
+        .unwrap();
+    let mine = if last["state"]["legal"]
+        .as_array()
+        .is_some_and(|l| !l.is_empty())
+    {
         last
     } else {
         my_turn(&mut back).await

@@ -7,6 +7,7 @@ use crate::error::TableError;
 use crate::event::{Actor, Event};
 use crate::table::Table;
 use talon_bots::AnyBot;
+use talon_rules::AnyGame;
 
 /// The seed of a seat's bot: seats differ, and a table's seed decides all.
 pub fn bot_seed(table_seed: u64, seat: u8) -> u64 {
@@ -65,17 +66,19 @@ impl SeatBots {
 
 /// Plays the table on — the table's own events (deals, the deal cap) and
 /// the bots' actions — until a person is to move or the table is finished.
-/// `each` sees the table after every event.
+/// `each` sees every event with the deal as it was before it (for
+/// narration) and the table after it.
 pub fn run_bots(
     table: &mut Table,
     bots: &mut SeatBots,
-    mut each: impl FnMut(&Table, &Event),
+    mut each: impl FnMut(Option<&AnyGame>, &Event, &Table),
 ) -> Result<(), TableError> {
     loop {
         let Some(event) = table.next_event().or_else(|| bots.decide(table)) else {
             return Ok(());
         };
+        let before = table.game().cloned();
         table.apply(&event)?;
-        each(table, &event);
+        each(before.as_ref(), &event, table);
     }
 }

@@ -98,6 +98,48 @@ impl TableConfig {
         Ok(preset)
     }
 
+    /// How many seats a preset has with these options (Sixes and Sevens
+    /// takes 3 to 6 players).
+    pub fn seats_for(preset: Preset, options: &[(String, String)]) -> Result<u8, TableError> {
+        AnyGame::new(preset, options, &Setup::Seed(0))
+            .map(|g| g.seats())
+            .map_err(|e| TableError::Config(e.to_string()))
+    }
+
+    /// A table of bots, one level per seat (the list repeats if short).
+    pub fn bots(
+        preset: Preset,
+        options: &[(String, String)],
+        levels: &[String],
+        whole_match: bool,
+        seed: u64,
+    ) -> Result<TableConfig, TableError> {
+        if levels.is_empty() {
+            return Err(TableError::Config("no bot named".into()));
+        }
+        let seats = TableConfig::seats_for(preset, options)?;
+        if levels.len() > usize::from(seats) {
+            return Err(TableError::Config(format!(
+                "{} bots named for a table of {seats} seats",
+                levels.len()
+            )));
+        }
+        let config = TableConfig {
+            preset: preset.name().to_string(),
+            options: options.iter().cloned().collect(),
+            seats: (0..usize::from(seats))
+                .map(|i| SeatSpec::Bot {
+                    level: levels[i % levels.len()].clone(),
+                })
+                .collect(),
+            whole_match,
+            seed,
+            hints: None,
+        };
+        config.validate()?;
+        Ok(config)
+    }
+
     /// The options as the rules take them.
     pub fn option_pairs(&self) -> Vec<(String, String)> {
         self.options

@@ -71,6 +71,11 @@ impl Table {
         Ok(events)
     }
 
+    /// A new table in memory (for front ends that keep no store).
+    pub fn new(config: TableConfig) -> Result<Table, TableError> {
+        Table::replay(&Table::open(config)?)
+    }
+
     /// A table rebuilt from its log (on start-up, after a crash, or to
     /// look at an earlier version).
     pub fn replay(events: &[Event]) -> Result<Table, TableError> {
