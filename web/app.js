@@ -605,6 +605,7 @@ class TableUi {
     if (!el) return;
     const words = { online: "", connecting: "Connecting…", reconnecting: "Reconnecting…", offline: "Offline" };
     el.textContent = words[this.connection] || "";
+    document.body.dataset.conn = this.connection || "";
     el.hidden = !words[this.connection];
   }
 
@@ -642,6 +643,13 @@ class TableUi {
     }
     if (this.panel) root.append(this.panelView());
     main.replaceChildren(root);
+    // For tests and styling: where the table stands (nothing hidden).
+    const data = document.body.dataset;
+    data.status = s.status;
+    data.v = String(this.net.v);
+    data.turn = s.status === "playing" && you !== null && s.to_move === you ? "you" : "";
+    data.pending = this.pending ? "1" : "";
+    data.deal = String(s.deal_no);
     this.renderStatus();
     // Keep keyboard focus where it was.
     let target = null;

@@ -12,11 +12,6 @@ use std::sync::OnceLock;
 
 #[derive(RustEmbed)]
 #[folder = "$CARGO_MANIFEST_DIR/../../web/"]
-#[exclude = "node_modules/*"]
-#[exclude = "tests/*"]
-#[exclude = "package.json"]
-#[exclude = "package-lock.json"]
-#[exclude = "*.md"]
 struct Assets;
 
 /// A short hash of every embedded file: the asset path prefix.
