@@ -138,7 +138,7 @@ test("two people and two bots play a Sixty-three deal by clicking; dimmed cards 
       const dim = await page.$("#hand .card.dim");
       if (dim) {
         const before = page.sent.length;
-        await dim.click();
+        await dim.click({ force: true });
         await page.waitForTimeout(100);
         assert.equal(page.sent.length, before, "a dimmed card sends nothing");
         assert.equal(await dim.getAttribute("aria-disabled"), "true");
@@ -193,7 +193,8 @@ test("a reload mid-deal keeps the seat and the hand; a dropped socket recovers w
   const t = await createTable("pedro", [{ kind: "person" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }]);
   const page = await openPage(t.seats[0].invite);
   await moveByClick(page);
-  await moveByClick(page);
+  // Nothing moves while the table waits for this seat: read the hand then.
+  await page.waitForFunction(() => document.body.dataset.turn === "you" || document.body.dataset.status !== "playing");
   const hand = await page.$$eval("#hand .card", (cs) => cs.map((c) => c.dataset.card).join(" "));
   await page.reload();
   await page.waitForSelector("body[data-status]");

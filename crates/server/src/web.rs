@@ -11,7 +11,7 @@ use rust_embed::RustEmbed;
 use std::sync::OnceLock;
 
 #[derive(RustEmbed)]
-#[folder = "$CARGO_MANIFEST_DIR/../../web/"]
+#[folder = "../../web/"]
 struct Assets;
 
 /// A short hash of every embedded file: the asset path prefix.
