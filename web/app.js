@@ -402,8 +402,11 @@ class TableUi {
 
   name(seat) {
     if (!this.state || seat === null || seat === undefined) return "";
-    const s = this.state.seats[seat];
-    const base = s ? s.name : `seat ${seat}`;
+    const seats = this.state.seats;
+    const s = seats[seat];
+    let base = s ? s.name : `seat ${seat}`;
+    // Two seats of one name (two bots of a level) get their numbers.
+    if (s && seats.some((o, i) => i !== seat && o.name === s.name)) base = `${base} ${seat}`;
     return seat === this.state.you ? `${base} (you)` : base;
   }
 
@@ -812,9 +815,26 @@ class TableUi {
 
   actionBar() {
     const s = this.state;
-    const buttons = this.otherActions().map((a) =>
+    let acts = this.otherActions();
+    const buttons = [];
+    // Many bids (40 to 63): one picker and a button instead of a wall.
+    const bids = acts.filter((a) => /^bid \d+$/.test(a));
+    if (bids.length > 6) {
+      acts = acts.filter((a) => !bids.includes(a));
+      if (!bids.includes(this.bidChoice)) this.bidChoice = bids[0];
+      const pick = h(
+        "select",
+        { id: "bid-value", "aria-label": "Bid amount", onchange: (e) => (this.bidChoice = e.target.value) },
+        bids.map((b) => h("option", { value: b, selected: b === this.bidChoice }, b.slice(4))),
+      );
+      buttons.push(
+        h("span", { class: "bidpick" }, pick,
+          h("button", { type: "button", class: "act primary", id: "bid-go", disabled: !!this.pending, onclick: () => this.send(pick.value) }, "Bid")),
+      );
+    }
+    buttons.push(...acts.map((a) =>
       h("button", { type: "button", class: `act${CONFIRM[a] ? " warn" : ""}`, "data-action": a, disabled: !!this.pending, onclick: () => this.send(a) }, actionLabel(a)),
-    );
+    ));
     if (this.markMode() && s.you === s.to_move) {
       const give = s.legal.some((a) => a.startsWith("give "));
       buttons.push(

@@ -4,9 +4,9 @@
 
 use crate::config::MAX_FRAME_BYTES;
 use crate::conn;
-use crate::web;
 use crate::lobby::{Lobby, LobbyError};
 use crate::room::RoomCmd;
+use crate::web;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{Method, StatusCode, Uri};

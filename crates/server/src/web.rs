@@ -68,10 +68,7 @@ pub async fn asset(Path((v, path)): Path<(String, String)>) -> Response {
             (
                 [
                     (header::CACHE_CONTROL, cache.to_string()),
-                    (
-                        header::CONTENT_TYPE,
-                        file.metadata.mimetype().to_string(),
-                    ),
+                    (header::CONTENT_TYPE, file.metadata.mimetype().to_string()),
                 ],
                 file.data.into_owned(),
             )

@@ -201,10 +201,8 @@ fn public_observation(game: &AnyGame) -> Value {
 /// Replaces every card in `hidden` anywhere in `value` by null.
 fn scrub(value: &mut Value, hidden: CardSet) {
     match value {
-        Value::String(s) => {
-            if s.parse::<Card>().is_ok_and(|c| hidden.contains(c)) {
-                *value = Value::Null;
-            }
+        Value::String(s) if s.parse::<Card>().is_ok_and(|c| hidden.contains(c)) => {
+            *value = Value::Null;
         }
         Value::Array(items) => items.iter_mut().for_each(|v| scrub(v, hidden)),
         Value::Object(map) => map.values_mut().for_each(|v| scrub(v, hidden)),
