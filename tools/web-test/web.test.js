@@ -78,15 +78,15 @@ async function moveByClick(page) {
   const d = await data(page);
   if (d.turn !== "you" || d.pending === "1") return false;
   const v = Number(d.v);
-  const confirm = await page.$("#confirm-marked");
-  const legal = await page.$$("#hand .card.legal:not(.marked)");
-  if (confirm) {
-    await legal[0].click();
-    await page.click("#confirm-marked");
-  } else if (legal.length) {
-    await legal[0].click();
+  // Locators, not handles: the page redraws itself as frames arrive.
+  const legal = page.locator("#hand .card.legal:not(.marked)").first();
+  if (await page.locator("#confirm-marked").count()) {
+    await legal.click();
+    await page.locator("#confirm-marked").click();
+  } else if (await page.locator("#hand .card.legal").count()) {
+    await legal.click();
   } else {
-    await page.click(".actions button.act:not(#hint):not(#confirm-marked)");
+    await page.locator(".actions button.act:not(#hint):not(#confirm-marked)").first().click();
   }
   await settle(page, v);
   return true;
