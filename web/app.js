@@ -780,7 +780,8 @@ class TableUi {
       if (o.trump_card) info.push(h("span", { class: "talon" }, smallCard(o.trump_card), ` under the talon`));
       info.push(h("span", {}, `Talon: ${o.talon_remaining}${o.closed_by !== null && o.closed_by !== undefined ? ` (closed by ${this.name(o.closed_by)})` : ""}`));
       if (Array.isArray(o.points) && o.seat !== undefined) info.push(h("span", {}, `Your points: ${o.points[o.seat]}`));
-      if (o.pending_marriage_points) info.push(h("span", {}, `Marriage points waiting for a trick: ${o.pending_marriage_points}`));
+      const pending = Array.isArray(o.pending_marriage_points) ? o.pending_marriage_points[o.seat] : o.pending_marriage_points;
+      if (pending) info.push(h("span", {}, `Your marriage points waiting for a trick: ${pending}`));
     }
     if (o.family === "na-sixty-six" && o.turned) info.push(h("span", { class: "talon" }, "Turned ", smallCard(o.turned)));
     if (o.family === "pedro" && o.stock_left !== undefined) info.push(h("span", {}, `Stock: ${o.stock_left}`));
