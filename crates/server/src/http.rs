@@ -6,10 +6,11 @@ use crate::config::MAX_FRAME_BYTES;
 use crate::conn;
 use crate::lobby::{Lobby, LobbyError};
 use crate::room::RoomCmd;
+use crate::web;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{ConnectInfo, Path, State};
-use axum::http::{header, StatusCode};
-use axum::response::{Html, IntoResponse, Response};
+use axum::http::{Method, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
@@ -49,7 +50,8 @@ pub fn router(lobby: Arc<Lobby>) -> Router {
         .route("/api/tables/{id}", get(summary))
         .route("/api/tables/{id}/log", get(log))
         .route("/ws", get(ws))
-        .fallback(not_found)
+        .route("/assets/{v}/{*path}", get(web::asset))
+        .fallback(fallback)
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
         .with_state(lobby)
 }
@@ -66,11 +68,16 @@ async fn not_found() -> Response {
 }
 
 async fn index() -> Response {
-    (
-        [(header::CACHE_CONTROL, "no-cache")],
-        Html(include_str!("index.html")),
-    )
-        .into_response()
+    web::index()
+}
+
+/// App paths (`/t/{id}`) get the client; anything else is a JSON 404.
+async fn fallback(method: Method, uri: Uri) -> Response {
+    if method == Method::GET && web::is_app_path(&uri) {
+        web::index()
+    } else {
+        not_found().await
+    }
 }
 
 async fn health(State(lobby): State<Arc<Lobby>>) -> Response {

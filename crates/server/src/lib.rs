@@ -15,6 +15,7 @@ mod presence;
 mod room;
 mod secret;
 mod store;
+mod web;
 
 pub use config::{ServerConfig, MAX_FRAME_BYTES};
 pub use metrics::Metrics;

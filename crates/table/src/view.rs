@@ -73,6 +73,7 @@ impl Table {
             "preset": self.preset().name(),
             "options": self.config().options,
             "match": self.config().whole_match,
+            "hints": self.config().hints_allowed(),
             "seats": self.seats_json(),
             "you": you,
             "status": status,

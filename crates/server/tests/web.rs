@@ -1,0 +1,88 @@
+//! The embedded browser client: `/` and app paths get index.html (never
+//! cached), assets are versioned and immutable, and the API's unknown
+//! paths stay JSON 404s.
+
+mod common;
+
+use common::{fast_config, server};
+use std::net::SocketAddr;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+/// One GET; the status, the headers (lower-cased names) and the body.
+async fn get(addr: SocketAddr, path: &str) -> (u16, Vec<(String, String)>, String) {
+    let mut stream = TcpStream::connect(addr).await.expect("connect");
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.expect("write");
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).await.expect("read");
+    let text = String::from_utf8_lossy(&response).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").expect("a body");
+    let status: u16 = head[9..12].parse().expect("status");
+    let headers = head
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
+        .collect();
+    (status, headers, body.to_string())
+}
+
+fn header<'a>(headers: &'a [(String, String)], name: &str) -> &'a str {
+    headers
+        .iter()
+        .find(|(k, _)| k == name)
+        .map_or("", |(_, v)| v.as_str())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_client_is_served_from_the_binary() {
+    let running = server(fast_config()).await;
+    let addr = running.addr;
+
+    let (status, headers, index) = get(addr, "/").await;
+    assert_eq!(status, 200);
+    assert_eq!(header(&headers, "cache-control"), "no-cache");
+    assert!(header(&headers, "content-type").starts_with("text/html"));
+    assert!(!index.contains("__V__"), "the asset version is filled in");
+    let start = index.find("/assets/").expect("index names its assets");
+    let app = &index[start..];
+    let app = &app[..app.find('"').unwrap()];
+    let version = app.split('/').nth(2).unwrap().to_string();
+
+    // An app path is the same page; the API and the socket are not.
+    let (status, headers, page) = get(addr, "/t/abc123").await;
+    assert_eq!(status, 200);
+    assert_eq!(header(&headers, "cache-control"), "no-cache");
+    assert_eq!(page, index);
+    let (status, headers, body) = get(addr, "/api/nope").await;
+    assert_eq!(status, 404);
+    assert!(header(&headers, "content-type").starts_with("application/json"));
+    assert!(body.contains("\"ok\":false"));
+    let (status, _, _) = get(addr, "/api/tables/x/y/z").await;
+    assert_eq!(status, 404);
+    let (status, _, _) = get(addr, "/missing.png").await;
+    assert_eq!(status, 404);
+
+    // Assets: this version's are immutable, with their type.
+    for (file, kind) in [
+        ("app.js", "javascript"),
+        ("style.css", "text/css"),
+        ("cards.js", "javascript"),
+        ("net.js", "javascript"),
+    ] {
+        let (status, headers, body) = get(addr, &format!("/assets/{version}/{file}")).await;
+        assert_eq!(status, 200, "{file}");
+        assert!(header(&headers, "cache-control").contains("immutable"));
+        assert!(header(&headers, "content-type").contains(kind), "{file}");
+        assert!(!body.is_empty());
+    }
+    let (status, headers, _) = get(addr, "/assets/old/app.js").await;
+    assert_eq!(status, 200);
+    assert_eq!(header(&headers, "cache-control"), "no-cache");
+    let (status, _, _) = get(addr, &format!("/assets/{version}/index.html")).await;
+    assert_eq!(status, 404);
+    let (status, _, _) = get(addr, &format!("/assets/{version}/nothing.js")).await;
+    assert_eq!(status, 404);
+    running.abort();
+}

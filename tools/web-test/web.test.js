@@ -1,0 +1,279 @@
+// End-to-end tests of the browser client in real Chromium (Debian's
+// package), driven by playwright-core. tools/test-web.sh starts a
+// `talon serve` and sets TALON_URL; run that script rather than this file.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { chromium } from "playwright-core";
+
+const BASE = process.env.TALON_URL;
+const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+if (!BASE) throw new Error("TALON_URL is not set: run tools/test-web.sh");
+
+let browser;
+before(async () => {
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function api(path, body) {
+  const r = await fetch(BASE + path, body ? { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) } : {});
+  return r.json();
+}
+
+async function createTable(preset, seats, extra = {}) {
+  // The server allows a few creations a minute from one address: wait.
+  for (let i = 0; ; i++) {
+    const reply = await api("/api/tables", { preset, seats, ...extra });
+    if (!reply.ok && /tables per|try again/i.test(reply.error || "") && i < 30) {
+      await new Promise((r) => setTimeout(r, 3000));
+      continue;
+    }
+    assert.equal(reply.ok, true, JSON.stringify(reply));
+    return reply;
+  }
+}
+
+// A page with a record of the act frames it sent.
+async function openPage(path, options = {}) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  page.sent = [];
+  page.on("websocket", (ws) => {
+    ws.on("framesent", (f) => {
+      try {
+        const frame = JSON.parse(f.payload);
+        if (frame.t === "act") page.sent.push(frame);
+      } catch {}
+    });
+  });
+  page.on("dialog", (d) => d.accept());
+  page.on("pageerror", (e) => {
+    throw e;
+  });
+  await page.goto(BASE + path);
+  await page.waitForSelector("body[data-status]");
+  return page;
+}
+
+const data = (page) => page.evaluate(() => ({ ...document.body.dataset }));
+
+// Waits until the table moved past version `v` or it is this seat's turn.
+async function settle(page, v) {
+  await page.waitForFunction(
+    (v) => {
+      const d = document.body.dataset;
+      return d.pending !== "1" && (Number(d.v) > v || d.status !== "playing");
+    },
+    v,
+    { timeout: 20000 },
+  );
+}
+
+// One move through the UI by pointer: a highlighted card, else the first
+// action button. Returns false when it is not this seat's turn.
+async function moveByClick(page) {
+  const d = await data(page);
+  if (d.turn !== "you" || d.pending === "1") return false;
+  const v = Number(d.v);
+  // Locators, not handles: the page redraws itself as frames arrive.
+  const legal = page.locator("#hand .card.legal:not(.marked)").first();
+  if (await page.locator("#confirm-marked").count()) {
+    await legal.click();
+    await page.locator("#confirm-marked").click();
+  } else if (await page.locator("#hand .card.legal").count()) {
+    await legal.click();
+  } else {
+    await page.locator(".actions button.act:not(#hint):not(#confirm-marked)").first().click();
+  }
+  await settle(page, v);
+  return true;
+}
+
+// Plays until the deal (or table) is over, moving for every page whose turn it is.
+async function playDeal(pages, mover = moveByClick) {
+  const deal = (await data(pages[0])).deal;
+  for (let i = 0; i < 400; i++) {
+    const states = await Promise.all(pages.map(data));
+    if (states.some((s) => s.status !== "playing" || s.deal !== deal)) return;
+    let moved = false;
+    for (const p of pages) moved = (await mover(p)) || moved;
+    if (!moved) await pages[0].waitForTimeout(50);
+  }
+  throw new Error("the deal did not end");
+}
+
+test("lobby creates a table and joins your own seat; assets and fallback", async () => {
+  const context = await browser.newContext();
+  const lobby = await context.newPage();
+  await lobby.goto(BASE + "/");
+  await lobby.waitForSelector("#preset");
+  const presets = await lobby.$$eval("#preset option", (o) => o.map((x) => x.value));
+  assert.ok(presets.includes("sixty-six") && presets.includes("sixty-three"));
+  await lobby.selectOption("#preset", "schnapsen");
+  assert.match(await lobby.textContent("#preset-desc"), /\S/);
+  await lobby.selectOption("#seat-1", "bot:random");
+  await lobby.click("#create");
+  await lobby.waitForSelector("#join-own");
+  const invite = await lobby.getAttribute("#join-own", "href");
+  assert.match(invite, /^\/t\/[A-Za-z0-9_-]+#s=/);
+  await lobby.click("#join-own");
+  await lobby.waitForSelector("body[data-status]");
+  assert.equal(new URL(lobby.url()).hash, "", "the secret leaves the address bar");
+  await lobby.waitForSelector("#hand .card");
+  assert.equal((await lobby.$$("#hand .card")).length, 5);
+  await context.close();
+});
+
+test("two people and two bots play a Sixty-three deal by clicking; dimmed cards send nothing", async () => {
+  const t = await createTable("sixty-three", [{ kind: "person", name: "Ann" }, { kind: "bot", level: "random" }, { kind: "person", name: "Bo" }, { kind: "bot", level: "random" }]);
+  const a = await openPage(t.seats[0].invite);
+  const b = await openPage(t.seats[2].invite);
+  let checkedDim = false;
+  const mover = async (page) => {
+    const d = await data(page);
+    if (d.turn === "you" && !checkedDim) {
+      const dim = await page.$("#hand .card.dim");
+      if (dim) {
+        const before = page.sent.length;
+        await dim.click({ force: true });
+        await page.waitForTimeout(100);
+        assert.equal(page.sent.length, before, "a dimmed card sends nothing");
+        assert.equal(await dim.getAttribute("aria-disabled"), "true");
+        checkedDim = true;
+      }
+    }
+    return moveByClick(page);
+  };
+  await playDeal([a, b], mover);
+  assert.ok(checkedDim, "a dimmed card was tried");
+  // The deal's result shows everyone's cards and the score sheet has the deal.
+  await a.waitForSelector(".deal-result");
+  const hands = await a.$$(".deal-result .reveal");
+  assert.equal(hands.length, 4);
+  const summary = (await api(`/api/tables/${t.table}`)).summary;
+  await a.click("#show-sheet");
+  const cells = await a.$$eval("table.sheet tbody tr:first-child td", (tds) => tds.map((td) => td.textContent));
+  const score = summary.deals[0].score;
+  for (let i = 0; i < score.length; i++) assert.ok(cells[i].startsWith(`${score[i] > 0 ? "+" : ""}${score[i]}`), `${cells[i]} vs ${score[i]}`);
+  await a.context().close();
+  await b.context().close();
+});
+
+test("keyboard only: a Sixty-six deal with arrows and Enter; the live region announces plays", async () => {
+  const t = await createTable("sixty-six", [{ kind: "person" }, { kind: "bot", level: "random" }]);
+  const page = await openPage(t.seats[0].invite);
+  const mover = async (p) => {
+    const d = await data(p);
+    if (d.turn !== "you" || d.pending === "1") return false;
+    const v = Number(d.v);
+    const cards = await p.$$eval("#hand .card", (cs) => cs.map((c) => c.classList.contains("legal")));
+    const target = cards.indexOf(true);
+    if (target >= 0) {
+      await p.keyboard.press("1");
+      for (let i = 0; i < target; i++) await p.keyboard.press("ArrowRight");
+      await p.keyboard.press("Enter");
+    } else {
+      // A decision that is not a card (draw/close): tab to its button.
+      await p.focus(".actions button.act");
+      await p.keyboard.press("Enter");
+    }
+    await settle(p, v);
+    return true;
+  };
+  await playDeal([page], mover);
+  const said = await page.textContent("#live");
+  assert.match(said, /plays (Ace|King|Queen|Jack|Ten|Nine) of (clubs|diamonds|hearts|spades)|wins the trick|Deal 1 is over/);
+  await page.context().close();
+});
+
+test("a reload mid-deal keeps the seat and the hand; a dropped socket recovers without a double play", async () => {
+  const t = await createTable("pedro", [{ kind: "person" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }]);
+  const page = await openPage(t.seats[0].invite);
+  await moveByClick(page);
+  // Nothing moves while the table waits for this seat: read the hand then.
+  await page.waitForFunction(() => document.body.dataset.turn === "you" || document.body.dataset.status !== "playing");
+  const hand = await page.$$eval("#hand .card", (cs) => cs.map((c) => c.dataset.card).join(" "));
+  await page.reload();
+  await page.waitForSelector("body[data-status]");
+  await page.waitForFunction(() => document.body.dataset.conn === "online");
+  const again = await page.$$eval("#hand .card", (cs) => cs.map((c) => c.dataset.card).join(" "));
+  assert.equal(again, hand);
+  // Drop the socket from the page side: it reconnects with `since` and goes on.
+  const sentBefore = page.sent.length;
+  await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent("pageshow", { persisted: true })));
+  await page.waitForFunction(() => document.body.dataset.conn === "online");
+  assert.equal(page.sent.length, sentBefore, "nothing re-sent on reconnect");
+  await playDeal([page]);
+  const ids = page.sent.map((f) => f.id);
+  assert.equal(new Set(ids).size, ids.length, "no action sent twice");
+  await page.context().close();
+});
+
+test("phone 390x844: no sideways scroll, 44px targets, whole hand reachable", async () => {
+  const t = await createTable("sixty-three", [{ kind: "person" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }]);
+  const page = await openPage(t.seats[0].invite, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  await page.waitForSelector("#hand .card");
+  const m = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+    buttons: [...document.querySelectorAll("button, a.button, select")]
+      .filter((b) => b.offsetParent !== null)
+      .map((b) => {
+        const r = b.getBoundingClientRect();
+        return { w: r.width, h: r.height, right: r.right, name: b.getAttribute("aria-label") || b.textContent };
+      }),
+  }));
+  assert.ok(m.scroll <= m.width, `no sideways scroll (${m.scroll} > ${m.width})`);
+  for (const b of m.buttons) {
+    assert.ok(b.w >= 44 && b.h >= 44, `${b.name}: ${b.w}x${b.h}`);
+    assert.ok(b.right <= m.width + 0.5, `${b.name} is on screen`);
+  }
+  // Tap to select, tap again to play.
+  if ((await data(page)).turn === "you") {
+    const v = Number((await data(page)).v);
+    const legal = page.locator("#hand .card.legal").first();
+    if (await legal.count()) {
+      const before = page.sent.length;
+      await legal.tap();
+      assert.equal(page.sent.length, before, "the first tap only selects");
+      await page.locator("#hand .card.selected").tap();
+      await settle(page, v);
+      assert.equal(page.sent.length, before + 1);
+    }
+  }
+  await page.context().close();
+});
+
+test("an opponent's page holds no face-down card", async () => {
+  const t = await createTable("sixty-six", [{ kind: "person" }, { kind: "person" }]);
+  const a = await openPage(t.seats[0].invite);
+  const b = await openPage(t.seats[1].invite);
+  await a.waitForSelector("#hand .card");
+  await b.waitForSelector("#hand .card");
+  const handB = await b.$$eval("#hand .card", (cs) => cs.map((c) => [c.dataset.card, c.getAttribute("aria-label")]));
+  const html = await a.evaluate(() => document.documentElement.outerHTML);
+  for (const [card, name] of handB) {
+    assert.ok(!html.includes(`data-card="${card}"`), `${card} is not in seat 0's page`);
+    assert.ok(!html.includes(name), `${name} is not in seat 0's page`);
+  }
+  await a.context().close();
+  await b.context().close();
+});
+
+test("every preset reaches the end of a deal through the UI", async () => {
+  const { games } = await api("/api/games");
+  for (const g of games) {
+    const seats = [{ kind: "person" }];
+    const players = g.options.find((o) => o.name === "players");
+    const n = players ? Number(players.default) : g.players;
+    for (let i = 1; i < n; i++) seats.push({ kind: "bot", level: "random" });
+    const t = await createTable(g.name, seats);
+    const page = await openPage(t.seats[0].invite);
+    await playDeal([page]);
+    await page.waitForFunction(() => document.body.dataset.status !== "playing" || document.body.dataset.deal !== "1");
+    await page.context().close();
+  }
+});

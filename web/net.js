@@ -1,0 +1,186 @@
+// The table connection: hello with the seat secret and the last version
+// seen, then snapshots and events; reconnects by itself (with `since`, so
+// only missed events come back) after a drop, a close code 4008 (fell
+// behind), a page coming back from the background or from the bfcache.
+
+const CONNECT_TIMEOUT_MS = 8000;
+const PING_EVERY_MS = 25000;
+const PONG_TIMEOUT_MS = 4000;
+
+// Close codes after which reconnecting cannot help.
+const FATAL = {
+  4003: "This seat link is not valid for this table.",
+  4004: "There is no such table.",
+};
+
+export class Connection {
+  // handlers: { welcome(frame), snapshot(frame), event(frame), reject(frame),
+  //   hint(frame), presence(frame), error(frame), status(text), fatal(message) }
+  constructor(table, secret, handlers) {
+    this.table = table;
+    this.secret = secret;
+    this.h = handlers;
+    this.v = 0;
+    this.ws = null;
+    this.attempt = 0;
+    this.stopped = false;
+    this.timer = null;
+    this.pinger = null;
+    this.pongWait = null;
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") this.check();
+    });
+    window.addEventListener("pageshow", (e) => {
+      if (e.persisted) this.reconnect();
+      else this.check();
+    });
+    window.addEventListener("online", () => this.check());
+  }
+
+  start() {
+    this.open();
+  }
+
+  get connected() {
+    return this.ws && this.ws.readyState === WebSocket.OPEN && this.welcomed;
+  }
+
+  open() {
+    clearTimeout(this.timer);
+    if (this.stopped) return;
+    this.welcomed = false;
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const ws = new WebSocket(`${proto}//${location.host}/ws`);
+    this.ws = ws;
+    this.h.status(this.attempt === 0 && this.v === 0 ? "connecting" : "reconnecting");
+    const giveUp = setTimeout(() => {
+      if (this.ws === ws && !this.welcomed) this.drop(ws);
+    }, CONNECT_TIMEOUT_MS);
+    ws.onopen = () => {
+      const hello = { t: "hello", table: this.table };
+      if (this.secret) hello.secret = this.secret;
+      if (this.v > 0) hello.since = this.v;
+      ws.send(JSON.stringify(hello));
+    };
+    ws.onmessage = (msg) => {
+      if (this.ws !== ws) return;
+      let frame;
+      try {
+        frame = JSON.parse(msg.data);
+      } catch {
+        return;
+      }
+      this.receive(frame, giveUp);
+    };
+    ws.onclose = (e) => {
+      clearTimeout(giveUp);
+      if (this.ws !== ws) return;
+      this.closed(e.code, e.reason);
+    };
+    ws.onerror = () => {};
+  }
+
+  receive(frame, giveUp) {
+    switch (frame.t) {
+      case "welcome":
+        clearTimeout(giveUp);
+        this.welcomed = true;
+        this.attempt = 0;
+        this.h.status("online");
+        this.startPing();
+        this.h.welcome(frame);
+        break;
+      case "snapshot":
+        this.v = frame.v;
+        this.h.snapshot(frame);
+        break;
+      case "event":
+        if (frame.v <= this.v) break; // already seen
+        this.v = frame.v;
+        this.h.event(frame);
+        break;
+      case "pong":
+        clearTimeout(this.pongWait);
+        this.pongWait = null;
+        break;
+      default:
+        if (this.h[frame.t]) this.h[frame.t](frame);
+    }
+  }
+
+  closed(code, reason) {
+    this.stopPing();
+    this.ws = null;
+    if (FATAL[code]) {
+      this.stopped = true;
+      this.h.status("offline");
+      this.h.fatal(FATAL[code]);
+      return;
+    }
+    this.h.status("reconnecting");
+    // Fell behind (4008): at once; otherwise with a growing pause.
+    const delay = code === 4008 ? 0 : Math.min(10000, 500 * 2 ** this.attempt);
+    this.attempt += 1;
+    this.timer = setTimeout(() => this.open(), delay);
+  }
+
+  drop(ws) {
+    // Forget this socket and start again (its close event is ignored).
+    this.stopPing();
+    if (this.ws === ws) this.ws = null;
+    try {
+      ws.close();
+    } catch {}
+    this.h.status("reconnecting");
+    this.attempt += 1;
+    this.timer = setTimeout(() => this.open(), 200);
+  }
+
+  // Back in the foreground: sockets may have died silently; make sure.
+  check() {
+    if (this.stopped) return;
+    if (!this.ws) {
+      this.open();
+      return;
+    }
+    if (this.ws.readyState !== WebSocket.OPEN) {
+      if (this.ws.readyState !== WebSocket.CONNECTING) this.reconnect();
+      return;
+    }
+    this.ping();
+  }
+
+  reconnect() {
+    if (this.stopped) return;
+    if (this.ws) this.drop(this.ws);
+    else this.open();
+  }
+
+  startPing() {
+    this.stopPing();
+    this.pinger = setInterval(() => this.ping(), PING_EVERY_MS);
+  }
+
+  stopPing() {
+    clearInterval(this.pinger);
+    clearTimeout(this.pongWait);
+    this.pinger = null;
+    this.pongWait = null;
+  }
+
+  ping() {
+    const ws = this.ws;
+    if (!ws || ws.readyState !== WebSocket.OPEN || this.pongWait) return;
+    ws.send(JSON.stringify({ t: "ping" }));
+    this.pongWait = setTimeout(() => {
+      this.pongWait = null;
+      if (this.ws === ws) this.drop(ws);
+    }, PONG_TIMEOUT_MS);
+  }
+
+  send(frame) {
+    if (!this.connected) return false;
+    this.ws.send(JSON.stringify(frame));
+    return true;
+  }
+}
