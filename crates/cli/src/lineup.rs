@@ -12,13 +12,15 @@ pub fn names(list: &str) -> Vec<String> {
         .collect()
 }
 
-/// One bot per seat (seeded per seat so seats differ).
-pub fn bots(
-    names: &[String],
-    preset: Preset,
-    seats: u8,
-    seed: u64,
-) -> Result<Vec<AnyBot>, UnknownBot> {
+/// One bot per seat (seeded per seat so seats differ). More names than
+/// seats is an error: the extra bots would silently never play.
+pub fn bots(names: &[String], preset: Preset, seats: u8, seed: u64) -> Result<Vec<AnyBot>, String> {
+    if names.len() > usize::from(seats) {
+        return Err(format!(
+            "--bots names {} bots but the table has {seats} seats",
+            names.len()
+        ));
+    }
     (0..seats as usize)
         .map(|i| {
             AnyBot::new(
@@ -27,7 +29,8 @@ pub fn bots(
                 seed.wrapping_mul(31).wrapping_add(i as u64),
             )
         })
-        .collect()
+        .collect::<Result<_, UnknownBot>>()
+        .map_err(|e| e.to_string())
 }
 
 /// Drops the bots' safety time limits: the arena and `watch` replay a

@@ -3,6 +3,8 @@
 mod arena;
 mod engine;
 mod games;
+mod lines;
+mod markdown;
 mod lineup;
 mod play;
 mod replay;
@@ -26,8 +28,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// List every preset with its players and options.
-    Games,
+    /// List the presets, one a line; with a preset, its options.
+    Games { preset: Option<String> },
     /// Print a preset's rules as implemented.
     Rules { preset: String },
     /// Speak the JSON line protocol on stdin/stdout (docs/protocol.md).
@@ -42,10 +44,25 @@ enum Command {
     Arena(arena::ArenaArgs),
 }
 
+/// Rust ignores SIGPIPE, so writing to a closed pipe (`talon games | head
+/// -1`) is an error that `println!` turns into a panic. Restoring the
+/// default action ends the process quietly instead, as any Unix filter
+/// does, in every subcommand. `play` draws its screen on a terminal, never
+/// a pipe; `engine` would end at the next write either way.
+fn quiet_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: called first thing in main, before any other thread exists;
+    // SIG_DFL is a valid action for SIGPIPE.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
+    quiet_on_closed_pipe();
     let cli = Cli::parse();
     let outcome = match cli.command {
-        Command::Games => games::list(),
+        Command::Games { preset } => games::list(preset.as_deref()),
         Command::Rules { preset } => games::rules(&preset),
         Command::Engine => {
             let stdin = std::io::stdin();

@@ -1,0 +1,176 @@
+//! The rules pages (docs/rules/*.md) rendered for a terminal: no markdown
+//! marks, paragraphs wrapped to the width, tables as indented entries, and
+//! no names of files that are not shipped with Talon.
+
+/// Renders `md` for a terminal `width` columns wide.
+pub fn render(md: &str, width: usize) -> String {
+    let width = width.max(40);
+    let mut out = Vec::new();
+    let mut para: Vec<String> = Vec::new();
+    let mut table: Vec<Vec<String>> = Vec::new();
+    let flush_para = |para: &mut Vec<String>, out: &mut Vec<String>| {
+        if !para.is_empty() {
+            let text = para.join(" ");
+            let (first, rest) = match text.strip_prefix("- ") {
+                Some(item) => (format!("  • {item}"), "    "),
+                None => (text.clone(), ""),
+            };
+            out.extend(wrap(&first, width, rest));
+            para.clear();
+        }
+    };
+    for raw in md.lines() {
+        let line = inline(raw.trim_end());
+        if line.starts_with('|') {
+            flush_para(&mut para, &mut out);
+            let cells: Vec<String> = line
+                .trim_matches('|')
+                .split('|')
+                .map(|c| c.trim().to_string())
+                .collect();
+            if !cells.iter().all(|c| c.chars().all(|ch| matches!(ch, '-' | ':'))) {
+                table.push(cells);
+            }
+            continue;
+        }
+        if !table.is_empty() {
+            out.extend(render_table(&table, width));
+            table.clear();
+        }
+        if let Some(title) = line.strip_prefix('#') {
+            flush_para(&mut para, &mut out);
+            let title = title.trim_start_matches('#').trim().to_string();
+            if !out.is_empty() && out.last().is_some_and(|l: &String| !l.is_empty()) {
+                out.push(String::new());
+            }
+            out.push(title.clone());
+            out.push("─".repeat(title.chars().count().min(width)));
+        } else if line.trim().is_empty() {
+            flush_para(&mut para, &mut out);
+            if out.last().is_some_and(|l| !l.is_empty()) {
+                out.push(String::new());
+            }
+        } else if line.starts_with("- ") || line.starts_with("* ") {
+            flush_para(&mut para, &mut out);
+            para.push(format!("- {}", &line[2..]));
+        } else {
+            para.push(line.trim().to_string());
+        }
+    }
+    flush_para(&mut para, &mut out);
+    if !table.is_empty() {
+        out.extend(render_table(&table, width));
+    }
+    let mut text = out.join("\n");
+    text.push('\n');
+    text
+}
+
+/// A table as entries: the first cell, then each other cell under its
+/// column's name (a wide table never fits 80 columns as a grid).
+fn render_table(rows: &[Vec<String>], width: usize) -> Vec<String> {
+    let (header, body) = rows.split_first().expect("a table has a header row");
+    let mut out = Vec::new();
+    for row in body {
+        let Some((key, rest)) = row.split_first() else {
+            continue;
+        };
+        out.extend(wrap(&format!("  {key}"), width, "    "));
+        for (name, cell) in header.iter().skip(1).zip(rest) {
+            if !cell.is_empty() {
+                out.extend(wrap(&format!("    {name}: {cell}"), width, "      "));
+            }
+        }
+    }
+    out
+}
+
+/// Markdown's inline marks removed and the research files named as
+/// sources rather than as paths (they are not shipped with Talon).
+fn inline(line: &str) -> String {
+    let mut s = line.replace("**", "").replace('`', "");
+    for (from, to) in [
+        ("shared/seeds/", "seeds/"),
+        ("shared/rules-research-", "rules-research-"),
+    ] {
+        s = s.replace(from, to);
+    }
+    let mut out = String::new();
+    let mut rest = s.as_str();
+    while let Some(i) = rest.find("seeds/") {
+        out.push_str(&rest[..i]);
+        let tail = &rest[i + "seeds/".len()..];
+        let end = tail.find(".txt").map(|e| e + 4).unwrap_or(0);
+        let name = tail[..end].trim_end_matches(".txt");
+        out.push_str(&format!("the source text \"{name}\""));
+        rest = &tail[end..];
+    }
+    out.push_str(rest);
+    let mut s = out;
+    for file in [
+        "rules-research-pedro-66na-sevens.md",
+        "rules-research-66.md",
+    ] {
+        s = s.replace(file, "Talon's rules research notes");
+    }
+    // Other pages are reached with `talon rules NAME`.
+    let mut out = String::new();
+    let mut rest = s.as_str();
+    while let Some(i) = rest.find("docs/rules/") {
+        out.push_str(&rest[..i]);
+        let tail = &rest[i + "docs/rules/".len()..];
+        match tail.find(".md") {
+            Some(end) => {
+                out.push_str(&format!("talon rules {}", &tail[..end]));
+                rest = &tail[end + 3..];
+            }
+            None => {
+                out.push_str("docs/rules/");
+                rest = tail;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Greedy word wrap; continuation lines start with `indent`.
+fn wrap(text: &str, width: usize, indent: &str) -> Vec<String> {
+    let lead: String = text.chars().take_while(|c| *c == ' ').collect();
+    let mut lines = Vec::new();
+    let mut line = lead.clone();
+    for word in text.split_whitespace() {
+        let len = line.chars().count();
+        let fresh = len == lead.len() || line.trim().is_empty();
+        if !fresh && len + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+            line = indent.to_string();
+        }
+        if !line.trim().is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.trim().is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strips_marks_wraps_and_names_no_missing_file() {
+        let md = "# Title\n\nSome **bold** `code` from seeds/sixty-three.txt and \
+                  shared/rules-research-66.md, see docs/rules/sixty-six.md.\n\n\
+                  | option | default | source |\n|---|---|---|\n| `a` | `1` | seeds/pedro-variants.txt |\n";
+        let text = render(md, 40);
+        assert!(!text.contains("**") && !text.contains('`') && !text.contains('|'));
+        assert!(!text.contains(".txt") && !text.contains(".md"), "{text}");
+        assert!(text.contains("talon rules sixty-six"));
+        assert!(text.lines().all(|l| l.chars().count() <= 40), "{text}");
+        assert!(text.contains("  a\n    default: 1"), "{text}");
+    }
+}
