@@ -61,6 +61,13 @@ pub fn render(md: &str, width: usize) -> String {
     if !table.is_empty() {
         out.extend(render_table(&table, width));
     }
+    out.push(String::new());
+    out.extend(wrap(
+        "Quoted source texts (\"sixty-six\" and the like) and the rules research notes \
+         are the project's research material; they are not shipped with Talon.",
+        width,
+        "",
+    ));
     let mut text = out.join("\n");
     text.push('\n');
     text
@@ -85,27 +92,52 @@ fn render_table(rows: &[Vec<String>], width: usize) -> Vec<String> {
     out
 }
 
+/// `[text](target)` as its text; a link to a preset's page says how to
+/// read it here.
+fn links(line: &str) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(open) = rest.find('[') {
+        let Some(close) = rest[open..].find("](").map(|c| open + c) else {
+            break;
+        };
+        let Some(end) = rest[close..].find(')').map(|e| close + e) else {
+            break;
+        };
+        out.push_str(&rest[..open]);
+        out.push_str(&rest[open + 1..close]);
+        let target = rest[close + 2..end].trim_end_matches(".md");
+        let target = target.rsplit('/').next().unwrap_or(target);
+        if talon_rules::Preset::from_name(target).is_ok() {
+            out.push_str(&format!(" (talon rules {target})"));
+        }
+        rest = &rest[end + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Markdown's inline marks removed and the research files named as
 /// sources rather than as paths (they are not shipped with Talon).
 fn inline(line: &str) -> String {
-    let mut s = line.replace("**", "").replace('`', "");
+    let mut s = links(line).replace("**", "").replace('`', "");
     for (from, to) in [
         ("shared/seeds/", "seeds/"),
         ("shared/rules-research-", "rules-research-"),
     ] {
         s = s.replace(from, to);
     }
-    let mut out = String::new();
-    let mut rest = s.as_str();
-    while let Some(i) = rest.find("seeds/") {
-        out.push_str(&rest[..i]);
-        let tail = &rest[i + "seeds/".len()..];
-        let end = tail.find(".txt").map(|e| e + 4).unwrap_or(0);
-        let name = tail[..end].trim_end_matches(".txt");
-        out.push_str(&format!("the source text \"{name}\""));
-        rest = &tail[end..];
+    s = s.replace("seeds/", "");
+    for name in [
+        "pedro-variants",
+        "sixty-three",
+        "sixty-six-es",
+        "sixty-six",
+        "sixes-and-sevens",
+    ] {
+        s = s.replace(&format!("{name}.txt"), &format!("\"{name}\""));
     }
-    out.push_str(rest);
+    let out = s;
     let mut s = out;
     for file in [
         "rules-research-pedro-66na-sevens.md",
@@ -120,11 +152,13 @@ fn inline(line: &str) -> String {
         out.push_str(&rest[..i]);
         let tail = &rest[i + "docs/rules/".len()..];
         match tail.find(".md") {
-            Some(end) => {
+            // A preset's page; other pages (vu-notes.md) keep their path,
+            // which is in the repository.
+            Some(end) if talon_rules::Preset::from_name(&tail[..end]).is_ok() => {
                 out.push_str(&format!("talon rules {}", &tail[..end]));
                 rest = &tail[end + 3..];
             }
-            None => {
+            _ => {
                 out.push_str("docs/rules/");
                 rest = tail;
             }

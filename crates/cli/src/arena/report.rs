@@ -168,7 +168,7 @@ impl Report {
     }
 
     pub fn csv(&self) -> String {
-        let mut s = String::from("a,b,deal_sets,a_wins,draws,b_wins,a_win_rate,a_win_rate_low95,a_win_rate_high95,a_point_share,a_point_share_ci95,a_margin_points,a_margin_points_ci95\n");
+        let mut s = String::from("a,b,deals,a_wins,draws,b_wins,a_win_rate,a_win_rate_low95,a_win_rate_high95,a_point_share,a_point_share_ci95,a_margin_points,a_margin_points_ci95\n");
         for p in &self.pairs {
             s.push_str(&format!(
                 "{},{},{},{},{},{},{:.4},{:.4},{:.4},{:.4},{:.4},{:.4},{:.4}\n",
@@ -193,7 +193,7 @@ impl Report {
     /// Win rate of each pair with its 95% interval.
     pub fn svg(&self, path: &Path) -> Result<(), String> {
         let n = self.pairs.len().max(1);
-        let title = format!("{}: A's win rate (95% Wilson CI)", self.preset);
+        let title = format!("{}: win rate of A (95% Wilson CI)", self.preset);
         // Wide enough for the title at 18 px (about 10 px a character).
         let width = (220 + 140 * n as u32).max(10 * title.chars().count() as u32 + 60);
         let root = SVGBackend::new(path, (width, 420)).into_drawing_area();
