@@ -133,7 +133,7 @@ pub fn help(preset: Preset, obs: &AnyObservation, terminal: bool) -> Vec<String>
         Family::SixtySix => {
             "Moves: a card (QS); MH meld hearts (then lead K or Q); exchange; close; declare; draw."
         }
-        Family::NaSixtySix => "Moves: pass, bid 2 .. bid 4, moon; a card (KH); KH+ leads a king announcing the marriage.",
+        Family::NaSixtySix => "Moves: pass, bid 1 .. bid 4, moon; a card (KH); KH+ leads a king announcing the marriage.",
         Family::Sevens => "Moves: a card (7H); with a wild ace, ace odd or ace even.",
         Family::Pedro => {
             "Moves: pass, bid 45, bid double; trump H; discard 9C; give 7H; a card (5H); dump."

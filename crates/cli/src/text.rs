@@ -115,12 +115,13 @@ fn pedro_table(o: &PedroObservation) -> String {
     out.join("\n")
 }
 
+/// Cards with who played them ("seat N" is named by `talon play`).
 fn list(cards: &[(Seat, Card)]) -> String {
     cards
         .iter()
-        .map(|(s, c)| format!("{}({s})", pretty(*c)))
+        .map(|(s, c)| format!("{} by seat {s}", pretty(*c)))
         .collect::<Vec<_>>()
-        .join(" ")
+        .join(", ")
 }
 
 fn na_table(o: &NaObservation) -> String {
@@ -129,9 +130,9 @@ fn na_table(o: &NaObservation) -> String {
         .bids
         .iter()
         .map(|(s, b)| match b {
-            0 => format!("{s}:pass"),
-            5 => format!("{s}:moon"),
-            b => format!("{s}:{b}"),
+            0 => format!("seat {s} passed"),
+            5 => format!("seat {s} moon"),
+            b => format!("seat {s} {b}"),
         })
         .collect();
     out.push(format!(
@@ -140,7 +141,7 @@ fn na_table(o: &NaObservation) -> String {
         if bids.is_empty() {
             "-".into()
         } else {
-            bids.join(" ")
+            bids.join(", ")
         }
     ));
     if let Some(b) = o.bidder {
