@@ -2,9 +2,9 @@
 //! `Session` holds the game and answers one request line at a time; it does
 //! no IO itself, so tests drive it directly.
 
+use crate::lines::{read_line, MAX_LINE_BYTES};
 use serde::Serialize;
 use serde_json::json;
-use crate::lines::{read_line, MAX_LINE_BYTES};
 use std::io::{BufRead, Write};
 use talon_bots::AnyBot;
 use talon_cards::Seat;

@@ -19,7 +19,9 @@ pub fn list(preset: Option<&str>) -> Result<(), String> {
         for p in Preset::ALL {
             println!("{:<22} {:<9} {}", p.name(), players(p), p.description());
         }
-        println!("\n`talon games PRESET` lists a preset's options; `talon rules PRESET` its rules.");
+        println!(
+            "\n`talon games PRESET` lists a preset's options; `talon rules PRESET` its rules."
+        );
         return Ok(());
     };
     let p = Preset::from_name(name).map_err(|e| e.to_string())?;

@@ -33,10 +33,11 @@ pub fn bots(names: &[String], preset: Preset, seats: u8, seed: u64) -> Result<Ve
         .map_err(|e| e.to_string())
 }
 
-/// Drops the bots' safety time limits: the arena and `watch` replay a
-/// seed exactly even on a loaded machine, where a limit would cut a search
-/// short at a load-dependent point. (`play` and `engine` keep the limits
-/// so a person or a GUI never waits long.)
+/// Drops the bots' safety time limits: the arena, `watch`, `play --seed`
+/// and the engine's `bot` request replay a seed exactly even on a loaded
+/// machine, where a limit would cut a search short at a load-dependent
+/// point. (`play` without a seed keeps them so a person never waits long;
+/// an engine client asks for one with `time_limit_ms`.)
 pub fn count_budgets_only(bots: &mut [AnyBot]) {
     for bot in bots {
         bot.set_time_limit(None);

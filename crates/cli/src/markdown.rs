@@ -28,7 +28,10 @@ pub fn render(md: &str, width: usize) -> String {
                 .split('|')
                 .map(|c| c.trim().to_string())
                 .collect();
-            if !cells.iter().all(|c| c.chars().all(|ch| matches!(ch, '-' | ':'))) {
+            if !cells
+                .iter()
+                .all(|c| c.chars().all(|ch| matches!(ch, '-' | ':')))
+            {
                 table.push(cells);
             }
             continue;

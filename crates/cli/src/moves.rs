@@ -20,7 +20,12 @@ fn card_key(card: Card) -> (usize, i32) {
 fn move_key(action: &str) -> (u8, (usize, i32), String) {
     let lower = action.to_ascii_lowercase();
     let words: Vec<&str> = lower.split_whitespace().collect();
-    let card = |w: &str| w.trim_end_matches('+').to_ascii_uppercase().parse::<Card>().ok();
+    let card = |w: &str| {
+        w.trim_end_matches('+')
+            .to_ascii_uppercase()
+            .parse::<Card>()
+            .ok()
+    };
     let rest = String::new();
     match words.as_slice() {
         ["pass"] => (0, (0, 0), rest),
@@ -93,10 +98,15 @@ pub fn consequence(obs: &AnyObservation, action: &str) -> Option<String> {
                 .into(),
         ),
         ["bid", "double"] => Some("bid double: all the points, scored double".into()),
-        ["bid", n] => Some(format!("bid {n}: your side must take at least that much")),
+        ["bid", n] => Some(format!(
+            "bid {n}: your side contracts to make at least {n}; falling short loses the bid"
+        )),
         ["moon"] => Some("shoot the moon: you play alone and must take every trick".into()),
         ["trump", s] => {
-            let suit = s.chars().next().and_then(|c| Suit::from_char(c.to_ascii_uppercase()));
+            let suit = s
+                .chars()
+                .next()
+                .and_then(|c| Suit::from_char(c.to_ascii_uppercase()));
             Some(format!(
                 "name {} as trumps",
                 suit.map_or("this suit".to_string(), |s| suit_name(s).to_string())
@@ -224,7 +234,10 @@ mod tests {
             ordered(s(&["9C", "AC", "MH", "QH", "KH", "close", "TC"])),
             s(&["AC", "TC", "9C", "KH", "QH", "MH", "close"])
         );
-        assert_eq!(ordered(s(&["moon", "bid 3", "pass", "bid 2"])), s(&["pass", "bid 2", "bid 3", "moon"]));
+        assert_eq!(
+            ordered(s(&["moon", "bid 3", "pass", "bid 2"])),
+            s(&["pass", "bid 2", "bid 3", "moon"])
+        );
         assert_eq!(ordered(s(&["KH+", "9C", "KH"])), s(&["9C", "KH", "KH+"]));
     }
 

@@ -24,7 +24,11 @@ fn next_line(input: &mut impl BufRead, out: &mut impl Write) -> Result<Option<St
 }
 
 /// Plays the session from `input`, writing to `out`.
-pub fn run(s: &mut PlaySession, mut input: impl BufRead, mut out: impl Write) -> Result<(), String> {
+pub fn run(
+    s: &mut PlaySession,
+    mut input: impl BufRead,
+    mut out: impl Write,
+) -> Result<(), String> {
     let io = |e: std::io::Error| e.to_string();
     writeln!(
         out,

@@ -84,7 +84,9 @@ impl PlaySession {
         };
         let game = match &sheet {
             Some(m) => m.next_deal(seed),
-            None => AnyGame::new(preset, &options, &Setup::Seed(seed)).map_err(|e| e.to_string())?,
+            None => {
+                AnyGame::new(preset, &options, &Setup::Seed(seed)).map_err(|e| e.to_string())?
+            }
         };
         // The table size comes from the options (Sixes and Sevens: 3-6).
         let seats = game.seats();
@@ -147,7 +149,8 @@ impl PlaySession {
             };
             if let Err(e) = self.apply(seat, &action) {
                 // A bot's illegal move is a bug; say so rather than panic.
-                self.log.push(format!("{} chose {action}: {e}", self.seating.name(seat)));
+                self.log
+                    .push(format!("{} chose {action}: {e}", self.seating.name(seat)));
                 break;
             }
         }
@@ -297,8 +300,7 @@ impl PlaySession {
 
     /// Whether another deal of the match is to come.
     pub fn more_deals(&self) -> bool {
-        self.sheet.as_ref().is_some_and(|m| m.winner().is_none())
-            && self.game.summary().is_some()
+        self.sheet.as_ref().is_some_and(|m| m.winner().is_none()) && self.game.summary().is_some()
     }
 
     /// Starts the next deal of a match, if there is one to play.
@@ -348,4 +350,3 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     }
     Ok(())
 }
-

@@ -61,12 +61,11 @@ impl Seating {
         if self.partners {
             let mine = Seat(self.human.0 % 2);
             let theirs = Seat(1 - self.human.0 % 2);
-            vec![
-                ("you & partner".into(), mine),
-                ("opponents".into(), theirs),
-            ]
+            vec![("you & partner".into(), mine), ("opponents".into(), theirs)]
         } else {
-            (0..self.seats).map(|s| (self.name(Seat(s)), Seat(s))).collect()
+            (0..self.seats)
+                .map(|s| (self.name(Seat(s)), Seat(s)))
+                .collect()
         }
     }
 }
@@ -205,6 +204,9 @@ mod tests {
         assert_eq!(s.name(Seat(2)), "partner (expert)");
         assert_eq!(s.name(Seat(3)), "expert (right)");
         let s = Seating::new(Preset::SixtySix, 2, Seat(1), bots);
-        assert_eq!(s.names_in("seat 0 declared; seat 1 lost"), "expert declared; you lost");
+        assert_eq!(
+            s.names_in("seat 0 declared; seat 1 lost"),
+            "expert declared; you lost"
+        );
     }
 }

@@ -138,7 +138,10 @@ fn draw(frame: &mut Frame, s: &PlaySession, ui: &Ui) {
     ])
     .areas(area);
     let score = match &s.sheet {
-        Some(m) => format!("deal {} of a match", m.deals_played() + 1 - u32::from(s.game.summary().is_some())),
+        Some(m) => format!(
+            "deal {} of a match",
+            m.deals_played() + 1 - u32::from(s.game.summary().is_some())
+        ),
         None => "a single deal".to_string(),
     };
     frame.render_widget(
@@ -167,12 +170,16 @@ fn draw(frame: &mut Frame, s: &PlaySession, ui: &Ui) {
         );
     }
     let style = if ui.confirm.is_some() || ui.quitting {
-        Style::default().fg(Color::Yellow).add_modifier(Modifier::BOLD)
+        Style::default()
+            .fg(Color::Yellow)
+            .add_modifier(Modifier::BOLD)
     } else {
         Style::default()
     };
     frame.render_widget(
-        Paragraph::new(status).style(style).wrap(Wrap { trim: true }),
+        Paragraph::new(status)
+            .style(style)
+            .wrap(Wrap { trim: true }),
         status_area,
     );
 }
@@ -367,7 +374,10 @@ mod tests {
                     let shown: Vec<&str> = shown.iter().map(String::as_str).collect();
                     for m in s.moves() {
                         let first = m.split(' ').next().unwrap();
-                        assert!(shown.contains(&first), "{preset}: move {m} not shown:\n{rows}");
+                        assert!(
+                            shown.contains(&first),
+                            "{preset}: move {m} not shown:\n{rows}"
+                        );
                     }
                     assert!(rows.contains("seed"), "{rows}");
                     if step == 0 {
@@ -403,7 +413,10 @@ mod tests {
         key(&mut s, &mut ui, KeyCode::Right);
         key(&mut s, &mut ui, KeyCode::Enter);
         let (action, what) = ui.confirm.clone().expect("a bid is confirmed first");
-        assert!(action.starts_with("bid") && what.contains("at least"), "{action}: {what}");
+        assert!(
+            action.starts_with("bid") && what.contains("at least"),
+            "{action}: {what}"
+        );
         key(&mut s, &mut ui, KeyCode::Char('n'));
         assert_eq!(s.actions.len(), before);
         // Esc clears the message.

@@ -15,7 +15,10 @@ fn games_prints_one_line_per_preset() {
         assert!(listing.iter().any(|l| l.starts_with(name)), "{name}");
     }
     let page = ok(&["games", "schnapsen"], "");
-    assert!(page.contains("close_score") && page.contains("default at_end"), "{page}");
+    assert!(
+        page.contains("close_score") && page.contains("default at_end"),
+        "{page}"
+    );
     assert!(page.lines().all(|l| l.chars().count() <= 80), "{page}");
 }
 
@@ -28,11 +31,18 @@ fn rules_render_for_a_terminal() {
         }
         let long: Vec<&str> = page.lines().filter(|l| l.chars().count() > 80).collect();
         // Only unbreakable words (deal notations) may run past 80 columns.
-        assert!(long.iter().all(|l| !l.trim().contains(' ') || l.contains('/')), "{long:?}");
+        assert!(
+            long.iter()
+                .all(|l| !l.trim().contains(' ') || l.contains('/')),
+            "{long:?}"
+        );
     }
     let schnapsen = ok(&["rules", "schnapsen"], "");
     for part in ["Cards", "Deal", "Closing", "Declaring 66", "Match"] {
-        assert!(schnapsen.contains(part), "the Schnapsen page reads whole: {part}");
+        assert!(
+            schnapsen.contains(part),
+            "the Schnapsen page reads whole: {part}"
+        );
     }
 }
 
@@ -44,23 +54,55 @@ fn misspellings_get_the_nearest_name() {
     assert!(e.contains("did you mean \"sixty-six\""), "{e}");
     let e = fails(&["watch", "sixty-six", "--option", "schneder=31"], "");
     assert!(e.contains("did you mean \"schneider\""), "{e}");
-    assert!(e.contains("close_score") && e.contains("match_target"), "lists the options: {e}");
+    assert!(
+        e.contains("close_score") && e.contains("match_target"),
+        "lists the options: {e}"
+    );
     let e = fails(&["watch", "sixty-six", "--option", "zzz=1"], "");
-    assert!(!e.contains("did you mean") && e.contains("schneider"), "{e}");
+    assert!(
+        !e.contains("did you mean") && e.contains("schneider"),
+        "{e}"
+    );
 }
 
 #[test]
 fn more_bots_than_seats_is_an_error() {
-    let e = fails(&["watch", "sixty-six", "--bots", "random,random,random"], "");
+    let e = fails(
+        &["watch", "sixty-six", "--bots", "random,random,random"],
+        "",
+    );
     assert!(e.contains("3 bots") && e.contains("2 seats"), "{e}");
-    let e = fails(&["play", "schnapsen", "--plain", "--bots", "random,random,random"], "");
+    let e = fails(
+        &[
+            "play",
+            "schnapsen",
+            "--plain",
+            "--bots",
+            "random,random,random",
+        ],
+        "",
+    );
     assert!(e.contains("3 bots"), "{e}");
-    ok(&["watch", "na-sixty-six", "--bots", "random,heuristic,random,heuristic"], "");
+    ok(
+        &[
+            "watch",
+            "na-sixty-six",
+            "--bots",
+            "random,heuristic,random,heuristic",
+        ],
+        "",
+    );
 }
 
 #[test]
 fn arena_refuses_absurd_jobs_and_deals() {
-    let base = ["arena", "schnapsen", "--bots", "random,heuristic", "--quiet"];
+    let base = [
+        "arena",
+        "schnapsen",
+        "--bots",
+        "random,heuristic",
+        "--quiet",
+    ];
     let with = |extra: &[&'static str]| -> Vec<&'static str> { [&base[..], extra].concat() };
     let e = fails(&with(&["--jobs", "100000"]), "");
     assert!(e.contains("--jobs 100000"), "{e}");
@@ -76,11 +118,23 @@ fn arena_refuses_absurd_jobs_and_deals() {
 fn arena_reports_wilson_and_elo_intervals_with_units() {
     let dir = std::env::temp_dir().join(format!("talon-arena-{}", std::process::id()));
     let args = [
-        "arena", "schnapsen", "--bots", "expert,random", "--deals", "12", "--quiet", "--jobs", "1",
-        "--out", dir.to_str().unwrap(),
+        "arena",
+        "schnapsen",
+        "--bots",
+        "expert,random",
+        "--deals",
+        "12",
+        "--quiet",
+        "--jobs",
+        "1",
+        "--out",
+        dir.to_str().unwrap(),
     ];
     let table = ok(&args, "");
-    assert!(table.contains("95% CI") && table.contains("pts/deal"), "{table}");
+    assert!(
+        table.contains("95% CI") && table.contains("pts/deal"),
+        "{table}"
+    );
     assert!(table.contains("Elo (mean 1500, 95% CI)"), "{table}");
     let report: Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("arena.json")).unwrap()).unwrap();
@@ -96,8 +150,19 @@ fn arena_reports_wilson_and_elo_intervals_with_units() {
         assert!(ci > 10.0 && ci.is_finite(), "{r}");
     }
     let svg = std::fs::read_to_string(dir.join("arena.svg")).unwrap();
-    let width: f64 = svg.split("width=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
+    let width: f64 = svg
+        .split("width=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
     let title = "schnapsen: win rate of A (95% Wilson CI)";
     assert!(svg.contains(title));
-    assert!(width >= 10.0 * title.len() as f64, "the title fits: {width}");
+    assert!(
+        width >= 10.0 * title.len() as f64,
+        "the title fits: {width}"
+    );
 }

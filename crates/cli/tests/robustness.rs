@@ -20,7 +20,14 @@ fn closed_pipe_ends_every_subcommand_quietly() {
     std::fs::create_dir_all(&dir).unwrap();
     let record = dir.join("r.json");
     ok(
-        &["watch", "sixty-six", "--bots", "random", "--record", record.to_str().unwrap()],
+        &[
+            "watch",
+            "sixty-six",
+            "--bots",
+            "random",
+            "--record",
+            record.to_str().unwrap(),
+        ],
         "",
     );
     let record = record.to_str().unwrap().to_string();
@@ -30,7 +37,15 @@ fn closed_pipe_ends_every_subcommand_quietly() {
         vec!["rules", "sixty-three"],
         vec!["watch", "sixty-six", "--bots", "random"],
         vec!["replay", &record],
-        vec!["arena", "schnapsen", "--bots", "random,random", "--deals", "2", "--quiet"],
+        vec![
+            "arena",
+            "schnapsen",
+            "--bots",
+            "random,random",
+            "--deals",
+            "2",
+            "--quiet",
+        ],
         vec!["engine"],
     ];
     for args in cases {
@@ -96,7 +111,10 @@ fn engine_refuses_unknown_fields_on_every_request() {
         ]));
         assert_eq!(replies[2]["ok"], false, "{bad} was accepted");
         assert!(
-            replies[2]["error"].as_str().unwrap().contains("unknown field"),
+            replies[2]["error"]
+                .as_str()
+                .unwrap()
+                .contains("unknown field"),
             "{bad}: {}",
             replies[2]
         );
@@ -140,7 +158,11 @@ fn engine_quotes_only_the_start_of_huge_input() {
     assert_eq!(replies.len(), 5);
     for r in &replies[1..4] {
         assert_eq!(r["ok"], false);
-        assert!(r.to_string().len() < 1000, "reply of {} bytes", r.to_string().len());
+        assert!(
+            r.to_string().len() < 1000,
+            "reply of {} bytes",
+            r.to_string().len()
+        );
     }
     assert!(replies[3]["error"].as_str().unwrap().contains("limit"));
     assert_eq!(replies[4], replies[0]);
@@ -151,7 +173,16 @@ fn finished_record() -> Value {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("r.json");
     ok(
-        &["watch", "schnapsen", "--bots", "random", "--seed", "4", "--record", path.to_str().unwrap()],
+        &[
+            "watch",
+            "schnapsen",
+            "--bots",
+            "random",
+            "--seed",
+            "4",
+            "--record",
+            path.to_str().unwrap(),
+        ],
         "",
     );
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
@@ -174,7 +205,9 @@ fn replay(record: &Value, name: &str) -> Result<String, String> {
 #[test]
 fn records_with_a_wrong_missing_or_unknown_field_are_refused() {
     let good = finished_record();
-    assert!(replay(&good, "good.json").unwrap().contains("record is valid"));
+    assert!(replay(&good, "good.json")
+        .unwrap()
+        .contains("record is valid"));
     let mut null = good.clone();
     null["result"] = Value::Null;
     let e = replay(&null, "null.json").unwrap_err();
@@ -195,7 +228,9 @@ fn records_with_a_wrong_missing_or_unknown_field_are_refused() {
     short["actions"] = json!(good["actions"].as_array().unwrap()[..2]);
     assert!(replay(&short, "short.json").is_err());
     short["result"] = Value::Null;
-    assert!(replay(&short, "short2.json").unwrap().contains("not finished"));
+    assert!(replay(&short, "short2.json")
+        .unwrap()
+        .contains("not finished"));
 }
 
 #[test]
@@ -210,10 +245,22 @@ fn replay_reads_a_bounded_amount() {
 #[test]
 fn play_plain_answers_invalid_utf8_and_goes_on() {
     let out = output(
-        &["play", "sixty-six", "--plain", "--bots", "random", "--seed", "2"],
+        &[
+            "play",
+            "sixty-six",
+            "--plain",
+            "--bots",
+            "random",
+            "--seed",
+            "2",
+        ],
         b"\xff\xfe\nquit\n",
     );
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(text.contains("not valid UTF-8"), "{text}");
 }

@@ -192,7 +192,11 @@ mod nearest_tests {
         let names = ["schnapsen", "sixty-six", "sixty-three", "pedro"];
         assert_eq!(nearest("shnapsen", names), Some("schnapsen"));
         assert_eq!(nearest("sixty-sx", names), Some("sixty-six"));
-        assert_eq!(nearest("Pedro", names), None, "an exact match is no suggestion");
+        assert_eq!(
+            nearest("Pedro", names),
+            None,
+            "an exact match is no suggestion"
+        );
         assert_eq!(nearest("bridge", names), None);
     }
 }

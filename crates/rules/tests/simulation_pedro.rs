@@ -23,7 +23,12 @@ fn probes() -> Vec<Action> {
     v.extend((0..=90).map(Action::Bid));
     v.push(Action::Bid(DOUBLE));
     v.extend(Suit::ALL.map(Action::Trump));
-    v.extend([Action::Pass, Action::Keep, Action::Dump, Action::Play(Card::JOKER)]);
+    v.extend([
+        Action::Pass,
+        Action::Keep,
+        Action::Dump,
+        Action::Play(Card::JOKER),
+    ]);
     v
 }
 

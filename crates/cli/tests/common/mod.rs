@@ -53,7 +53,11 @@ pub fn fails(args: &[&str], input: &str) -> String {
 /// Engine replies to raw input bytes, parsed.
 pub fn engine_raw(input: &[u8]) -> Vec<serde_json::Value> {
     let out = output(&["engine"], input);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout)
         .unwrap()
         .lines()

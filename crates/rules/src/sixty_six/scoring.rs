@@ -1,6 +1,8 @@
 //! How a deal ends and what it scores.
 
-use super::options::{CloseScore, FailedClose, LastTrick, PlayedOutScore, SchneiderPoints, Unclaimed};
+use super::options::{
+    CloseScore, FailedClose, LastTrick, PlayedOutScore, SchneiderPoints, Unclaimed,
+};
 use super::state::SixtySix;
 use talon_cards::Seat;
 
