@@ -140,8 +140,6 @@ fn inline(line: &str) -> String {
     ] {
         s = s.replace(&format!("{name}.txt"), &format!("\"{name}\""));
     }
-    let out = s;
-    let mut s = out;
     for file in [
         "rules-research-pedro-66na-sevens.md",
         "rules-research-66.md",

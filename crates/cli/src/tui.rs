@@ -284,11 +284,7 @@ fn key(s: &mut PlaySession, ui: &mut Ui, code: KeyCode) -> bool {
         }
         KeyCode::Char('u') => ui.message = s.undo().err().unwrap_or_default(),
         KeyCode::Char('l') => ui.message = s.last_trick(),
-        KeyCode::Char('n') => {
-            if s.next_deal() {
-                ui.message.clear();
-            }
-        }
+        KeyCode::Char('n') if s.next_deal() => ui.message.clear(),
         // Cards start with a rank (upper case or a digit) or a suit
         // symbol; keywords (`close`, `bid 45`) with any other letter.
         KeyCode::Char(c) if c.is_alphanumeric() || "♠♥♦♣".contains(c) => ui.typed.push(c),

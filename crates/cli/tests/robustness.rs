@@ -93,7 +93,7 @@ fn engine_answers_invalid_utf8_and_goes_on() {
 #[test]
 fn engine_refuses_unknown_fields_on_every_request() {
     let new = json!({"cmd": "new", "game": "sixty-six", "seed": 3});
-    let first = engine_raw(&lines(&[new.clone()]))[0]["legal"][0].clone();
+    let first = engine_raw(&lines(std::slice::from_ref(&new)))[0]["legal"][0].clone();
     let play = json!({"cmd": "play", "action": first});
     for bad in [
         json!({"cmd": "undo", "n": 2}),
