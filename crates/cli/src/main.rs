@@ -48,13 +48,14 @@ enum Command {
 }
 
 /// Rust ignores SIGPIPE, so writing to a closed pipe (`talon games | head
-/// -1`) is an error that `println!` turns into a panic. Restoring the
-/// default action ends the process quietly instead, as any Unix filter
-/// does, in every subcommand. `play` draws its screen on a terminal, never
-/// a pipe; `engine` would end at the next write either way.
+/// -1`) is an error that `println!` turns into a panic. For the commands
+/// that print to stdout like any Unix filter, restoring the default action
+/// ends the process quietly instead. The others keep Rust's default:
+/// `engine` ends on the write error itself, and a server must never die of
+/// a peer that hung up.
 fn quiet_on_closed_pipe() {
     #[cfg(unix)]
-    // SAFETY: called first thing in main, before any other thread exists;
+    // SAFETY: called from main before any other thread exists;
     // SIG_DFL is a valid action for SIGPIPE.
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
@@ -62,14 +63,27 @@ fn quiet_on_closed_pipe() {
 }
 
 fn main() -> ExitCode {
-    quiet_on_closed_pipe();
     let cli = Cli::parse();
+    if matches!(
+        cli.command,
+        Command::Games { .. }
+            | Command::Rules { .. }
+            | Command::Watch(_)
+            | Command::Replay { .. }
+            | Command::Arena(_)
+    ) {
+        quiet_on_closed_pipe();
+    }
     let outcome = match cli.command {
         Command::Games { preset } => games::list(preset.as_deref()),
         Command::Rules { preset } => games::rules(&preset),
         Command::Engine => {
             let stdin = std::io::stdin();
-            engine::run(stdin.lock(), std::io::stdout().lock()).map_err(|e| e.to_string())
+            match engine::run(stdin.lock(), std::io::stdout().lock()) {
+                // The client hung up: the conversation is over.
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+                other => other.map_err(|e| e.to_string()),
+            }
         }
         Command::Watch(args) => watch::run(&args),
         Command::Play(args) => play::run(&args),
