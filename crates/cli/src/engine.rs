@@ -91,8 +91,9 @@ impl Session {
                     .ok_or("no game: send {\"cmd\":\"new\",...} first")?;
                 let before = cur.game.clone();
                 cur.game.play(&action).map_err(|e| e.to_string())?;
+                cur.actions
+                    .push(crate::lineup::canonical(&before, &cur.game, &action));
                 cur.before.push(before);
-                cur.actions.push(action.trim().to_string());
                 Ok(to_line(&StateReply::of(&cur.game)))
             }
             Request::Undo {} => {

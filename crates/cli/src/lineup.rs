@@ -55,3 +55,21 @@ pub fn options(flags: &[String]) -> Result<Vec<(String, String)>, String> {
         })
         .collect()
 }
+
+/// The canonical notation of the action that took `before` to `after`:
+/// input is read leniently (`10h`, `bid 5`), records and logs are written
+/// canonically (`TH`, `moon`). Falls back to `typed`, trimmed.
+pub fn canonical(
+    before: &talon_rules::AnyGame,
+    after: &talon_rules::AnyGame,
+    typed: &str,
+) -> String {
+    before
+        .legal_actions()
+        .into_iter()
+        .find(|a| {
+            let mut g = before.clone();
+            g.play(a).is_ok() && g == *after
+        })
+        .unwrap_or_else(|| typed.trim().to_string())
+}

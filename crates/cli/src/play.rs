@@ -194,8 +194,9 @@ impl PlaySession {
     fn apply(&mut self, seat: Seat, action: &str) -> Result<(), String> {
         let before = self.game.clone();
         self.game.play(action).map_err(|e| e.to_string())?;
-        self.actions.push(action.trim().to_string());
-        let lines = narrate(&before, &self.game, seat, action.trim());
+        let action = lineup::canonical(&before, &self.game, action);
+        let lines = narrate(&before, &self.game, seat, &action);
+        self.actions.push(action);
         self.log
             .extend(lines.iter().map(|l| self.seating.names_in(l)));
         Ok(())

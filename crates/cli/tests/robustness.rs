@@ -264,3 +264,21 @@ fn play_plain_answers_invalid_utf8_and_goes_on() {
     );
     assert!(text.contains("not valid UTF-8"), "{text}");
 }
+
+#[test]
+fn lenient_input_is_recorded_canonically() {
+    let replies = engine_raw(&lines(&[
+        json!({"cmd": "new", "game": "na-sixty-six", "seed": 3}),
+        json!({"cmd": "play", "action": "  BID 5 "}),
+        json!({"cmd": "record"}),
+    ]));
+    assert_eq!(replies[1]["ok"], true, "{}", replies[1]);
+    assert_eq!(replies[2]["record"]["actions"], json!(["moon"]));
+    let replies = engine_raw(&lines(&[
+        json!({"cmd": "new", "game": "sixty-six", "deal": "1/9C TC AC QH KH JS/9D TD AD JC QS KS/KC QC JD KD QD 9H TH AH 9S TS AS/JH"}),
+        json!({"cmd": "play", "action": "10c"}),
+        json!({"cmd": "play", "action": "ad"}),
+        json!({"cmd": "record"}),
+    ]));
+    assert_eq!(replies[3]["record"]["actions"], json!(["TC", "AD"]));
+}
