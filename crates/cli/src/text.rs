@@ -154,7 +154,7 @@ fn na_table(o: &NaObservation) -> String {
         out.push(format!("turned card {}", pretty(c)));
     }
     if let Some(s) = o.sitting_out {
-        out.push(format!("seat {s} sits out (moon)"));
+        out.push(format!("sitting out (moon): seat {s}"));
     }
     let sides = o.trick_points.len().max(1);
     let points: Vec<String> = o

@@ -119,10 +119,17 @@ fn draw(frame: &mut Frame, s: &PlaySession, ui: &Ui) {
     let moves_rows = rows(&moves_text, inner).clamp(1, 4);
     let status = status_line(s, ui);
     let status_rows = rows(&status, area.width).clamp(1, 3);
-    let mut view = s.view();
-    if let Some(sum) = s.game.summary() {
-        view.push_str(&format!("\n\nDEAL OVER: {}", s.seating.names_in(&sum.text)));
-    }
+    // Once the deal is over: the result, every hand as dealt, the sheet.
+    let view = match s.game.summary() {
+        Some(sum) => {
+            let mut lines = vec![format!("DEAL OVER: {}", s.seating.names_in(&sum.text))];
+            lines.push("hands as dealt:".into());
+            lines.extend(crate::sheet::hands(&s.seating, &s.game));
+            lines.extend(s.sheet_lines().into_iter().rev().take(2).rev());
+            lines.join("\n")
+        }
+        None => s.view(),
+    };
     let table_rows = rows(&view, inner) + 2;
     // The play log gets what is left, and goes first on a small screen.
     let spare = area
@@ -351,6 +358,9 @@ mod tests {
                 let mut s = session(preset, seed);
                 // Also a later point of the deal: a few moves in.
                 for step in 0..2 {
+                    if s.game.summary().is_some() {
+                        break; // the end of a deal has its own test
+                    }
                     let rows = screen(&s, &Ui::default(), 80, 24).join("\n");
                     let view = s.view();
                     // The whole table is on screen, in order (wrapped at
@@ -383,6 +393,28 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn the_end_of_a_deal_shows_every_hand() {
+        let mut s = session(Preset::NaSixtySix, 2);
+        while s.game.summary().is_none() {
+            let m = s.moves()[0].clone();
+            s.human_move(&m).unwrap();
+        }
+        let rows = screen(&s, &Ui::default(), 80, 24).join("\n");
+        assert!(
+            rows.contains("DEAL OVER") && rows.contains("hands as dealt"),
+            "{rows}"
+        );
+        for name in [
+            "you:",
+            "random (left):",
+            "partner (random):",
+            "random (right):",
+        ] {
+            assert!(rows.contains(name), "{name}:\n{rows}");
         }
     }
 
