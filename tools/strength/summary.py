@@ -40,6 +40,12 @@ def pair(data, a, b):
 def rate(p):
     if p is None:
         return "—"
+    if "a_win_rate_low" in p:
+        # Reports since the Wilson interval: a (low, high) range.
+        return (
+            f"{100 * p['a_win_rate']:.1f}% "
+            f"({100 * p['a_win_rate_low']:.1f}–{100 * p['a_win_rate_high']:.1f})"
+        )
     return f"{100 * p['a_win_rate']:.1f}% ± {100 * p['a_win_rate_ci']:.1f}"
 
 

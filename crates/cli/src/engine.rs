@@ -2,6 +2,7 @@
 //! `Session` holds the game and answers one request line at a time; it does
 //! no IO itself, so tests drive it directly.
 
+use crate::lines::{read_line, MAX_LINE_BYTES};
 use serde::Serialize;
 use serde_json::json;
 use std::io::{BufRead, Write};
@@ -90,11 +91,12 @@ impl Session {
                     .ok_or("no game: send {\"cmd\":\"new\",...} first")?;
                 let before = cur.game.clone();
                 cur.game.play(&action).map_err(|e| e.to_string())?;
+                cur.actions
+                    .push(crate::lineup::canonical(&before, &cur.game, &action));
                 cur.before.push(before);
-                cur.actions.push(action.trim().to_string());
                 Ok(to_line(&StateReply::of(&cur.game)))
             }
-            Request::Undo => {
+            Request::Undo {} => {
                 let cur = self
                     .current
                     .as_mut()
@@ -104,7 +106,7 @@ impl Session {
                 cur.game = prev;
                 Ok(to_line(&StateReply::of(&cur.game)))
             }
-            Request::State => Ok(to_line(&StateReply::of(&self.current()?.game))),
+            Request::State {} => Ok(to_line(&StateReply::of(&self.current()?.game))),
             Request::Observe { seat } => {
                 let obs = self
                     .current()?
@@ -115,7 +117,12 @@ impl Session {
                     &json!({"ok": true, "observation": observation_json(&obs)}),
                 ))
             }
-            Request::Bot { name, seat, seed } => {
+            Request::Bot {
+                name,
+                seat,
+                seed,
+                time_limit_ms,
+            } => {
                 let cur = self.current()?;
                 let to_move = cur.game.to_move().ok_or("the game is over")?;
                 if let Some(s) = seat {
@@ -125,15 +132,18 @@ impl Session {
                 }
                 let mut bot = AnyBot::new(&name, cur.game.preset(), seed.unwrap_or(0))
                     .map_err(|e| e.to_string())?;
+                // Count budgets only, so the same state and seed give the
+                // same action on any machine; a time limit only on request.
+                bot.set_time_limit(time_limit_ms.map(std::time::Duration::from_millis));
                 let action = bot.choose(&cur.game).ok_or("the game is over")?;
                 Ok(to_line(&json!({"ok": true, "action": action})))
             }
-            Request::Record => {
+            Request::Record {} => {
                 let cur = self.current()?;
                 let record = GameRecord::of(&cur.game, &cur.options, &cur.actions);
                 Ok(to_line(&json!({"ok": true, "record": record})))
             }
-            Request::Games => {
+            Request::Games {} => {
                 let games: Vec<_> = Preset::ALL
                     .iter()
                     .map(|p| json!({"name": p.name(), "players": p.players(), "description": p.description()}))
@@ -144,15 +154,17 @@ impl Session {
     }
 }
 
-/// Runs the protocol until end of input.
-pub fn run(input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+/// Runs the protocol until end of input. A line that is not UTF-8 or is
+/// too long is answered with an error like any other bad request.
+pub fn run(mut input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
     let mut session = Session::default();
-    for line in input.lines() {
-        let line = line?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        writeln!(output, "{}", session.handle(&line))?;
+    while let Some(line) = read_line(&mut input, MAX_LINE_BYTES)? {
+        let reply = match line.text() {
+            Ok(line) if line.trim().is_empty() => continue,
+            Ok(line) => session.handle(&line),
+            Err(e) => error(format!("bad request: {e}")),
+        };
+        writeln!(output, "{reply}")?;
         output.flush()?;
     }
     Ok(())

@@ -1,34 +1,67 @@
 //! `talon games` and `talon rules`.
 
+use crate::markdown;
 use talon_rules::Preset;
 
-pub fn list() -> Result<(), String> {
-    for p in Preset::ALL {
-        println!(
-            "{:<16} {} players  {}",
-            p.name(),
-            p.players(),
-            p.description()
-        );
-        for spec in p.option_specs() {
-            let default = p
-                .option_defaults()
-                .into_iter()
-                .find(|(n, _)| *n == spec.name)
-                .map(|(_, v)| v);
-            let default = default.map_or(String::new(), |d| format!(" = {d}"));
-            println!(
-                "    {:<26} {}{}  — {}",
-                spec.name, spec.kind, default, spec.doc
-            );
+/// Width to render for: `$COLUMNS` when set (shells export it to
+/// programs only sometimes), else the standard 80.
+fn width() -> usize {
+    std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.parse::<usize>().ok())
+        .filter(|&w| w >= 40)
+        .unwrap_or(80)
+}
+
+/// One line per preset; `talon games PRESET` shows one preset's options.
+pub fn list(preset: Option<&str>) -> Result<(), String> {
+    let Some(name) = preset else {
+        for p in Preset::ALL {
+            println!("{:<22} {:<9} {}", p.name(), players(p), p.description());
         }
-    }
+        println!(
+            "\n`talon games PRESET` lists a preset's options; `talon rules PRESET` its rules."
+        );
+        return Ok(());
+    };
+    let p = Preset::from_name(name).map_err(|e| e.to_string())?;
+    print!("{}", options_page(p, width()));
     Ok(())
+}
+
+fn players(p: Preset) -> String {
+    if p == Preset::SixesAndSevens {
+        "3-6 hands".to_string()
+    } else {
+        format!("{} hands", p.players())
+    }
+}
+
+/// A preset's description and every option with its values and default.
+pub fn options_page(p: Preset, width: usize) -> String {
+    let defaults = p.option_defaults();
+    let mut md = format!(
+        "# {} ({})\n\n{}\n\n# Options\n\nSet with `--option NAME=VALUE` (repeatable).\n\n",
+        p.name(),
+        players(p),
+        p.description()
+    );
+    for spec in p.option_specs() {
+        let default = defaults
+            .iter()
+            .find(|(n, _)| *n == spec.name)
+            .map_or(String::new(), |(_, v)| format!(" (default {v})"));
+        md.push_str(&format!(
+            "- {}: {}{default}. {}\n",
+            spec.name, spec.kind, spec.doc
+        ));
+    }
+    markdown::render(&md, width)
 }
 
 pub fn rules(name: &str) -> Result<(), String> {
     let preset = Preset::from_name(name).map_err(|e| e.to_string())?;
-    print!("{}", rules_page(preset));
+    print!("{}", markdown::render(rules_page(preset), width()));
     Ok(())
 }
 

@@ -3,10 +3,15 @@
 mod arena;
 mod engine;
 mod games;
+mod lines;
 mod lineup;
+mod markdown;
+mod moves;
+mod plain;
 mod play;
 mod replay;
 mod serve;
+mod sheet;
 mod text;
 mod tui;
 mod watch;
@@ -27,8 +32,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// List every preset with its players and options.
-    Games,
+    /// List the presets, one a line; with a preset, its options.
+    Games { preset: Option<String> },
     /// Print a preset's rules as implemented.
     Rules { preset: String },
     /// Speak the JSON line protocol on stdin/stdout (docs/protocol.md).
@@ -45,14 +50,43 @@ enum Command {
     Serve(serve::ServeArgs),
 }
 
+/// Rust ignores SIGPIPE, so writing to a closed pipe (`talon games | head
+/// -1`) is an error that `println!` turns into a panic. For the commands
+/// that print to stdout like any Unix filter, restoring the default action
+/// ends the process quietly instead. The others keep Rust's default:
+/// `engine` ends on the write error itself, and a server must never die of
+/// a peer that hung up.
+fn quiet_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: called from main before any other thread exists;
+    // SIG_DFL is a valid action for SIGPIPE.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if matches!(
+        cli.command,
+        Command::Games { .. }
+            | Command::Rules { .. }
+            | Command::Watch(_)
+            | Command::Replay { .. }
+            | Command::Arena(_)
+    ) {
+        quiet_on_closed_pipe();
+    }
     let outcome = match cli.command {
-        Command::Games => games::list(),
+        Command::Games { preset } => games::list(preset.as_deref()),
         Command::Rules { preset } => games::rules(&preset),
         Command::Engine => {
             let stdin = std::io::stdin();
-            engine::run(stdin.lock(), std::io::stdout().lock()).map_err(|e| e.to_string())
+            match engine::run(stdin.lock(), std::io::stdout().lock()) {
+                // The client hung up: the conversation is over.
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+                other => other.map_err(|e| e.to_string()),
+            }
         }
         Command::Watch(args) => watch::run(&args),
         Command::Play(args) => play::run(&args),

@@ -1,10 +1,13 @@
 //! `talon play`: a person against bots. `PlaySession` holds the game logic
-//! both front ends share (the ratatui screen and the plain line mode).
+//! both front ends share (the ratatui screen in `tui.rs` and the plain line
+//! mode in `plain.rs`).
 
 use crate::lineup;
+use crate::moves;
+use crate::sheet::{self, DealLine, Seating};
 use crate::text::{narrate, pretty, table};
 use clap::Args;
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::IsTerminal;
 use talon_bots::{strongest, AnyBot};
 use talon_cards::Seat;
 use talon_protocol::GameRecord;
@@ -20,9 +23,10 @@ pub struct PlayArgs {
     /// Bots for the other seats, comma-separated (by seat, repeated as needed).
     #[arg(long, default_value = "expert")]
     pub bots: String,
-    /// Seed of the (first) deal.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    /// Seed of the (first) deal; the bots then play the same way every
+    /// time too. Without it a fresh random deal, its seed printed.
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// A rule option, name=value (repeatable).
     #[arg(long = "option", value_name = "NAME=VALUE")]
     pub options: Vec<String>,
@@ -37,18 +41,32 @@ pub struct PlayArgs {
     pub record: Option<std::path::PathBuf>,
 }
 
-/// A person's game against bots: state, undo history, hints.
+/// A seed nobody chose: the clock and the process, mixed.
+fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    crate::arena::derive_seed(&[nanos, u64::from(std::process::id())]) % 1_000_000_000
+}
+
+/// A person's game against bots: state, undo history, hints, the sheet.
 pub struct PlaySession {
     pub preset: Preset,
     pub human: Seat,
     pub game: AnyGame,
     pub options: Vec<(String, String)>,
+    pub seed: u64,
+    pub seating: Seating,
     bots: Vec<AnyBot>,
     hint_bot: AnyBot,
     pub actions: Vec<String>,
     /// Snapshots at each of the person's decisions, for undo.
     undo: Vec<(AnyGame, usize)>,
     pub sheet: Option<AnyMatch>,
+    /// Every finished deal, for the score sheet.
+    pub deals: Vec<DealLine>,
+    /// Whether the deal in play is on the sheet yet.
+    booked: bool,
     next_seed: u64,
     /// What happened, for display.
     pub log: Vec<String>,
@@ -57,44 +75,63 @@ pub struct PlaySession {
 impl PlaySession {
     pub fn new(args: &PlayArgs) -> Result<PlaySession, String> {
         let preset = Preset::from_name(&args.preset).map_err(|e| e.to_string())?;
-        if args.seat >= preset.players() {
-            return Err(format!(
-                "--seat {} but {} has seats 0..{}",
-                args.seat,
-                preset.name(),
-                preset.players() - 1
-            ));
-        }
         let options = lineup::options(&args.options)?;
-        let names = lineup::names(&args.bots);
-        if names.is_empty() {
-            return Err("--bots names no bot".into());
-        }
-        let bots =
-            lineup::bots(&names, preset, preset.players(), args.seed).map_err(|e| e.to_string())?;
-        let hint_bot =
-            AnyBot::new(strongest(preset), preset, args.seed).map_err(|e| e.to_string())?;
+        let seed = args.seed.unwrap_or_else(fresh_seed);
         let sheet = if args.whole_match {
-            Some(AnyMatch::new(preset, &options, args.seed).map_err(|e| e.to_string())?)
+            Some(AnyMatch::new(preset, &options, seed).map_err(|e| e.to_string())?)
         } else {
             None
         };
         let game = match &sheet {
-            Some(m) => m.next_deal(args.seed),
-            None => AnyGame::new(preset, &options, &Setup::Seed(args.seed))
-                .map_err(|e| e.to_string())?,
+            Some(m) => m.next_deal(seed),
+            None => {
+                AnyGame::new(preset, &options, &Setup::Seed(seed)).map_err(|e| e.to_string())?
+            }
         };
+        // The table size comes from the options (Sixes and Sevens: 3-6).
+        let seats = game.seats();
+        if args.seat >= seats {
+            return Err(format!(
+                "--seat {} but {} has seats 0..{}",
+                args.seat,
+                preset.name(),
+                seats - 1
+            ));
+        }
+        let names = lineup::names(&args.bots);
+        if names.is_empty() {
+            return Err("--bots names no bot".into());
+        }
+        let mut bots = lineup::bots(&names, preset, seats, seed)?;
+        let mut hint_bot =
+            AnyBot::new(strongest(preset), preset, seed).map_err(|e| e.to_string())?;
+        if args.seed.is_some() {
+            // A chosen seed replays exactly: count budgets only. A fresh
+            // game keeps the bots' time limits, so nobody waits long.
+            lineup::count_budgets_only(&mut bots);
+            lineup::count_budgets_only(std::slice::from_mut(&mut hint_bot));
+        }
+        let seating = Seating::new(
+            preset,
+            seats,
+            Seat(args.seat),
+            bots.iter().map(|b| b.name().to_string()).collect(),
+        );
         let mut s = PlaySession {
             preset,
             human: Seat(args.seat),
             game,
             options,
+            seed,
+            seating,
             bots,
             hint_bot,
             actions: Vec::new(),
             undo: Vec::new(),
             sheet,
-            next_seed: args.seed.wrapping_add(1),
+            deals: Vec::new(),
+            booked: false,
+            next_seed: seed.wrapping_add(1),
             log: Vec::new(),
         };
         s.run_bots();
@@ -107,41 +144,104 @@ impl PlaySession {
             if seat == self.human {
                 break;
             }
-            let action = self.bots[seat.index()]
-                .choose(&self.game)
-                .expect("game running");
-            self.apply(seat, &action).expect("bots play legal actions");
-        }
-        if let (Some(m), Some(_)) = (self.sheet.as_mut(), self.game.summary()) {
-            if m.record(&self.game) {
-                self.log.push(format!("match score: {:?}", m.scores()));
-                if let Some(w) = m.winner() {
-                    self.log.push(format!("seat {w} wins the match"));
-                }
+            let Some(action) = self.bots[seat.index()].choose(&self.game) else {
+                break;
+            };
+            if let Err(e) = self.apply(seat, &action) {
+                // A bot's illegal move is a bug; say so rather than panic.
+                self.log
+                    .push(format!("{} chose {action}: {e}", self.seating.name(seat)));
+                break;
             }
         }
+        if self.game.summary().is_some() && !self.booked {
+            self.booked = true;
+            self.book_deal();
+        }
+    }
+
+    /// Books a finished deal: the sheet, every hand, the match standing.
+    fn book_deal(&mut self) {
+        let Some(sum) = self.game.summary() else {
+            return;
+        };
+        let number = self.deals.len() as u32 + 1;
+        self.deals.push(DealLine {
+            number,
+            text: sum.text.clone(),
+            score: sum.score.clone(),
+        });
+        if let Some(m) = self.sheet.as_mut() {
+            m.record(&self.game);
+        }
+        self.log.push("hands as dealt:".into());
+        let hands = sheet::hands(&self.seating, &self.game);
+        self.log.extend(hands.into_iter().map(|h| format!("  {h}")));
+        self.log.extend(self.sheet_lines());
+    }
+
+    /// The score sheet as lines.
+    pub fn sheet_lines(&self) -> Vec<String> {
+        sheet::lines(
+            &self.seating,
+            self.preset,
+            &self.options,
+            &self.deals,
+            self.sheet.as_ref(),
+        )
     }
 
     fn apply(&mut self, seat: Seat, action: &str) -> Result<(), String> {
         let before = self.game.clone();
         self.game.play(action).map_err(|e| e.to_string())?;
-        self.actions.push(action.trim().to_string());
+        let action = lineup::canonical(&before, &self.game, action);
+        let lines = narrate(&before, &self.game, seat, &action);
+        self.actions.push(action);
         self.log
-            .extend(narrate(&before, &self.game, seat, action.trim()));
+            .extend(lines.iter().map(|l| self.seating.names_in(l)));
         Ok(())
     }
 
-    /// The person's move (notation or a number from the legal list).
+    /// The person's legal moves in a natural order (empty when not their turn).
+    pub fn moves(&self) -> Vec<String> {
+        if self.game.to_move() == Some(self.human) {
+            moves::ordered(self.game.legal_actions())
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// The move meant by typed input: a number from [`moves`](Self::moves),
+    /// or notation (suit symbols allowed).
+    pub fn resolve(&self, input: &str) -> Result<String, String> {
+        let moves = self.moves();
+        match input.trim().parse::<usize>() {
+            Ok(i) if (1..=moves.len()).contains(&i) => Ok(moves[i - 1].clone()),
+            Ok(i) => Err(format!("no move number {i}: choose 1 to {}", moves.len())),
+            Err(_) => Ok(moves::normalize(input)),
+        }
+    }
+
+    /// What a consequential move does, to confirm before playing it.
+    pub fn consequence(&self, action: &str) -> Option<String> {
+        let obs = self.game.observe(self.human).ok()?;
+        moves::consequence(&obs, action)
+    }
+
+    /// The help screen's lines.
+    pub fn help(&self, terminal: bool) -> Vec<String> {
+        match self.game.observe(self.human) {
+            Ok(obs) => moves::help(self.preset, &obs, terminal),
+            Err(e) => vec![e.to_string()],
+        }
+    }
+
+    /// The person's move (notation or a number from the move list).
     pub fn human_move(&mut self, input: &str) -> Result<(), String> {
         if self.game.to_move() != Some(self.human) {
             return Err("it is not your turn".into());
         }
-        let legal = self.game.legal_actions();
-        let action = match input.trim().parse::<usize>() {
-            Ok(i) if (1..=legal.len()).contains(&i) => legal[i - 1].clone(),
-            Ok(i) => return Err(format!("no move number {i}: choose 1 to {}", legal.len())),
-            Err(_) => input.trim().to_string(),
-        };
+        let action = self.resolve(input)?;
         let snapshot = (self.game.clone(), self.actions.len());
         self.apply(self.human, &action)?;
         self.undo.push(snapshot);
@@ -151,10 +251,10 @@ impl PlaySession {
 
     /// Takes back the person's last move (and the bots' replies).
     pub fn undo(&mut self) -> Result<(), String> {
-        let (game, n) = self.undo.pop().ok_or("nothing to undo in this deal")?;
-        if self.game.summary().is_some() && self.sheet.is_some() {
+        if self.game.summary().is_some() {
             return Err("the deal is over and booked: undo is only possible during a deal".into());
         }
+        let (game, n) = self.undo.pop().ok_or("nothing to undo in this deal")?;
         self.game = game;
         self.actions.truncate(n);
         self.log.push("undone".to_string());
@@ -174,34 +274,48 @@ impl PlaySession {
                 let cards: Vec<String> = t
                     .cards
                     .iter()
-                    .map(|(s, c)| format!("{}(seat {s})", pretty(*c)))
+                    .map(|(s, c)| format!("{} ({})", pretty(*c), self.seating.name(*s)))
                     .collect();
-                format!("last trick: {} → seat {}", cards.join(" "), t.winner)
+                format!(
+                    "last trick: {} → {}",
+                    cards.join(", "),
+                    self.seating.name(t.winner)
+                )
             }
             None => "no trick played yet".to_string(),
         }
     }
 
+    /// The table as the person sees it, with the match standing.
     pub fn view(&self) -> String {
-        table(
-            &self
-                .game
-                .observe(self.human)
-                .expect("the person's seat exists"),
-        )
+        let mut text = match self.game.observe(self.human) {
+            Ok(obs) => self.seating.names_in(&table(&obs)),
+            Err(e) => e.to_string(),
+        };
+        if let Some(m) = &self.sheet {
+            let standing = sheet::standing(&self.seating, self.preset, &self.options, m);
+            text = format!("{}\n{text}", standing.join("\n"));
+        }
+        text
+    }
+
+    /// Whether another deal of the match is to come.
+    pub fn more_deals(&self) -> bool {
+        self.sheet.as_ref().is_some_and(|m| m.winner().is_none()) && self.game.summary().is_some()
     }
 
     /// Starts the next deal of a match, if there is one to play.
     pub fn next_deal(&mut self) -> bool {
-        let Some(m) = &self.sheet else { return false };
-        if m.winner().is_some() || self.game.summary().is_none() {
+        if !self.more_deals() {
             return false;
         }
+        let Some(m) = &self.sheet else { return false };
         self.game = m.next_deal(self.next_seed);
         self.next_seed = self.next_seed.wrapping_add(1);
         self.actions.clear();
         self.undo.clear();
-        self.log.push(format!("== deal {}", m.deals_played() + 1));
+        self.booked = false;
+        self.log.push(format!("== deal {}", self.deals.len() + 1));
         self.run_bots();
         true
     }
@@ -209,7 +323,7 @@ impl PlaySession {
     pub fn record(&self) -> GameRecord {
         let mut r = GameRecord::of(&self.game, &self.options, &self.actions);
         r.players = Some(
-            (0..self.preset.players())
+            (0..self.game.seats())
                 .map(|i| {
                     if i == self.human.0 {
                         "you".to_string()
@@ -221,21 +335,13 @@ impl PlaySession {
         );
         r
     }
-
-    /// Actions that ask for a confirmation first.
-    pub fn needs_confirmation(action: &str) -> bool {
-        matches!(
-            action.trim().to_ascii_lowercase().as_str(),
-            "close" | "declare"
-        )
-    }
 }
 
 pub fn run(args: &PlayArgs) -> Result<(), String> {
     let mut session = PlaySession::new(args)?;
     if args.plain || !std::io::stdin().is_terminal() {
         let stdin = std::io::stdin();
-        plain(&mut session, stdin.lock(), std::io::stdout().lock())?;
+        crate::plain::run(&mut session, stdin.lock(), std::io::stdout().lock())?;
     } else {
         crate::tui::run(&mut session)?;
     }
@@ -244,81 +350,4 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     Ok(())
-}
-
-const HELP: &str = "type a move (notation or its number), or: hint, undo, last, help, quit";
-
-/// The line mode: prints the table and reads moves from `input`.
-pub fn plain(
-    s: &mut PlaySession,
-    mut input: impl BufRead,
-    mut out: impl Write,
-) -> Result<(), String> {
-    let io = |e: std::io::Error| e.to_string();
-    writeln!(
-        out,
-        "{} — you are seat {}. {HELP}",
-        s.preset.name(),
-        s.human
-    )
-    .map_err(io)?;
-    loop {
-        for line in s.log.drain(..) {
-            writeln!(out, "{line}").map_err(io)?;
-        }
-        if s.game.summary().is_some() {
-            if s.next_deal() {
-                continue;
-            }
-            return Ok(());
-        }
-        writeln!(out, "\n{}", s.view()).map_err(io)?;
-        let legal = s.game.legal_actions();
-        let numbered: Vec<String> = legal
-            .iter()
-            .enumerate()
-            .map(|(i, a)| format!("{}:{a}", i + 1))
-            .collect();
-        writeln!(out, "legal: {}", numbered.join(" ")).map_err(io)?;
-        write!(out, "> ").map_err(io)?;
-        out.flush().map_err(io)?;
-        let mut line = String::new();
-        if input.read_line(&mut line).map_err(io)? == 0 {
-            return Err("input ended before the game was over".into());
-        }
-        let cmd = line.trim();
-        match cmd {
-            "" => {}
-            "help" => writeln!(out, "{HELP}").map_err(io)?,
-            "quit" => return Ok(()),
-            "last" => writeln!(out, "{}", s.last_trick()).map_err(io)?,
-            "hint" => {
-                writeln!(out, "hint: {}", s.hint().unwrap_or_else(|| "-".into())).map_err(io)?
-            }
-            "undo" => {
-                if let Err(e) = s.undo() {
-                    writeln!(out, "{e}").map_err(io)?;
-                }
-            }
-            _ => {
-                let chosen = match cmd.parse::<usize>() {
-                    Ok(i) if (1..=legal.len()).contains(&i) => legal[i - 1].clone(),
-                    _ => cmd.to_string(),
-                };
-                if PlaySession::needs_confirmation(&chosen) {
-                    write!(out, "really {chosen}? [y/N] ").map_err(io)?;
-                    out.flush().map_err(io)?;
-                    let mut answer = String::new();
-                    input.read_line(&mut answer).map_err(io)?;
-                    if !answer.trim().eq_ignore_ascii_case("y") {
-                        writeln!(out, "not done").map_err(io)?;
-                        continue;
-                    }
-                }
-                if let Err(e) = s.human_move(&chosen) {
-                    writeln!(out, "{e}").map_err(io)?;
-                }
-            }
-        }
-    }
 }

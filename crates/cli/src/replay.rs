@@ -1,12 +1,34 @@
 //! `talon replay FILE`: re-play and validate a record, trick by trick.
 
 use crate::text::narrate;
+use std::io::Read;
 use std::path::Path;
 use talon_protocol::GameRecord;
 
+/// The largest record `replay` reads: far above any real deal's record,
+/// and a stop for `/dev/zero` and the like.
+pub const MAX_RECORD_BYTES: u64 = 16 << 20;
+
+/// Reads at most [`MAX_RECORD_BYTES`] of `path` as text.
+fn read_capped(path: &Path) -> Result<String, String> {
+    let cannot = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_RECORD_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    if bytes.len() as u64 > MAX_RECORD_BYTES {
+        return Err(format!(
+            "{} is larger than {} MiB: not a game record",
+            path.display(),
+            MAX_RECORD_BYTES >> 20
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| format!("{} is not UTF-8 text", path.display()))
+}
+
 pub fn run(path: &Path) -> Result<(), String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text = read_capped(path)?;
     let record = GameRecord::from_json(&text).map_err(|e| e.to_string())?;
     let mut before = record.start().map_err(|e| e.to_string())?;
     println!("{} deal: {}", record.game, record.deal);

@@ -2,7 +2,7 @@
 
 use talon_cards::{Card, CardSet, Seat, Suit};
 use talon_rules::na_sixty_six::NaObservation;
-use talon_rules::pedro::PedroObservation;
+use talon_rules::pedro::{Event as PedroEvent, PedroObservation};
 use talon_rules::sevens::SevensObservation;
 use talon_rules::sixty_six::{Event, Phase, SixtySixObservation};
 use talon_rules::{AnyGame, AnyObservation};
@@ -86,9 +86,16 @@ fn pedro_table(o: &PedroObservation) -> String {
         _ => {}
     }
     out.push(format!(
-        "points: team 0&2 {}, team 1&3 {}",
+        "points: seat 0 & seat 2 {}, seat 1 & seat 3 {}",
         o.points[0], o.points[1]
     ));
+    let mut won = [0u8; 4];
+    for e in &o.events {
+        if let PedroEvent::Trick { winner } = e {
+            won[winner.index()] += 1;
+        }
+    }
+    out.push(tricks_line(&won));
     let out_seats: Vec<String> = (0..4)
         .filter(|&s| o.out[s])
         .map(|s| s.to_string())
@@ -104,20 +111,17 @@ fn pedro_table(o: &PedroObservation) -> String {
     if !o.trick.is_empty() {
         out.push(format!("on the table: {}", list(&o.trick)));
     }
-    out.push(format!(
-        "your hand (seat {}): {}",
-        o.seat,
-        pretty_hand(o.hand)
-    ));
+    out.push(format!("your hand: {}", pretty_hand(o.hand)));
     out.join("\n")
 }
 
+/// Cards with who played them ("seat N" is named by `talon play`).
 fn list(cards: &[(Seat, Card)]) -> String {
     cards
         .iter()
-        .map(|(s, c)| format!("{}({s})", pretty(*c)))
+        .map(|(s, c)| format!("{} by seat {s}", pretty(*c)))
         .collect::<Vec<_>>()
-        .join(" ")
+        .join(", ")
 }
 
 fn na_table(o: &NaObservation) -> String {
@@ -126,9 +130,9 @@ fn na_table(o: &NaObservation) -> String {
         .bids
         .iter()
         .map(|(s, b)| match b {
-            0 => format!("{s}:pass"),
-            5 => format!("{s}:moon"),
-            b => format!("{s}:{b}"),
+            0 => format!("seat {s} passed"),
+            5 => format!("seat {s} moon"),
+            b => format!("seat {s} {b}"),
         })
         .collect();
     out.push(format!(
@@ -137,7 +141,7 @@ fn na_table(o: &NaObservation) -> String {
         if bids.is_empty() {
             "-".into()
         } else {
-            bids.join(" ")
+            bids.join(", ")
         }
     ));
     if let Some(b) = o.bidder {
@@ -150,12 +154,27 @@ fn na_table(o: &NaObservation) -> String {
         out.push(format!("turned card {}", pretty(c)));
     }
     if let Some(s) = o.sitting_out {
-        out.push(format!("seat {s} sits out (moon)"));
+        out.push(format!("sitting out (moon): seat {s}"));
     }
-    out.push(format!(
-        "points by side: {:?}   tricks by seat: {:?}",
-        o.trick_points, o.tricks
-    ));
+    let sides = o.trick_points.len().max(1);
+    let points: Vec<String> = o
+        .trick_points
+        .iter()
+        .enumerate()
+        .map(|(side, p)| {
+            let seats: Vec<String> = (0..o.players as usize)
+                .filter(|s| s % sides == side)
+                .map(|s| format!("seat {s}"))
+                .collect();
+            format!("{} {p}", seats.join(" & "))
+        })
+        .collect();
+    out.push(format!("card points: {}", points.join(", ")));
+    let mut won = vec![0u8; o.players as usize];
+    for t in &o.history {
+        won[t.winner.index()] += 1;
+    }
+    out.push(tricks_line(&won));
     if let Some(t) = o.history.last() {
         out.push(format!(
             "last trick: {} → seat {}",
@@ -169,20 +188,13 @@ fn na_table(o: &NaObservation) -> String {
     if let Some(w) = o.widow {
         out.push(format!("widow: {}", pretty_hand(w)));
     }
-    out.push(format!(
-        "your hand (seat {}): {}",
-        o.seat,
-        pretty_hand(o.hand)
-    ));
+    out.push(format!("your hand: {}", pretty_hand(o.hand)));
     out.join("\n")
 }
 
 fn sevens_table(o: &SevensObservation) -> String {
     let n = o.options.players;
-    let mut out = vec![format!(
-        "dealer seat {}   tricks by seat: {:?}",
-        o.dealer, o.tricks
-    )];
+    let mut out = vec![format!("dealer seat {}", o.dealer), tricks_line(&o.tricks)];
     if let Some(t) = o.history.last() {
         let cards: Vec<(Seat, Card)> = t
             .cards
@@ -207,11 +219,7 @@ fn sevens_table(o: &SevensObservation) -> String {
             .collect();
         out.push(format!("on the table: {}", list(&cards)));
     }
-    out.push(format!(
-        "your hand (seat {}): {}",
-        o.seat,
-        pretty_hand(o.hand)
-    ));
+    out.push(format!("your hand: {}", pretty_hand(o.hand)));
     out.join("\n")
 }
 
@@ -230,7 +238,7 @@ fn sixty_six_table(o: &SixtySixObservation) -> String {
     };
     out.push(format!("trumps {}   {}", o.trump.symbol(), talon));
     out.push(format!(
-        "you (seat {}): {} points, {} tricks{}   opponent: {} points, {} tricks{}",
+        "seat {}: {} points, {} tricks{}   seat {opp}: {} points, {} tricks{}",
         o.seat,
         o.points[me],
         o.tricks_won[me],
@@ -287,6 +295,16 @@ fn sixty_six_table(o: &SixtySixObservation) -> String {
     }
     out.push(format!("your hand: {}", pretty_hand(o.hand)));
     out.join("\n")
+}
+
+/// Tricks won by every seat ("seat N" is named by `talon play`).
+fn tricks_line(won: &[u8]) -> String {
+    let parts: Vec<String> = won
+        .iter()
+        .enumerate()
+        .map(|(s, n)| format!("seat {s} {n}"))
+        .collect();
+    format!("tricks won: {}", parts.join(", "))
 }
 
 fn pending(p: u16) -> String {

@@ -11,4 +11,6 @@ mod wire;
 pub use observation::observation_json;
 pub use record::{GameRecord, RecordError, RECORD_FORMAT, RECORD_VERSION};
 pub use server::{ClientFrame, SeatPresence, ServerFrame};
-pub use wire::{options_from_json, ErrorReply, Request, ResultView, StateReply};
+pub use wire::{
+    options_from_json, shorten, ErrorReply, Request, ResultView, StateReply, MAX_ERROR_CHARS,
+};

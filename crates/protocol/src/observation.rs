@@ -45,6 +45,7 @@ fn pedro_event(e: &PedroEvent) -> Value {
         PedroEvent::Give { seat, card } => {
             json!({"event": "give", "seat": seat.0, "card": card.to_string()})
         }
+        PedroEvent::Keep { seat } => json!({"event": "keep", "seat": seat.0}),
         PedroEvent::Drew { seat, count } => {
             json!({"event": "drew", "seat": seat.0, "count": count})
         }

@@ -12,7 +12,11 @@ pub const RECORD_VERSION: u32 = 1;
 
 /// A versioned record of one deal: preset, options, the deal in deal
 /// notation, the actions in order, and the result they lead to.
+/// Unknown fields are refused (a misspelt field would otherwise be lost
+/// silently), and `result` must be present: `null` only while the deal is
+/// unfinished.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
 pub struct GameRecord {
     pub format: String,
     pub version: u32,
@@ -21,7 +25,7 @@ pub struct GameRecord {
     pub options: BTreeMap<String, String>,
     pub deal: String,
     pub actions: Vec<String>,
-    #[serde(default)]
+    #[serde(deserialize_with = "present")]
     pub result: Option<ResultView>,
     /// Names of the players by seat, if known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -31,6 +35,12 @@ pub struct GameRecord {
     pub started_unix: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub finished_unix: Option<u64>,
+}
+
+/// Reads an `Option` field that must be written out, even as `null`
+/// (serde would otherwise take a missing field for `None`).
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<ResultView>, D::Error> {
+    Option::deserialize(d)
 }
 
 /// Why a record does not replay.
@@ -44,7 +54,7 @@ pub enum RecordError {
         error: String,
     },
     ResultMismatch {
-        recorded: Box<ResultView>,
+        recorded: Option<Box<ResultView>>,
         replayed: Option<Box<ResultView>>,
     },
 }
@@ -66,9 +76,15 @@ impl fmt::Display for RecordError {
                 )
             }
             RecordError::ResultMismatch { recorded, replayed } => {
+                let show = |r: &Option<Box<ResultView>>| match r {
+                    Some(r) => format!("score {:?} ({})", r.score, r.text),
+                    None => "none (deal unfinished)".to_string(),
+                };
                 write!(
                     f,
-                    "recorded result {recorded:?} differs from replayed {replayed:?}"
+                    "the recorded result, {}, is not what the actions lead to: {}",
+                    show(recorded),
+                    show(replayed)
                 )
             }
         }
@@ -126,7 +142,7 @@ impl GameRecord {
     }
 
     /// Replays every action, calling `each` after each one, and checks the
-    /// recorded result (if any) against the replayed one.
+    /// recorded result against the replayed one.
     pub fn replay(&self, mut each: impl FnMut(&AnyGame, &str)) -> Result<AnyGame, RecordError> {
         let mut game = self.start()?;
         for (index, action) in self.actions.iter().enumerate() {
@@ -137,14 +153,14 @@ impl GameRecord {
             })?;
             each(&game, action);
         }
-        if let Some(recorded) = &self.result {
-            let replayed = game.summary().map(ResultView::from);
-            if replayed.as_ref() != Some(recorded) {
-                return Err(RecordError::ResultMismatch {
-                    recorded: Box::new(recorded.clone()),
-                    replayed: replayed.map(Box::new),
-                });
-            }
+        // The recorded result must be the replayed one: `null` exactly
+        // when the actions leave the deal unfinished.
+        let replayed = game.summary().map(ResultView::from);
+        if replayed != self.result {
+            return Err(RecordError::ResultMismatch {
+                recorded: self.result.clone().map(Box::new),
+                replayed: replayed.map(Box::new),
+            });
         }
         Ok(game)
     }

@@ -23,25 +23,35 @@ pub enum Request {
     /// What one seat may know.
     Observe { seat: u8 },
     /// The action a bot would choose for the seat to move (not applied).
+    /// Seeded requests replay exactly: the bot searches by its count
+    /// budgets only, unless the caller asks for a time limit.
     Bot {
         name: String,
         #[serde(default)]
         seat: Option<u8>,
         #[serde(default)]
         seed: Option<u64>,
+        /// A wall-clock limit on the search in milliseconds (then the
+        /// answer may depend on the machine's load).
+        #[serde(default)]
+        time_limit_ms: Option<u64>,
     },
+    // The requests without arguments are empty struct variants, not unit
+    // variants: serde ignores extra fields on unit variants of a tagged
+    // enum, and every request must refuse fields it does not know.
     /// Take back the last action.
-    Undo,
+    Undo {},
     /// The game record so far.
-    Record,
+    Record {},
     /// The current state again (same reply as `play`).
-    State,
+    State {},
     /// List the presets.
-    Games,
+    Games {},
 }
 
 /// The outcome of a finished deal.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
 pub struct ResultView {
     /// Points taken in play per seat.
     pub points: Vec<i32>,
@@ -89,12 +99,28 @@ pub struct ErrorReply {
     pub error: String,
 }
 
+/// The longest error message a reply carries: a message that quotes bad
+/// input quotes only its start, so a 10 MB request is not echoed back.
+pub const MAX_ERROR_CHARS: usize = 400;
+
 impl ErrorReply {
     pub fn new(error: impl Into<String>) -> ErrorReply {
         ErrorReply {
             ok: false,
-            error: error.into(),
+            error: shorten(&error.into(), MAX_ERROR_CHARS),
         }
+    }
+}
+
+/// `text` cut to at most `max` characters, saying how much was left out.
+pub fn shorten(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        None => text.to_string(),
+        Some((cut, _)) => format!(
+            "{}… ({} more bytes not shown)",
+            &text[..cut],
+            text.len() - cut
+        ),
     }
 }
 

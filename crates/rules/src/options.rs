@@ -34,6 +34,8 @@ pub struct OptionSpec {
 pub enum OptionError {
     Unknown {
         name: String,
+        /// The options the game has, for the message.
+        known: Vec<&'static str>,
     },
     BadValue {
         name: String,
@@ -45,7 +47,17 @@ pub enum OptionError {
 impl fmt::Display for OptionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            OptionError::Unknown { name } => write!(f, "unknown option {name:?}"),
+            OptionError::Unknown { name, known } => {
+                write!(f, "unknown option {name:?}")?;
+                if let Some(near) = nearest(name, known.iter().copied()) {
+                    write!(f, " (did you mean {near:?}?)")?;
+                }
+                if known.is_empty() {
+                    write!(f, "; this game has no options")
+                } else {
+                    write!(f, "; the options of this game: {}", known.join(", "))
+                }
+            }
             OptionError::BadValue {
                 name,
                 value,
@@ -139,5 +151,52 @@ pub fn find_spec<'a>(specs: &'a [OptionSpec], name: &str) -> Result<&'a OptionSp
         .find(|s| s.name == name)
         .ok_or_else(|| OptionError::Unknown {
             name: name.to_string(),
+            known: specs.iter().map(|s| s.name).collect(),
         })
+}
+
+/// The candidate closest to `name` by edit distance, if it is close enough
+/// to be a likely misspelling (at most a third of the letters differ).
+pub fn nearest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let name = name.trim().to_ascii_lowercase();
+    candidates
+        .into_iter()
+        .map(|c| (edit_distance(&name, &c.to_ascii_lowercase()), c))
+        .filter(|&(d, c)| d > 0 && d <= 1 + c.len().max(name.len()) / 3)
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, c)| c)
+}
+
+/// Levenshtein distance between two strings, by characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod nearest_tests {
+    use super::nearest;
+
+    #[test]
+    fn suggests_close_names_only() {
+        let names = ["schnapsen", "sixty-six", "sixty-three", "pedro"];
+        assert_eq!(nearest("shnapsen", names), Some("schnapsen"));
+        assert_eq!(nearest("sixty-sx", names), Some("sixty-six"));
+        assert_eq!(
+            nearest("Pedro", names),
+            None,
+            "an exact match is no suggestion"
+        );
+        assert_eq!(nearest("bridge", names), None);
+    }
 }

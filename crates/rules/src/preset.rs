@@ -43,12 +43,11 @@ pub struct PresetError {
 impl fmt::Display for PresetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
-        write!(
-            f,
-            "unknown game {:?} (known: {})",
-            self.name,
-            names.join(", ")
-        )
+        write!(f, "unknown game {:?}", self.name)?;
+        if let Some(near) = crate::options::nearest(&self.name, names.iter().copied()) {
+            write!(f, " (did you mean {near:?}?)")?;
+        }
+        write!(f, "; the games: {}", names.join(", "))
     }
 }
 

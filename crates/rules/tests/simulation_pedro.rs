@@ -14,7 +14,7 @@ use talon_rules::shuffle::rng_from_seed;
 use talon_rules::Preset;
 
 /// Probe actions: every card played, discarded and given, every bid,
-/// every trump, pass and dump.
+/// every trump, pass, keep and dump.
 fn probes() -> Vec<Action> {
     let mut v = Vec::new();
     for c in Deck::FiftyThree.ordered() {
@@ -23,7 +23,12 @@ fn probes() -> Vec<Action> {
     v.extend((0..=90).map(Action::Bid));
     v.push(Action::Bid(DOUBLE));
     v.extend(Suit::ALL.map(Action::Trump));
-    v.extend([Action::Pass, Action::Dump, Action::Play(Card::JOKER)]);
+    v.extend([
+        Action::Pass,
+        Action::Keep,
+        Action::Dump,
+        Action::Play(Card::JOKER),
+    ]);
     v
 }
 

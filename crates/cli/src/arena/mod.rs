@@ -25,7 +25,7 @@ pub struct ArenaArgs {
     /// Bots to pit against each other, comma-separated (at least two).
     #[arg(long, default_value = "heuristic,random")]
     pub bots: String,
-    /// Deals (or matches) per pair; each is played once per seat rotation.
+    /// Deals (or matches) per pair, 1 to 1,000,000; each is played once per seat rotation.
     #[arg(long, default_value_t = 200)]
     pub deals: u64,
     /// The arena seed: same seed, same results.
@@ -37,7 +37,7 @@ pub struct ArenaArgs {
     /// A rule option, name=value (repeatable).
     #[arg(long = "option", value_name = "NAME=VALUE")]
     pub options: Vec<String>,
-    /// Worker threads (default: all cores).
+    /// Worker threads (default: all cores; at most four times the cores).
     #[arg(long)]
     pub jobs: Option<usize>,
     /// Write arena.json, arena.csv and arena.svg into this directory.
@@ -46,6 +46,31 @@ pub struct ArenaArgs {
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+}
+
+/// The most deals (or matches) per pair: results are kept per deal, and
+/// a million is far beyond what any interval needs.
+pub const MAX_DEALS: u64 = 1_000_000;
+
+/// Checks `--deals` and `--jobs`; returns the worker thread count (0: one
+/// per core). More threads than cores would only contend, so `--jobs` may
+/// not exceed four times the cores.
+fn checked_jobs(args: &ArenaArgs) -> Result<usize, String> {
+    if args.deals == 0 || args.deals > MAX_DEALS {
+        return Err(format!(
+            "--deals {}: choose 1 to {MAX_DEALS} deals per pair",
+            args.deals
+        ));
+    }
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    match args.jobs {
+        None => Ok(0),
+        Some(j) if j >= 1 && j <= 4 * cores => Ok(j),
+        Some(j) => Err(format!(
+            "--jobs {j}: choose 1 to {} (this machine has {cores} cores)",
+            4 * cores
+        )),
+    }
 }
 
 /// Mixes the arena seed with indices (SplitMix64 finaliser).
@@ -147,6 +172,7 @@ fn play_one(
 pub fn tournament(args: &ArenaArgs, progress: bool) -> Result<Report, String> {
     let preset = Preset::from_name(&args.preset).map_err(|e| e.to_string())?;
     let options = lineup::options(&args.options)?;
+    let jobs = checked_jobs(args)?;
     let names = lineup::names(&args.bots);
     if names.len() < 2 {
         return Err("an arena needs at least two bots (--bots a,b)".into());
@@ -170,7 +196,7 @@ pub fn tournament(args: &ArenaArgs, progress: bool) -> Result<Report, String> {
             .expect("valid template"),
     );
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.unwrap_or(0))
+        .num_threads(jobs)
         .build()
         .map_err(|e| e.to_string())?;
     let mut results = Vec::new();

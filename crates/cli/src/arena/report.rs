@@ -1,6 +1,6 @@
 //! Arena results: the table on screen, JSON, CSV and an SVG chart.
 
-use super::stats::{elo, mean_ci, share_ci};
+use super::stats::{elo_with_ci, mean_ci, share_ci, wilson};
 use super::{ArenaArgs, Outcome};
 use plotters::prelude::*;
 use serde::Serialize;
@@ -16,9 +16,11 @@ pub struct PairResult {
     pub a_wins: usize,
     pub b_wins: usize,
     pub draws: usize,
-    /// A's score per deal set: wins + half the draws, with a 95% half-width.
+    /// A's score per deal set: wins + half the draws (0..1), with its 95%
+    /// Wilson interval.
     pub a_win_rate: f64,
-    pub a_win_rate_ci: f64,
+    pub a_win_rate_low: f64,
+    pub a_win_rate_high: f64,
     /// A's share of all points gained, with a 95% half-width.
     pub a_point_share: f64,
     pub a_point_share_ci: f64,
@@ -37,7 +39,8 @@ impl PairResult {
                 _ => 0.5,
             })
             .collect();
-        let (rate, rate_ci) = mean_ci(&outcome);
+        let rate = outcome.iter().sum::<f64>() / outcome.len().max(1) as f64;
+        let (low, high) = wilson(rate, outcome.len() as f64);
         let mine: Vec<f64> = deals.iter().map(|o| o.gained[0]).collect();
         let theirs: Vec<f64> = deals.iter().map(|o| o.gained[1]).collect();
         let (share, share_ci) = share_ci(&mine, &theirs);
@@ -51,7 +54,8 @@ impl PairResult {
             b_wins: outcome.iter().filter(|&&x| x == 0.0).count(),
             draws: outcome.iter().filter(|&&x| x == 0.5).count(),
             a_win_rate: rate,
-            a_win_rate_ci: rate_ci,
+            a_win_rate_low: low,
+            a_win_rate_high: high,
             a_point_share: share,
             a_point_share_ci: share_ci,
             a_margin: m,
@@ -64,6 +68,8 @@ impl PairResult {
 pub struct Rating {
     pub bot: String,
     pub elo: f64,
+    /// 95% half-width of the rating.
+    pub elo_ci: f64,
 }
 
 /// A whole tournament.
@@ -99,11 +105,11 @@ impl Report {
             games[i][j] += n;
             games[j][i] += n;
         }
-        let ratings = elo(&score, &games);
+        let (ratings, cis) = elo_with_ci(&score, &games);
         let mut elo: Vec<Rating> = names
             .into_iter()
-            .zip(ratings)
-            .map(|(bot, elo)| Rating { bot, elo })
+            .zip(ratings.into_iter().zip(cis))
+            .map(|(bot, (elo, elo_ci))| Rating { bot, elo, elo_ci })
             .collect();
         elo.sort_by(|x, y| y.elo.total_cmp(&x.elo));
         Report {
@@ -117,39 +123,55 @@ impl Report {
         }
     }
 
-    /// The results as a text table.
+    /// The results as a text table, every column with its unit.
     pub fn table(&self) -> String {
-        let unit = if self.matches { "matches" } else { "deals" };
+        let unit = if self.matches { "match" } else { "deal" };
         let mut s = format!(
-            "arena {} — {} duplicate {unit} per pair, seed {}\n\n{:<14} {:<14} {:>6} {:>17} {:>17} {:>16}\n",
-            self.preset, self.deals_per_pair, self.seed, "A", "B", "W-D-L", "A win rate (95%)", "A point share", "A margin"
+            "arena {} — {} duplicate {unit}s per pair (each over every seat rotation), seed {}\n\n\
+             {:<13} {:<13} {:>11} {:>20} {:>14} {:>16}\n",
+            self.preset,
+            self.deals_per_pair,
+            self.seed,
+            "A",
+            "B",
+            "W-D-L (sets)",
+            "A wins % (95% CI)",
+            "A share % pts",
+            format!("A−B pts/{unit}"),
         );
         for p in &self.pairs {
             s.push_str(&format!(
-                "{:<14} {:<14} {:>6} {:>9.1}% ± {:>4.1} {:>9.1}% ± {:>4.1} {:>8.2} ± {:>4.2}\n",
+                "{:<13} {:<13} {:>11} {:>6.1} ({:>4.1}–{:>5.1}) {:>7.1} ± {:>4.1} {:>8.2} ± {:>5.2}\n",
                 p.a,
                 p.b,
                 format!("{}-{}-{}", p.a_wins, p.draws, p.b_wins),
                 100.0 * p.a_win_rate,
-                100.0 * p.a_win_rate_ci,
+                100.0 * p.a_win_rate_low,
+                100.0 * p.a_win_rate_high,
                 100.0 * p.a_point_share,
                 100.0 * p.a_point_share_ci,
                 p.a_margin,
                 p.a_margin_ci
             ));
         }
-        s.push_str("\nElo (mean 1500)\n");
+        s.push_str(&format!(
+            "\nwins: duplicate sets won (a draw counts half); share: of the game points \
+             gained; pts: game points per {unit} set\n\nElo (mean 1500, 95% CI)\n"
+        ));
         for r in &self.elo {
-            s.push_str(&format!("  {:<14} {:>6.0}\n", r.bot, r.elo));
+            s.push_str(&format!(
+                "  {:<14} {:>6.0} ± {:.0}\n",
+                r.bot, r.elo, r.elo_ci
+            ));
         }
         s
     }
 
     pub fn csv(&self) -> String {
-        let mut s = String::from("a,b,deals,a_wins,draws,b_wins,a_win_rate,a_win_rate_ci95,a_point_share,a_point_share_ci95,a_margin,a_margin_ci95\n");
+        let mut s = String::from("a,b,deals,a_wins,draws,b_wins,a_win_rate,a_win_rate_low95,a_win_rate_high95,a_point_share,a_point_share_ci95,a_margin_points,a_margin_points_ci95\n");
         for p in &self.pairs {
             s.push_str(&format!(
-                "{},{},{},{},{},{},{:.4},{:.4},{:.4},{:.4},{:.4},{:.4}\n",
+                "{},{},{},{},{},{},{:.4},{:.4},{:.4},{:.4},{:.4},{:.4},{:.4}\n",
                 p.a,
                 p.b,
                 p.deals,
@@ -157,7 +179,8 @@ impl Report {
                 p.draws,
                 p.b_wins,
                 p.a_win_rate,
-                p.a_win_rate_ci,
+                p.a_win_rate_low,
+                p.a_win_rate_high,
                 p.a_point_share,
                 p.a_point_share_ci,
                 p.a_margin,
@@ -170,7 +193,10 @@ impl Report {
     /// Win rate of each pair with its 95% interval.
     pub fn svg(&self, path: &Path) -> Result<(), String> {
         let n = self.pairs.len().max(1);
-        let root = SVGBackend::new(path, (220 + 140 * n as u32, 420)).into_drawing_area();
+        let title = format!("{}: win rate of A (95% Wilson CI)", self.preset);
+        // Wide enough for the title at 18 px (about 10 px a character).
+        let width = (220 + 140 * n as u32).max(10 * title.chars().count() as u32 + 60);
+        let root = SVGBackend::new(path, (width, 420)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| e.to_string())?;
         let labels: Vec<String> = self
             .pairs
@@ -178,13 +204,7 @@ impl Report {
             .map(|p| format!("{} vs {}", p.a, p.b))
             .collect();
         let mut chart = ChartBuilder::on(&root)
-            .caption(
-                format!(
-                    "{}: A's win rate over duplicate deals (95% CI)",
-                    self.preset
-                ),
-                ("sans-serif", 18),
-            )
+            .caption(title, ("sans-serif", 18))
             .margin(20)
             .x_label_area_size(40)
             .y_label_area_size(50)
@@ -214,9 +234,9 @@ impl Report {
             .draw_series(self.pairs.iter().enumerate().map(|(i, p)| {
                 ErrorBar::new_vertical(
                     i as f64,
-                    (p.a_win_rate - p.a_win_rate_ci).max(0.0),
+                    p.a_win_rate_low,
                     p.a_win_rate,
-                    (p.a_win_rate + p.a_win_rate_ci).min(1.0),
+                    p.a_win_rate_high,
                     BLUE.filled(),
                     12,
                 )

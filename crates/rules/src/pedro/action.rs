@@ -8,6 +8,7 @@
 //! | name trumps         | `trump H`      | the bidder names the trump suit                           |
 //! | discard             | `discard 9C`   | a non-trump face down; a trump (only when allowed) face up |
 //! | give                | `give 7H`      | pass a trump to partner, face up                          |
+//! | keep                | `keep`         | decline to give excess trumps (`give_optional`): the extras go to the first trick |
 //! | play                | `7H`           | lead or follow with a card (`play 7H` is read too)        |
 //! | dump                | `dump`         | out of trumps: throw the whole hand into this trick and be out |
 //!
@@ -31,6 +32,8 @@ pub enum Action {
     Trump(Suit),
     Discard(Card),
     Give(Card),
+    /// Decline to give excess trumps to partner (`give_optional`).
+    Keep,
     Play(Card),
     Dump,
 }
@@ -44,6 +47,7 @@ impl fmt::Display for Action {
             Action::Trump(s) => write!(f, "trump {s}"),
             Action::Discard(c) => write!(f, "discard {c}"),
             Action::Give(c) => write!(f, "give {c}"),
+            Action::Keep => f.write_str("keep"),
             Action::Play(c) => write!(f, "{c}"),
             Action::Dump => f.write_str("dump"),
         }
@@ -65,6 +69,7 @@ impl FromStr for Action {
         match words.as_slice() {
             [w] if w.eq_ignore_ascii_case("pass") => Ok(Action::Pass),
             [w] if w.eq_ignore_ascii_case("dump") => Ok(Action::Dump),
+            [w] if w.eq_ignore_ascii_case("keep") => Ok(Action::Keep),
             [w, n] if w.eq_ignore_ascii_case("bid") => {
                 if n.eq_ignore_ascii_case("double") {
                     return Ok(Action::Bid(DOUBLE));
@@ -86,12 +91,12 @@ impl FromStr for Action {
             [w, c] if w.eq_ignore_ascii_case("play") => Ok(Action::Play(card(c)?)),
             [c] => card(c).map(Action::Play).map_err(|e| {
                 err(format!(
-                    "{}; actions are pass, bid N, bid double, trump S, discard C, give C, a card, or dump",
+                    "{}; actions are pass, bid N, bid double, trump S, discard C, give C, keep, a card, or dump",
                     e.reason
                 ))
             }),
             _ => Err(err(
-                "actions are pass, bid N, bid double, trump S, discard C, give C, a card, or dump"
+                "actions are pass, bid N, bid double, trump S, discard C, give C, keep, a card, or dump"
                     .into(),
             )),
         }

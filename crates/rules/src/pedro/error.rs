@@ -81,7 +81,7 @@ impl fmt::Display for PedroError {
             PedroError::MustFollow { card, rule } => write!(f, "{card} is not allowed: {rule}"),
             PedroError::ScoringLimit(c) => write!(
                 f,
-                "{c}: only one scoring trump may be among the extra cards played to the first trick"
+                "{c}: only one scoring trump may be among the extra cards played to the first trick (a player with too few other cards plays as few as possible, the two among them)"
             ),
             PedroError::CannotDump => {
                 f.write_str("only a player out of trumps may dump, and only when following")

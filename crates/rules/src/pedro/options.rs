@@ -152,6 +152,9 @@ pub struct PedroOptions {
     pub lead_trump_first: bool,
     pub excess: Excess,
     pub give_scoring: bool,
+    /// Giving excess trumps is a choice: the player may `keep` them and
+    /// play the extras to the first trick instead (Sixty-three's "may give").
+    pub give_optional: bool,
     pub discard_two_with_all: bool,
     pub fold_without_trumps: bool,
     pub fold_pass: bool,
@@ -198,6 +201,7 @@ impl PedroOptions {
         lead_trump_first: true,
         excess: Excess::Give,
         give_scoring: false,
+        give_optional: true,
         discard_two_with_all: false,
         fold_without_trumps: false,
         fold_pass: false,
@@ -345,6 +349,7 @@ impl PedroOptions {
         lead_trump_first: false,
         excess: Excess::GiveThenDiscard,
         give_scoring: true,
+        give_optional: false,
         follow: Follow::SuitOrTrump,
         out_of_trumps: OutOfTrumps::PlayOn,
         game_target: 250,
@@ -471,6 +476,7 @@ impl PedroOptions {
                 ][pick(value)?]
             }
             "give_scoring" => self.give_scoring = spec.parse_bool(value)?,
+            "give_optional" => self.give_optional = spec.parse_bool(value)?,
             "discard_two_with_all" => self.discard_two_with_all = spec.parse_bool(value)?,
             "fold_without_trumps" => self.fold_without_trumps = spec.parse_bool(value)?,
             "fold_pass" => self.fold_pass = spec.parse_bool(value)?,
@@ -537,6 +543,7 @@ impl PedroOptions {
             ("lead_trump_first", self.lead_trump_first.to_string()),
             ("excess", c("excess", self.excess as usize)),
             ("give_scoring", self.give_scoring.to_string()),
+            ("give_optional", self.give_optional.to_string()),
             (
                 "discard_two_with_all",
                 self.discard_two_with_all.to_string(),
@@ -590,6 +597,7 @@ pub const SPECS: &[OptionSpec] = &[
     OptionSpec::flag("lead_trump_first", "the bidder must lead a trump to the first trick (if he holds one)"),
     OptionSpec::choice("excess", &["give", "give_then_discard", "discard", "keep"], "a player left with more than six trumps gives them to partner, discards non-scoring ones face up, or keeps them and plays several cards to the first trick"),
     OptionSpec::flag("give_scoring", "scoring trumps may be given to partner"),
+    OptionSpec::flag("give_optional", "giving excess trumps is a choice: `keep` them instead and play the extras to the first trick"),
     OptionSpec::flag("discard_two_with_all", "a player holding every scoring trump may discard the two face up"),
     OptionSpec::flag("fold_without_trumps", "a player with no trumps when play starts folds and takes no part"),
     OptionSpec::flag("fold_pass", "a player with one trump, or two of which one is the two, may give them to partner and fold"),

@@ -152,6 +152,23 @@ impl Pedro {
                 allowed = limited;
             }
         }
+        // A player made to play several scoring trumps (the holder of all
+        // of them) plays "the two and one other" (seeds/pedro-variants.txt):
+        // when only one more may go and the two is still in hand, it is
+        // the two.
+        if self.tricks_played == 0
+            && self.owed[i] > 0
+            && self.scoring_cap[i] > 1
+            && hand.contains(info.two)
+            && self.scoring_cap[i] - self.scoring_played[i].min(self.scoring_cap[i]) == 1
+        {
+            let mut others = info.scoring;
+            others.remove(info.two);
+            let limited = allowed - others;
+            if !limited.is_empty() {
+                allowed = limited;
+            }
+        }
         out.extend(allowed.iter().map(Action::Play));
         if self.opts.out_of_trumps == OutOfTrumps::MayDump
             && !self.trick.is_empty()

@@ -79,13 +79,22 @@ impl Pedro {
             out.extend(plain.iter().map(Action::Discard));
             return;
         }
+        if self.kept & bit(seat) != 0 {
+            return;
+        }
         let room = self.partner_has_room(seat);
         let give = matches!(self.opts.excess, Excess::Give | Excess::GiveThenDiscard) && room;
         if give && !self.may_fold_pass(seat) {
+            let before = out.len();
             for c in trumps {
                 if self.opts.give_scoring || !info.scoring.contains(c) {
                     out.push(Action::Give(c));
                 }
+            }
+            // "May give": the player can decline, keeping the trumps and
+            // playing the extras to the first trick.
+            if self.opts.give_optional && out.len() > before {
+                out.push(Action::Keep);
             }
         }
         let discard = match self.opts.excess {
@@ -146,6 +155,13 @@ impl Pedro {
             self.discards[i].insert(card);
             self.events.push(Event::Discarded { seat, count: 1 });
         }
+        self.advance_reduce();
+    }
+
+    pub(super) fn apply_keep(&mut self) {
+        let seat = self.to_act;
+        self.kept |= bit(seat);
+        self.events.push(Event::Keep { seat });
         self.advance_reduce();
     }
 

@@ -122,6 +122,8 @@ fn facts(obs: &PedroObservation) -> Facts {
                     f.prefill_out[seat.index()].insert(card);
                 }
             }
+            // Only a seat holding nothing but trumps is offered `keep`.
+            Event::Keep { seat } => all_trumps[seat.index()] = true,
             Event::Drew { seat, count } => {
                 all_trumps[seat.index()] = false;
                 f.drew[seat.index()] += count as usize;
@@ -419,6 +421,7 @@ fn replay(obs: &PedroObservation, deal: &Deal, discards: &[CardSet; 4]) -> Optio
             }
             Event::ShownDiscard { card, .. } => Action::Discard(card),
             Event::Give { card, .. } => Action::Give(card),
+            Event::Keep { .. } => Action::Keep,
             Event::Play { card, .. } => Action::Play(card),
             Event::Dump { .. } => Action::Dump,
             _ => return None,
@@ -514,6 +517,7 @@ fn fallback<R: RngCore + ?Sized>(obs: &PedroObservation, rng: &mut R) -> Pedro {
                         }
                         Event::ShownDiscard { card, .. } => Action::Discard(card),
                         Event::Give { card, .. } => Action::Give(card),
+                        Event::Keep { .. } => Action::Keep,
                         Event::Play { card, .. } => Action::Play(card),
                         Event::Dump { .. } => Action::Dump,
                         _ => continue,

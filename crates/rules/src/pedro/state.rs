@@ -59,6 +59,10 @@ pub enum Event {
         seat: Seat,
         card: Card,
     },
+    /// Declined to give excess trumps (`give_optional`).
+    Keep {
+        seat: Seat,
+    },
     /// Cards drawn from the stock (fill, four more, robbing, kitty).
     Drew {
         seat: Seat,
@@ -117,6 +121,8 @@ pub struct Pedro {
     pub(super) received: [CardSet; 4],
     /// Seats that gave trumps away to fold (bit per seat).
     pub(super) fold_passed: u8,
+    /// Seats that chose to keep their excess trumps (bit per seat).
+    pub(super) kept: u8,
     /// Seats out of the play (folded, "I'm up", dumped), bit per seat.
     pub(super) out: u8,
     // Play.
@@ -180,6 +186,7 @@ impl Pedro {
             public: CardSet::EMPTY,
             received: [CardSet::EMPTY; 4],
             fold_passed: 0,
+            kept: 0,
             out: 0,
             leader: deal.dealer.next(4),
             trick: ArrayVec::new(),
@@ -308,6 +315,7 @@ impl Pedro {
             (Phase::Trump, Action::Trump(suit)) => self.apply_trump(suit),
             (Phase::Reduce, Action::Discard(c)) => self.apply_discard(c),
             (Phase::Reduce, Action::Give(c)) => self.apply_give(c),
+            (Phase::Reduce, Action::Keep) => self.apply_keep(),
             (Phase::Play, Action::Play(c)) => self.apply_play(c),
             (Phase::Play, Action::Dump) => self.apply_dump(),
             _ => debug_assert!(false, "{action} applied in {:?}", self.phase),

@@ -8,8 +8,8 @@
 //! these run for every position the solver generates.
 
 use super::cards::{lane, set_points, LANE_ABOVE, LANE_POINTS};
-use super::options::{FailedClose, LastTrick, PlayedOutScore, SchneiderPoints};
-use super::scoring::declaration;
+use super::options::{FailedClose, LastTrick, PlayedOutScore};
+use super::scoring::{declaration, game_points_against};
 use super::state::{Phase, SixtySix};
 use talon_cards::{CardSet, Seat, Suit};
 
@@ -59,20 +59,10 @@ fn max_win(g: &SixtySix, seat: Seat) -> i32 {
     }
 }
 
-/// Game points `loser` concedes if the deal ended now (see scoring).
+/// Game points `loser` concedes if the deal ended now (see scoring; a
+/// closer's win scored at closing is fixed from the close on).
 fn normal_game_points(g: &SixtySix, loser: Seat) -> i32 {
-    let l = loser.index();
-    let pts = match g.opts.schneider_points {
-        SchneiderPoints::All => g.points(loser),
-        SchneiderPoints::CardsOnly => g.card_points[l],
-    };
-    if g.tricks[l] == 0 {
-        3
-    } else if pts < u16::from(g.opts.schneider) {
-        2
-    } else {
-        1
-    }
+    i32::from(game_points_against(g, loser))
 }
 
 /// The fewest and most game points `non_closer` can get for a failed

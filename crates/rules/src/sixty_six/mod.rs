@@ -19,7 +19,7 @@ pub use deal::{deck_for, Deal, DealError};
 pub use matchplay::SixtySixMatch;
 pub use observation::SixtySixObservation;
 pub use options::{
-    Declaring, FailedClose, LastTrick, MarriageCredit, MarriageLead, PlayedOutScore,
+    CloseScore, Declaring, FailedClose, LastTrick, MarriageCredit, MarriageLead, PlayedOutScore,
     SchneiderPoints, SixtySixOptions, Unclaimed, SPECS,
 };
 pub use scoring::{describe, DealResult, EndReason};

@@ -42,6 +42,16 @@ pub enum FailedClose {
     AlwaysThree,
 }
 
+/// What a successful close scores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CloseScore {
+    /// 1, 2 or 3 by the opponent's points and tricks at the end of the deal.
+    AtEnd,
+    /// 1, 2 or 3 by the opponent's points and tricks when the talon was
+    /// closed (Pagat's Schnapsen, Tompa).
+    AtClosing,
+}
+
 /// Which card of a marriage may be led.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MarriageLead {
@@ -89,6 +99,7 @@ pub struct SixtySixOptions {
     pub close_before_draw: bool,
     pub close_on_first_lead: bool,
     pub failed_close: FailedClose,
+    pub close_score: CloseScore,
     pub exchange_requires_trick: bool,
     pub exchange_on_first_lead: bool,
     pub exchange_on_last_draw: bool,
@@ -115,6 +126,7 @@ impl SixtySixOptions {
         close_before_draw: true,
         close_on_first_lead: true,
         failed_close: FailedClose::AtClosing,
+        close_score: CloseScore::AtEnd,
         exchange_requires_trick: true,
         exchange_on_first_lead: false,
         exchange_on_last_draw: true,
@@ -140,6 +152,7 @@ impl SixtySixOptions {
         close_before_draw: false,
         close_on_first_lead: true,
         failed_close: FailedClose::AtClosing,
+        close_score: CloseScore::AtEnd,
         exchange_requires_trick: false,
         exchange_on_first_lead: true,
         exchange_on_last_draw: true,
@@ -165,6 +178,7 @@ impl SixtySixOptions {
         close_before_draw: false,
         close_on_first_lead: false,
         failed_close: FailedClose::AtClosing,
+        close_score: CloseScore::AtEnd,
         exchange_requires_trick: false,
         exchange_on_first_lead: true,
         exchange_on_last_draw: true,
@@ -227,6 +241,10 @@ impl SixtySixOptions {
                     FailedClose::AtEnd,
                     FailedClose::AlwaysThree,
                 ][spec.parse_choice(value)?]
+            }
+            "close_score" => {
+                self.close_score =
+                    [CloseScore::AtEnd, CloseScore::AtClosing][spec.parse_choice(value)?]
             }
             "exchange_requires_trick" => self.exchange_requires_trick = spec.parse_bool(value)?,
             "exchange_on_first_lead" => self.exchange_on_first_lead = spec.parse_bool(value)?,
@@ -311,6 +329,14 @@ impl SixtySixOptions {
                     "failed_close",
                 ),
             ),
+            (
+                "close_score",
+                choice(
+                    &self.close_score,
+                    &[CloseScore::AtEnd, CloseScore::AtClosing],
+                    "close_score",
+                ),
+            ),
             ("exchange_requires_trick", b(self.exchange_requires_trick)),
             ("exchange_on_first_lead", b(self.exchange_on_first_lead)),
             ("exchange_on_last_draw", b(self.exchange_on_last_draw)),
@@ -385,6 +411,11 @@ pub const SPECS: &[OptionSpec] = &[
         "failed_close",
         &["at_closing", "at_end", "always_three"],
         "failed close costs 2, or 3 if the opponent had no trick when closing / at the end; or always 3",
+    ),
+    OptionSpec::choice(
+        "close_score",
+        &["at_end", "at_closing"],
+        "a successful close scores 1-3 by the opponent's points and tricks at the end of the deal, or when the talon was closed (Pagat, Tompa)",
     ),
     OptionSpec::flag("exchange_requires_trick", "the trump exchange needs a trick won first (Sixty-six seed)"),
     OptionSpec::flag("exchange_on_first_lead", "the trump exchange is allowed before the first trick"),

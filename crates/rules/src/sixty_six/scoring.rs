@@ -1,6 +1,8 @@
 //! How a deal ends and what it scores.
 
-use super::options::{FailedClose, LastTrick, PlayedOutScore, SchneiderPoints, Unclaimed};
+use super::options::{
+    CloseScore, FailedClose, LastTrick, PlayedOutScore, SchneiderPoints, Unclaimed,
+};
 use super::state::SixtySix;
 use talon_cards::Seat;
 
@@ -49,15 +51,26 @@ fn result(g: &SixtySix, winner: Option<Seat>, game_points: u8, reason: EndReason
     }
 }
 
+/// `seat`'s points as the schneider line counts them.
+pub(super) fn schneider_points(g: &SixtySix, seat: Seat) -> u16 {
+    match g.opts.schneider_points {
+        SchneiderPoints::All => g.points(seat),
+        SchneiderPoints::CardsOnly => g.card_points[seat.index()],
+    }
+}
+
 /// Game points for beating `loser`: 3 if it took no trick, 2 if it stayed
-/// under the schneider line, else 1.
-fn game_points_against(g: &SixtySix, loser: Seat) -> u8 {
-    let l = loser.index();
-    let pts = match g.opts.schneider_points {
-        SchneiderPoints::All => g.points(loser),
-        SchneiderPoints::CardsOnly => g.card_points[l],
+/// under the schneider line, else 1. With `close_score = at_closing`, a
+/// closer who wins is paid by the loser's tricks and points when the talon
+/// was closed.
+pub(super) fn game_points_against(g: &SixtySix, loser: Seat) -> u8 {
+    let (had_trick, pts) = match g.closed {
+        Some(c) if c.by != loser && g.opts.close_score == CloseScore::AtClosing => {
+            (c.opponent_had_trick, c.opponent_points)
+        }
+        _ => (g.tricks[loser.index()] > 0, schneider_points(g, loser)),
     };
-    if g.tricks[l] == 0 {
+    if !had_trick {
         3
     } else if pts < u16::from(g.opts.schneider) {
         2

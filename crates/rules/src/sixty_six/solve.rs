@@ -9,7 +9,7 @@
 use super::action::Action;
 use super::bounds;
 use super::cards::{beaters_in, points, trick_winner};
-use super::options::{LastTrick, Unclaimed};
+use super::options::{CloseScore, LastTrick, Unclaimed};
 use super::state::{Phase, SixtySix};
 use crate::search::{fmix, SolverGame};
 use talon_cards::{Card, Rank};
@@ -98,11 +98,18 @@ impl SolverGame for SixtySix {
         let w0 = compress(self.hands[0].0) | compress(self.hands[1].0) << 24 | flags << 48;
         // Points stay below 128: 120 in cards, 100 in marriages.
         let pair = |v: [u16; 2]| u64::from(v[0]) | u64::from(v[1]) << 7;
+        // Under `close_score = at_closing` a closer's win is priced by the
+        // schneider line at the close, which the rest of the key lacks.
+        let close_schneider = self.closed.is_some_and(|c| {
+            self.opts.close_score == CloseScore::AtClosing
+                && c.opponent_points < u16::from(self.opts.schneider)
+        });
         let w1 = trump_card
             | card_code(self.lead_card) << 7
             | pair(self.card_points) << 14
             | pair(self.marriage_points) << 28
-            | pair(self.pending) << 42;
+            | pair(self.pending) << 42
+            | u64::from(close_schneider) << 56;
         let mut h = fmix(w0 ^ fmix(w1 ^ 0x243f_6a88_85a3_08d3));
         for word in talon {
             if word != 0 {

@@ -28,6 +28,9 @@ pub enum Phase {
 pub struct Closure {
     pub by: Seat,
     pub opponent_had_trick: bool,
+    /// The opponent's points when the talon was closed, counted as the
+    /// schneider line counts them (for `close_score = at_closing`).
+    pub opponent_points: u16,
     /// Tricks played before the close: the ones after it were played under
     /// strict rules, which tells a sampler where voids were shown.
     pub tricks_played: u8,
@@ -363,6 +366,7 @@ impl SixtySix {
                 self.closed = Some(Closure {
                     by: me,
                     opponent_had_trick: self.tricks[opp] > 0,
+                    opponent_points: scoring::schneider_points(self, Seat(opp as u8)),
                     tricks_played: self.history.len() as u8,
                 });
                 self.events.push(Event::Close { seat: me });

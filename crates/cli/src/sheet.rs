@@ -1,0 +1,212 @@
+//! Seats named for a person ("you", "partner", "expert (left)") and the
+//! score sheet of `talon play`: each deal's result and the match standing
+//! in the game's own terms, and every hand once a deal is over.
+
+use crate::text::pretty_hand;
+use talon_cards::{parse_cards, CardSet, Seat};
+use talon_rules::{AnyGame, AnyMatch, Family, Preset};
+
+/// Who sits where, as the person sees the table.
+#[derive(Clone, Debug)]
+pub struct Seating {
+    pub human: Seat,
+    pub seats: u8,
+    pub partners: bool,
+    /// Bot name by seat (the person's entry unused).
+    pub bots: Vec<String>,
+}
+
+impl Seating {
+    pub fn new(preset: Preset, seats: u8, human: Seat, bots: Vec<String>) -> Seating {
+        let partners = seats == 4
+            && matches!(preset.family(), Family::Pedro | Family::NaSixtySix)
+            && preset != Preset::NaSixtySix3;
+        Seating {
+            human,
+            seats,
+            partners,
+            bots,
+        }
+    }
+
+    /// "you", "partner (expert)", "expert (left)", or in a two-hand game
+    /// just the bot's name.
+    pub fn name(&self, seat: Seat) -> String {
+        if seat == self.human {
+            return "you".into();
+        }
+        let bot = &self.bots[seat.index() % self.bots.len().max(1)];
+        let offset = (seat.0 + self.seats - self.human.0) % self.seats;
+        match (self.seats, offset) {
+            (2, _) => bot.clone(),
+            (4, 2) if self.partners => format!("partner ({bot})"),
+            (3 | 4, 1) => format!("{bot} (left)"),
+            (4, 2) => format!("{bot} (across)"),
+            (3, 2) | (4, 3) => format!("{bot} (right)"),
+            _ => format!("{bot} (seat {})", seat.0),
+        }
+    }
+
+    /// `text` with "seat N" replaced by the seat's name.
+    pub fn names_in(&self, text: &str) -> String {
+        let mut out = text.to_string();
+        for s in (0..self.seats).rev() {
+            out = out.replace(&format!("seat {s}"), &self.name(Seat(s)));
+        }
+        out
+    }
+
+    /// The sides that score: two teams, or every seat.
+    fn sides(&self) -> Vec<(String, Seat)> {
+        if self.partners {
+            let mine = Seat(self.human.0 % 2);
+            let theirs = Seat(1 - self.human.0 % 2);
+            vec![("you & partner".into(), mine), ("opponents".into(), theirs)]
+        } else {
+            (0..self.seats)
+                .map(|s| (self.name(Seat(s)), Seat(s)))
+                .collect()
+        }
+    }
+}
+
+/// One finished deal, booked for the sheet.
+#[derive(Clone, Debug)]
+pub struct DealLine {
+    pub number: u32,
+    pub text: String,
+    pub score: Vec<i32>,
+}
+
+/// The match target as set (or its default), and what it counts.
+fn target(preset: Preset, options: &[(String, String)]) -> Option<(String, &'static str)> {
+    let (name, unit) = match preset.family() {
+        Family::SixtySix => ("match_target", "game points"),
+        Family::NaSixtySix if preset == Preset::SixtySixFour => ("target", "game points"),
+        Family::NaSixtySix => ("target", "ticks"),
+        Family::Pedro => ("game_target", "points"),
+        Family::Sevens => return None,
+    };
+    options
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.clone())
+        .or_else(|| {
+            preset
+                .option_defaults()
+                .into_iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| v)
+        })
+        .map(|v| (v, unit))
+}
+
+/// The score sheet as lines: every booked deal, then the standing.
+pub fn lines(
+    seating: &Seating,
+    preset: Preset,
+    options: &[(String, String)],
+    deals: &[DealLine],
+    sheet: Option<&AnyMatch>,
+) -> Vec<String> {
+    let sides = seating.sides();
+    let mut out = Vec::new();
+    for d in deals {
+        let change: Vec<String> = sides
+            .iter()
+            .map(|(name, seat)| format!("{name} {:+}", d.score[seat.index()]))
+            .collect();
+        out.push(format!("deal {}: {}", d.number, change.join(", ")));
+        out.push(format!("  {}", seating.names_in(&d.text)));
+    }
+    match sheet {
+        Some(m) => out.extend(standing(seating, preset, options, m)),
+        None if deals.is_empty() => {
+            out.push("a single deal: no match score (play a match with --match)".into())
+        }
+        None => {}
+    }
+    out
+}
+
+/// The match standing in the game's terms, and the winner once decided.
+pub fn standing(
+    seating: &Seating,
+    preset: Preset,
+    options: &[(String, String)],
+    m: &AnyMatch,
+) -> Vec<String> {
+    let sides = seating.sides();
+    let scores = m.scores();
+    let goal = target(preset, options);
+    // Sixty-six counts down the Austrian way: what each side still needs.
+    let to_go = |seat: Seat| match &goal {
+        Some((t, _)) if preset.family() == Family::SixtySix => {
+            let t: i32 = t.parse().unwrap_or(7);
+            format!(" ({} to go)", (t - scores[seat.index()]).max(0))
+        }
+        _ => String::new(),
+    };
+    let standing: Vec<String> = sides
+        .iter()
+        .map(|(name, seat)| format!("{name} {}{}", scores[seat.index()], to_go(*seat)))
+        .collect();
+    let head = match &goal {
+        Some((t, unit)) => format!("match to {t} {unit}"),
+        None => "match (tricks)".into(),
+    };
+    let mut out = vec![format!("{head}: {}", standing.join(", "))];
+    if let Some(w) = m.winner() {
+        let winner = if seating.partners {
+            if w.0 % 2 == seating.human.0 % 2 {
+                "you and your partner".to_string()
+            } else {
+                "the opponents".to_string()
+            }
+        } else {
+            seating.name(w)
+        };
+        out.push(format!("the match is over: {winner} won"));
+    }
+    out
+}
+
+/// Every hand as dealt, named by seat: shown once the deal is over.
+pub fn hands(seating: &Seating, game: &AnyGame) -> Vec<String> {
+    let text = game.deal_text();
+    let parts: Vec<&str> = text.split('/').collect();
+    (0..seating.seats)
+        .filter_map(|s| {
+            let cards = parse_cards(parts.get(1 + s as usize)?).ok()?;
+            let set = cards.into_iter().fold(CardSet::EMPTY, |mut set, c| {
+                set.insert(c);
+                set
+            });
+            Some(format!(
+                "{:<18} {}",
+                format!("{}:", seating.name(Seat(s))),
+                pretty_hand(set)
+            ))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seats_are_named_from_the_person() {
+        let bots = vec!["expert".to_string(); 4];
+        let s = Seating::new(Preset::Pedro, 4, Seat(0), bots.clone());
+        assert_eq!(s.name(Seat(0)), "you");
+        assert_eq!(s.name(Seat(1)), "expert (left)");
+        assert_eq!(s.name(Seat(2)), "partner (expert)");
+        assert_eq!(s.name(Seat(3)), "expert (right)");
+        let s = Seating::new(Preset::SixtySix, 2, Seat(1), bots);
+        assert_eq!(
+            s.names_in("seat 0 declared; seat 1 lost"),
+            "expert declared; you lost"
+        );
+    }
+}

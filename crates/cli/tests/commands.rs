@@ -1,0 +1,168 @@
+//! The command line as a newcomer meets it: listings, rules pages,
+//! suggestions for misspellings, and arguments refused with a reason.
+
+mod common;
+
+use common::{fails, ok};
+use serde_json::Value;
+
+#[test]
+fn games_prints_one_line_per_preset() {
+    let out = ok(&["games"], "");
+    let listing: Vec<&str> = out.lines().take_while(|l| !l.is_empty()).collect();
+    assert_eq!(listing.len(), 15, "{out}");
+    for name in ["sixty-six", "schnapsen", "king-pedro", "sixes-and-sevens"] {
+        assert!(listing.iter().any(|l| l.starts_with(name)), "{name}");
+    }
+    let page = ok(&["games", "schnapsen"], "");
+    assert!(
+        page.contains("close_score") && page.contains("default at_end"),
+        "{page}"
+    );
+    assert!(page.lines().all(|l| l.chars().count() <= 80), "{page}");
+}
+
+#[test]
+fn rules_render_for_a_terminal() {
+    for preset in ["schnapsen", "sixty-three", "king-pedro", "na-sixty-six"] {
+        let page = ok(&["rules", preset], "");
+        for mark in ["**", "`", "| ", "](", "seeds/", ".txt", "rules-research"] {
+            assert!(!page.contains(mark), "{preset}: {mark:?} in\n{page}");
+        }
+        let long: Vec<&str> = page.lines().filter(|l| l.chars().count() > 80).collect();
+        // Only unbreakable words (deal notations) may run past 80 columns.
+        assert!(
+            long.iter()
+                .all(|l| !l.trim().contains(' ') || l.contains('/')),
+            "{long:?}"
+        );
+    }
+    let schnapsen = ok(&["rules", "schnapsen"], "");
+    for part in ["Cards", "Deal", "Closing", "Declaring 66", "Match"] {
+        assert!(
+            schnapsen.contains(part),
+            "the Schnapsen page reads whole: {part}"
+        );
+    }
+}
+
+#[test]
+fn misspellings_get_the_nearest_name() {
+    let e = fails(&["watch", "shnapsen"], "");
+    assert!(e.contains("did you mean \"schnapsen\""), "{e}");
+    let e = fails(&["rules", "sixty-sx"], "");
+    assert!(e.contains("did you mean \"sixty-six\""), "{e}");
+    let e = fails(&["watch", "sixty-six", "--option", "schneder=31"], "");
+    assert!(e.contains("did you mean \"schneider\""), "{e}");
+    assert!(
+        e.contains("close_score") && e.contains("match_target"),
+        "lists the options: {e}"
+    );
+    let e = fails(&["watch", "sixty-six", "--option", "zzz=1"], "");
+    assert!(
+        !e.contains("did you mean") && e.contains("schneider"),
+        "{e}"
+    );
+}
+
+#[test]
+fn more_bots_than_seats_is_an_error() {
+    let e = fails(
+        &["watch", "sixty-six", "--bots", "random,random,random"],
+        "",
+    );
+    assert!(e.contains("3 bots") && e.contains("2 seats"), "{e}");
+    let e = fails(
+        &[
+            "play",
+            "schnapsen",
+            "--plain",
+            "--bots",
+            "random,random,random",
+        ],
+        "",
+    );
+    assert!(e.contains("3 bots"), "{e}");
+    ok(
+        &[
+            "watch",
+            "na-sixty-six",
+            "--bots",
+            "random,heuristic,random,heuristic",
+        ],
+        "",
+    );
+}
+
+#[test]
+fn arena_refuses_absurd_jobs_and_deals() {
+    let base = [
+        "arena",
+        "schnapsen",
+        "--bots",
+        "random,heuristic",
+        "--quiet",
+    ];
+    let with = |extra: &[&'static str]| -> Vec<&'static str> { [&base[..], extra].concat() };
+    let e = fails(&with(&["--jobs", "100000"]), "");
+    assert!(e.contains("--jobs 100000"), "{e}");
+    let e = fails(&with(&["--jobs", "0"]), "");
+    assert!(e.contains("--jobs 0"), "{e}");
+    let e = fails(&with(&["--deals", "18446744073709551615"]), "");
+    assert!(e.contains("--deals") && e.contains("1000000"), "{e}");
+    let e = fails(&with(&["--deals", "0"]), "");
+    assert!(e.contains("--deals 0"), "{e}");
+}
+
+#[test]
+fn arena_reports_wilson_and_elo_intervals_with_units() {
+    let dir = std::env::temp_dir().join(format!("talon-arena-{}", std::process::id()));
+    let args = [
+        "arena",
+        "schnapsen",
+        "--bots",
+        "expert,random",
+        "--deals",
+        "12",
+        "--quiet",
+        "--jobs",
+        "1",
+        "--out",
+        dir.to_str().unwrap(),
+    ];
+    let table = ok(&args, "");
+    assert!(
+        table.contains("95% CI") && table.contains("pts/deal"),
+        "{table}"
+    );
+    assert!(table.contains("Elo (mean 1500, 95% CI)"), "{table}");
+    let report: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("arena.json")).unwrap()).unwrap();
+    let p = &report["pairs"][0];
+    let (rate, low, high) = (
+        p["a_win_rate"].as_f64().unwrap(),
+        p["a_win_rate_low"].as_f64().unwrap(),
+        p["a_win_rate_high"].as_f64().unwrap(),
+    );
+    assert!(low < rate && rate <= high && high - low > 0.1, "{p}");
+    for r in report["elo"].as_array().unwrap() {
+        let ci = r["elo_ci"].as_f64().unwrap();
+        assert!(ci > 10.0 && ci.is_finite(), "{r}");
+    }
+    let svg = std::fs::read_to_string(dir.join("arena.svg")).unwrap();
+    let width: f64 = svg
+        .split("width=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let title = "schnapsen: win rate of A (95% Wilson CI)";
+    assert!(svg.contains(title));
+    assert!(
+        width >= 10.0 * title.len() as f64,
+        "the title fits: {width}"
+    );
+}
