@@ -1,6 +1,7 @@
 //! `talon engine`: the line protocol on stdin/stdout (docs/protocol.md).
-//! `Session` holds the game and answers one request line at a time; it does
-//! no IO itself, so tests drive it directly.
+//! `Session` holds a table (one deal or a whole match, every seat played by
+//! the caller) and answers one request line at a time; it does no IO
+//! itself, so tests drive it directly.
 
 use crate::lines::{read_line, MAX_LINE_BYTES};
 use serde::Serialize;
@@ -9,23 +10,15 @@ use std::io::{BufRead, Write};
 use talon_bots::AnyBot;
 use talon_cards::Seat;
 use talon_protocol::{
-    observation_json, options_from_json, ErrorReply, GameRecord, Request, StateReply,
+    observation_json, options_from_json, ErrorReply, GameRecord, MatchView, Request, StateReply,
 };
-use talon_rules::{AnyGame, Preset, Setup};
+use talon_rules::{AnyGame, Preset};
+use talon_table::{Actor, Event, SeatSpec, Status, Table, TableConfig};
 
-/// The game a session is playing, with its history for undo and records.
-struct Current {
-    options: Vec<(String, String)>,
-    /// The state before each action, so undo is exact.
-    before: Vec<AnyGame>,
-    actions: Vec<String>,
-    game: AnyGame,
-}
-
-/// One engine conversation.
+/// One engine conversation: a table whose seats are all the caller's.
 #[derive(Default)]
 pub struct Session {
-    current: Option<Current>,
+    table: Option<Table>,
 }
 
 fn to_line<T: Serialize>(v: &T) -> String {
@@ -34,6 +27,29 @@ fn to_line<T: Serialize>(v: &T) -> String {
 
 fn error(msg: impl Into<String>) -> String {
     to_line(&ErrorReply::new(msg))
+}
+
+const NO_GAME: &str = "no game: send {\"cmd\":\"new\",...} first";
+
+/// The reply to `new`, `play`, `next`, `undo` and `state`.
+fn state_reply(table: &Table) -> String {
+    let game = table.game().expect("a table has a deal once opened");
+    let mut reply = StateReply::of(game);
+    if let Some(sheet) = table.sheet() {
+        let (status, winner, unfinished) = match table.status() {
+            Status::Playing => ("playing", None, false),
+            Status::DealOver => ("deal_over", None, false),
+            Status::Finished { winner, unfinished } => ("finished", winner, unfinished),
+        };
+        reply.match_view = Some(MatchView {
+            deal_no: table.deal_no(),
+            scores: sheet.scores(),
+            status: status.to_string(),
+            winner,
+            unfinished,
+        });
+    }
+    to_line(&reply)
 }
 
 impl Session {
@@ -50,10 +66,12 @@ impl Session {
         }
     }
 
-    fn current(&self) -> Result<&Current, String> {
-        self.current
-            .as_ref()
-            .ok_or_else(|| "no game: send {\"cmd\":\"new\",...} first".to_string())
+    fn table(&self) -> Result<&Table, String> {
+        self.table.as_ref().ok_or_else(|| NO_GAME.to_string())
+    }
+
+    fn game(&self) -> Result<&AnyGame, String> {
+        self.table()?.game().ok_or_else(|| NO_GAME.to_string())
     }
 
     fn answer(&mut self, request: Request) -> Result<String, String> {
@@ -63,54 +81,77 @@ impl Session {
                 seed,
                 deal,
                 options,
+                whole_match,
             } => {
                 let preset = Preset::from_name(&game).map_err(|e| e.to_string())?;
                 let options = match options {
                     Some(map) => options_from_json(&map)?,
                     None => Vec::new(),
                 };
-                let setup = match (seed, deal) {
-                    (Some(_), Some(_)) => return Err("give a seed or a deal, not both".into()),
-                    (_, Some(d)) => Setup::Deal(d),
-                    (s, None) => Setup::Seed(s.unwrap_or(0)),
+                if seed.is_some() && deal.is_some() {
+                    return Err("give a seed or a deal, not both".into());
+                }
+                let seats = TableConfig::seats_for(preset, &options).map_err(|e| e.to_string())?;
+                let config = TableConfig {
+                    preset: preset.name().to_string(),
+                    options: options.into_iter().collect(),
+                    seats: vec![SeatSpec::Empty; usize::from(seats)],
+                    whole_match,
+                    seed: seed.unwrap_or(0),
+                    hints: None,
+                    deal,
                 };
-                let game = AnyGame::new(preset, &options, &setup).map_err(|e| e.to_string())?;
-                let reply = to_line(&StateReply::of(&game));
-                self.current = Some(Current {
-                    options,
-                    before: Vec::new(),
-                    actions: Vec::new(),
-                    game,
-                });
+                let table = Table::new(config).map_err(|e| e.to_string())?;
+                let reply = state_reply(&table);
+                self.table = Some(table);
                 Ok(reply)
             }
             Request::Play { action } => {
-                let cur = self
-                    .current
-                    .as_mut()
-                    .ok_or("no game: send {\"cmd\":\"new\",...} first")?;
-                let before = cur.game.clone();
-                cur.game.play(&action).map_err(|e| e.to_string())?;
-                cur.actions
-                    .push(crate::lineup::canonical(&before, &cur.game, &action));
-                cur.before.push(before);
-                Ok(to_line(&StateReply::of(&cur.game)))
+                let table = self.table.as_mut().ok_or(NO_GAME)?;
+                let seat = match (table.to_move(), table.status()) {
+                    (Some(seat), _) => seat,
+                    (None, Status::DealOver) => {
+                        return Err(
+                            "the deal is over: send {\"cmd\":\"next\"} for the next deal".into(),
+                        )
+                    }
+                    (None, _) => return Err(format!("{action} is not legal: the game is over")),
+                };
+                let event = table
+                    .check_action(seat, &action, Actor::Person, None)
+                    .map_err(|e| e.to_string())?;
+                table.apply(&event).map_err(|e| e.to_string())?;
+                Ok(state_reply(table))
+            }
+            Request::Next {} => {
+                let table = self.table.as_mut().ok_or(NO_GAME)?;
+                if table.status() != Status::DealOver {
+                    return Err(match table.sheet() {
+                        None => "there is no next deal: this game is a single deal".into(),
+                        Some(_) if table.is_finished() => "the match is over".into(),
+                        Some(_) => "the deal is still being played".to_string(),
+                    });
+                }
+                let event = table.next_event().ok_or("the match is over")?;
+                table.apply(&event).map_err(|e| e.to_string())?;
+                Ok(state_reply(table))
             }
             Request::Undo {} => {
-                let cur = self
-                    .current
-                    .as_mut()
-                    .ok_or("no game: send {\"cmd\":\"new\",...} first")?;
-                let prev = cur.before.pop().ok_or("nothing to undo")?;
-                cur.actions.pop();
-                cur.game = prev;
-                Ok(to_line(&StateReply::of(&cur.game)))
+                let table = self.table.as_mut().ok_or(NO_GAME)?;
+                // The log without its last action (and the deal after it):
+                // undo is exact because the table is rebuilt from the log.
+                let last = table
+                    .log()
+                    .iter()
+                    .rposition(|e| matches!(e, Event::Acted { .. }))
+                    .ok_or("nothing to undo")?;
+                *table = Table::replay(&table.log()[..last]).map_err(|e| e.to_string())?;
+                Ok(state_reply(table))
             }
-            Request::State {} => Ok(to_line(&StateReply::of(&self.current()?.game))),
+            Request::State {} => Ok(state_reply(self.table()?)),
             Request::Observe { seat } => {
                 let obs = self
-                    .current()?
-                    .game
+                    .game()?
                     .observe(Seat(seat))
                     .map_err(|e| e.to_string())?;
                 Ok(to_line(
@@ -123,24 +164,24 @@ impl Session {
                 seed,
                 time_limit_ms,
             } => {
-                let cur = self.current()?;
-                let to_move = cur.game.to_move().ok_or("the game is over")?;
+                let game = self.game()?;
+                let to_move = game.to_move().ok_or("the game is over")?;
                 if let Some(s) = seat {
                     if s != to_move.0 {
                         return Err(format!("seat {s} is not to move (seat {to_move} is)"));
                     }
                 }
-                let mut bot = AnyBot::new(&name, cur.game.preset(), seed.unwrap_or(0))
+                let mut bot = AnyBot::new(&name, game.preset(), seed.unwrap_or(0))
                     .map_err(|e| e.to_string())?;
                 // Count budgets only, so the same state and seed give the
                 // same action on any machine; a time limit only on request.
                 bot.set_time_limit(time_limit_ms.map(std::time::Duration::from_millis));
-                let action = bot.choose(&cur.game).ok_or("the game is over")?;
+                let action = bot.choose(game).ok_or("the game is over")?;
                 Ok(to_line(&json!({"ok": true, "action": action})))
             }
             Request::Record {} => {
-                let cur = self.current()?;
-                let record = GameRecord::of(&cur.game, &cur.options, &cur.actions);
+                let table = self.table()?;
+                let record = GameRecord::of(self.game()?, table.options(), table.actions());
                 Ok(to_line(&json!({"ok": true, "record": record})))
             }
             Request::Games {} => {

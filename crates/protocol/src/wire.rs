@@ -17,7 +17,12 @@ pub enum Request {
         deal: Option<String>,
         #[serde(default)]
         options: Option<Map<String, Value>>,
+        /// A whole match (to the game's target) instead of one deal.
+        #[serde(default, rename = "match")]
+        whole_match: bool,
     },
+    /// Deal the next deal of a match, once a deal is over.
+    Next {},
     /// Apply an action in the game's notation.
     Play { action: String },
     /// What one seat may know.
@@ -78,6 +83,25 @@ pub struct StateReply {
     pub to_move: Option<u8>,
     pub legal: Vec<String>,
     pub result: Option<ResultView>,
+    /// The match so far (a match only).
+    #[serde(default, rename = "match", skip_serializing_if = "Option::is_none")]
+    pub match_view: Option<MatchView>,
+}
+
+/// Where a match stands.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatchView {
+    /// The deal being played (or just over), from 1.
+    pub deal_no: u32,
+    /// Match score per seat (partners show their side's).
+    pub scores: Vec<i32>,
+    /// `playing`, `deal_over` (send `next`) or `finished`.
+    pub status: String,
+    /// The winning seat (for partners the lower seat of the side).
+    pub winner: Option<u8>,
+    /// True when the match ended at the deal cap without a winner.
+    pub unfinished: bool,
 }
 
 impl StateReply {
@@ -88,6 +112,7 @@ impl StateReply {
             to_move: game.to_move().map(|s| s.0),
             legal: game.legal_actions(),
             result: game.summary().map(ResultView::from),
+            match_view: None,
         }
     }
 }

@@ -90,6 +90,7 @@ impl Lobby {
             whole_match,
             seed: new_seed(),
             hints,
+            deal: None,
         };
         let events = Table::open(config).map_err(|e| LobbyError::Invalid(e.to_string()))?;
         let table = Table::replay(&events).map_err(|e| LobbyError::Invalid(e.to_string()))?;

@@ -63,6 +63,10 @@ pub struct TableConfig {
     /// person sits at the table (no hints between people playing each other).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hints: Option<bool>,
+    /// An exact first deal in the family's notation, instead of one dealt
+    /// from the seed (the engine protocol's `deal`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deal: Option<String>,
 }
 
 impl TableConfig {
@@ -71,7 +75,11 @@ impl TableConfig {
     pub fn validate(&self) -> Result<Preset, TableError> {
         let preset =
             Preset::from_name(&self.preset).map_err(|e| TableError::Config(e.to_string()))?;
-        let probe = AnyGame::new(preset, &self.option_pairs(), &Setup::Seed(self.seed))
+        let setup = match &self.deal {
+            Some(text) => Setup::Deal(text.clone()),
+            None => Setup::Seed(self.seed),
+        };
+        let probe = AnyGame::new(preset, &self.option_pairs(), &setup)
             .map_err(|e| TableError::Config(e.to_string()))?;
         let players = usize::from(probe.seats());
         if self.seats.len() != players {
@@ -135,6 +143,7 @@ impl TableConfig {
             whole_match,
             seed,
             hints: None,
+            deal: None,
         };
         config.validate()?;
         Ok(config)

@@ -268,6 +268,12 @@ impl Table {
             return None;
         }
         let deal_no = self.deal_no + 1;
+        if let (0, Some(deal)) = (self.deal_no, &self.config.deal) {
+            return Some(Event::Dealt {
+                deal_no,
+                deal: deal.clone(),
+            });
+        }
         match (&self.game, &self.sheet) {
             (None, None) => {
                 let game = AnyGame::new(self.preset, &self.options, &Setup::Seed(self.config.seed))

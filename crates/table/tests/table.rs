@@ -66,6 +66,7 @@ fn refused_actions_change_nothing() {
         whole_match: false,
         seed: 5,
         hints: None,
+        deal: None,
     };
     let table = Table::new(config).unwrap();
     let before = (table.version(), table.state(Viewer::Seat(0)));
