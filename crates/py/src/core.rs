@@ -119,7 +119,11 @@ fn sample_typed<G: Encoded>(g: &G, seat: Seat, seed: u64) -> G {
 }
 
 impl Core {
-    pub fn new(preset: Preset, options: &[(String, String)], setup: &Setup) -> Result<Core, String> {
+    pub fn new(
+        preset: Preset,
+        options: &[(String, String)],
+        setup: &Setup,
+    ) -> Result<Core, String> {
         let game = AnyGame::new(preset, options, setup).map_err(|e| e.to_string())?;
         Ok(Core {
             deal: Some(game.deal_text()),
@@ -271,7 +275,9 @@ impl Core {
                     core = Some(Core::new(p, &options, &Setup::Deal(rest.into())).map_err(at)?);
                 }
                 "action" => {
-                    let c = core.as_mut().ok_or_else(|| at("action before deal".into()))?;
+                    let c = core
+                        .as_mut()
+                        .ok_or_else(|| at("action before deal".into()))?;
                     let id = c.parse_action(rest).map_err(at)?;
                     c.apply(id).map_err(at)?;
                 }
@@ -291,8 +297,11 @@ mod tests {
         let mut legal = Vec::new();
         while core.to_move().is_some() {
             core.legal_ids(&mut legal);
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            core.apply(legal[(seed >> 33) as usize % legal.len()]).unwrap();
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            core.apply(legal[(seed >> 33) as usize % legal.len()])
+                .unwrap();
         }
     }
 
@@ -304,8 +313,10 @@ mod tests {
             let mut step = 0;
             while core.to_move().is_some() {
                 core.legal_ids(&mut legal);
-                let mut names: Vec<String> =
-                    legal.iter().map(|&id| core.action_name(id).unwrap()).collect();
+                let mut names: Vec<String> = legal
+                    .iter()
+                    .map(|&id| core.action_name(id).unwrap())
+                    .collect();
                 names.sort();
                 assert_eq!(names, core.game.legal_actions(), "{preset} step {step}");
                 for &id in &legal {

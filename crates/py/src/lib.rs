@@ -105,7 +105,10 @@ fn presets(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
 fn _talon(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("TalonError", m.py().get_type::<TalonError>())?;
-    m.add("IllegalActionError", m.py().get_type::<IllegalActionError>())?;
+    m.add(
+        "IllegalActionError",
+        m.py().get_type::<IllegalActionError>(),
+    )?;
     m.add_function(wrap_pyfunction!(presets, m)?)?;
     pygame::register(m)?;
     pybots::register(m)?;

@@ -41,7 +41,9 @@ impl Bot {
         let mut bot = AnyBot::new(name, game.preset, seed).map_err(|e| talon_err(e.to_string()))?;
         let limit = match time_limit {
             Some(t) if !(t > 0.0 && t.is_finite()) => {
-                return Err(talon_err(format!("time_limit must be a positive number of seconds, not {t}")))
+                return Err(talon_err(format!(
+                    "time_limit must be a positive number of seconds, not {t}"
+                )))
             }
             t => t.map(Duration::from_secs_f64),
         };
@@ -75,7 +77,11 @@ impl Bot {
     }
 
     fn __repr__(&self) -> String {
-        format!("talon.Bot({:?}, {:?})", self.preset.name(), self.lock().name())
+        format!(
+            "talon.Bot({:?}, {:?})",
+            self.preset.name(),
+            self.lock().name()
+        )
     }
 }
 

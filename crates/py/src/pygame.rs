@@ -111,7 +111,10 @@ impl Game {
     /// start, size and whether it is indexed by card id.
     fn observation_tensor_layout<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let core = self.new_core(&Setup::Seed(0))?;
-        layout_list(py, &tensor::layout(&core.observe(talon_cards::Seat(0)), false))
+        layout_list(
+            py,
+            &tensor::layout(&core.observe(talon_cards::Seat(0)), false),
+        )
     }
 
     fn information_state_tensor_layout<'py>(
@@ -119,7 +122,10 @@ impl Game {
         py: Python<'py>,
     ) -> PyResult<Bound<'py, PyList>> {
         let core = self.new_core(&Setup::Seed(0))?;
-        layout_list(py, &tensor::layout(&core.observe(talon_cards::Seat(0)), true))
+        layout_list(
+            py,
+            &tensor::layout(&core.observe(talon_cards::Seat(0)), true),
+        )
     }
 
     /// A new deal: from `seed` (default 0) or an exact `deal` in the
@@ -149,8 +155,16 @@ impl Game {
     }
 
     fn __repr__(&self) -> String {
-        let opts: Vec<String> = self.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
-        format!("talon.load_game({:?}, {{{}}})", self.preset.name(), opts.join(", "))
+        let opts: Vec<String> = self
+            .options
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        format!(
+            "talon.load_game({:?}, {{{}}})",
+            self.preset.name(),
+            opts.join(", ")
+        )
     }
 }
 
@@ -178,7 +192,8 @@ impl State {
             }
             None => player_or_action,
         };
-        usize::try_from(a).map_err(|_| IllegalActionError::new_err(format!("{a} is not an action id")))
+        usize::try_from(a)
+            .map_err(|_| IllegalActionError::new_err(format!("{a} is not an action id")))
     }
 }
 
@@ -240,13 +255,19 @@ impl State {
     #[pyo3(signature = (player_or_action, action=None))]
     fn action_to_string(&self, player_or_action: i64, action: Option<i64>) -> PyResult<String> {
         let id = self.action_of(player_or_action, action)?;
-        self.core.action_name(id).map_err(IllegalActionError::new_err)
+        self.core
+            .action_name(id)
+            .map_err(IllegalActionError::new_err)
     }
 
     /// `string_to_action(text)` or `string_to_action(player, text)`; the
     /// action need not be legal here, only well formed.
     #[pyo3(signature = (player_or_text, text=None))]
-    fn string_to_action(&self, player_or_text: &Bound<'_, PyAny>, text: Option<String>) -> PyResult<usize> {
+    fn string_to_action(
+        &self,
+        player_or_text: &Bound<'_, PyAny>,
+        text: Option<String>,
+    ) -> PyResult<usize> {
         let text = match text {
             Some(t) => {
                 self.seat(player_or_text.extract()?)?;
@@ -254,7 +275,9 @@ impl State {
             }
             None => player_or_text.extract()?,
         };
-        self.core.parse_action(&text).map_err(IllegalActionError::new_err)
+        self.core
+            .parse_action(&text)
+            .map_err(IllegalActionError::new_err)
     }
 
     /// Per-seat returns (zeros until the deal is over).
@@ -292,7 +315,11 @@ impl State {
     }
 
     /// float32 array; layout in `Game.observation_tensor_layout()`.
-    fn observation_tensor<'py>(&self, py: Python<'py>, player: i64) -> PyResult<Bound<'py, PyArray1<f32>>> {
+    fn observation_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: i64,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let obs = self.obs(player)?;
         let mut t = vec![0.0; tensor::observation_len(self.core.seats())];
         tensor::observation_tensor(&obs, &mut t);
@@ -323,7 +350,12 @@ impl State {
     /// the tests check tensors against. Not for bots.
     fn hidden_cards(&self, player: i64) -> PyResult<Vec<String>> {
         let seat = self.seat(player)?;
-        Ok(self.core.hidden_from(seat).iter().map(|c| c.to_string()).collect())
+        Ok(self
+            .core
+            .hidden_from(seat)
+            .iter()
+            .map(|c| c.to_string())
+            .collect())
     }
 
     /// One line on the outcome once the deal is over.

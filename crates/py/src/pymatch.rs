@@ -19,7 +19,8 @@ impl Match {
     #[new]
     #[pyo3(signature = (game, seed=0))]
     fn new(game: &Game, seed: u64) -> PyResult<Match> {
-        let sheet = AnyMatch::new(game.preset, &game.options, seed).map_err(|e| talon_err(e.to_string()))?;
+        let sheet = AnyMatch::new(game.preset, &game.options, seed)
+            .map_err(|e| talon_err(e.to_string()))?;
         Ok(Match {
             sheet,
             options: game.options.clone(),
@@ -44,7 +45,9 @@ impl Match {
         if self.sheet.record(&state.core.game) {
             Ok(())
         } else {
-            Err(talon_err("this deal cannot be booked here: another game, or the match is over"))
+            Err(talon_err(
+                "this deal cannot be booked here: another game, or the match is over",
+            ))
         }
     }
 

@@ -12,7 +12,8 @@ use talon_rules::{AnyGame, Game as _, Setup};
 /// The generator both sides use to pick the k-th action: a 64-bit LCG
 /// (Knuth's MMIX constants), index = (x >> 33) % count.
 pub fn lcg(x: u64) -> u64 {
-    x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407)
+    x.wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407)
 }
 
 /// Returns of `count` deals with seeds `first..first+count`, each played by
@@ -31,7 +32,8 @@ fn reference_returns(
     py.detach(|| {
         (first..first + count)
             .map(|seed| {
-                let mut g = AnyGame::new(preset, &options, &Setup::Seed(seed)).map_err(|e| e.to_string())?;
+                let mut g = AnyGame::new(preset, &options, &Setup::Seed(seed))
+                    .map_err(|e| e.to_string())?;
                 let mut x = seed;
                 while g.to_move().is_some() {
                     let legal = g.legal_actions();

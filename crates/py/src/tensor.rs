@@ -70,7 +70,11 @@ fn view_sixty_six(o: &sixty_six::SixtySixObservation) -> View {
         plays.push((t.leader.index(), t.cards[0]));
         plays.push((t.leader.opponent().index(), t.cards[1]));
     }
-    let trick: Vec<(usize, Card)> = o.lead_card.map(|c| (o.leader.index(), c)).into_iter().collect();
+    let trick: Vec<(usize, Card)> = o
+        .lead_card
+        .map(|c| (o.leader.index(), c))
+        .into_iter()
+        .collect();
     plays.extend(trick.iter().copied());
     let mut known = vec![CardSet::EMPTY; 2];
     known[1 - me] = o.opponent_known;
@@ -112,7 +116,11 @@ fn view_na(o: &na_sixty_six::NaObservation) -> View {
     let n = usize::from(o.players);
     // Partners share a side in the four-hand games; otherwise each seat is one.
     let side = |s: usize| if n == 4 { s % 2 } else { s };
-    let per_side = |v: &[f32]| (0..n).map(|s| v.get(side(s)).copied().unwrap_or(0.0)).collect();
+    let per_side = |v: &[f32]| {
+        (0..n)
+            .map(|s| v.get(side(s)).copied().unwrap_or(0.0))
+            .collect()
+    };
     let mut plays: Vec<(usize, Card)> = Vec::new();
     for t in &o.history {
         plays.extend(t.cards.iter().map(|&(s, c)| (s.index(), c)));
@@ -120,7 +128,11 @@ fn view_na(o: &na_sixty_six::NaObservation) -> View {
     let trick: Vec<(usize, Card)> = o.trick.iter().map(|&(s, c)| (s.index(), c)).collect();
     plays.extend(trick.iter().copied());
     let tricks: Vec<f32> = o.tricks.iter().map(|&t| f32::from(t)).collect();
-    let points: Vec<f32> = o.trick_points.iter().map(|&p| f32::from(p) / 100.0).collect();
+    let points: Vec<f32> = o
+        .trick_points
+        .iter()
+        .map(|&p| f32::from(p) / 100.0)
+        .collect();
     let mut out = vec![false; n];
     if let Some(s) = o.sitting_out {
         out[s.index()] = true;
@@ -166,10 +178,19 @@ fn view_sevens(o: &sevens::SevensObservation) -> View {
     let at = |leader: Seat, i: usize| leader.offset(i as u8, n as u8).index();
     let mut plays: Vec<(usize, Card)> = Vec::new();
     for t in &o.history {
-        plays.extend(t.cards.iter().enumerate().map(|(i, &c)| (at(t.leader, i), c)));
+        plays.extend(
+            t.cards
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| (at(t.leader, i), c)),
+        );
     }
-    let trick: Vec<(usize, Card)> =
-        o.trick.iter().enumerate().map(|(i, &c)| (at(o.leader, i), c)).collect();
+    let trick: Vec<(usize, Card)> = o
+        .trick
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| (at(o.leader, i), c))
+        .collect();
     plays.extend(trick.iter().copied());
     View {
         seats: n,
@@ -203,7 +224,13 @@ fn view_sevens(o: &sevens::SevensObservation) -> View {
 
 fn view_pedro(o: &pedro::PedroObservation) -> View {
     use pedro::{Event, Phase};
-    let scale = |b: u8| if b == DOUBLE { 1.0 } else { f32::from(b) / 100.0 };
+    let scale = |b: u8| {
+        if b == DOUBLE {
+            1.0
+        } else {
+            f32::from(b) / 100.0
+        }
+    };
     let mut plays = Vec::new();
     let mut dead = CardSet::EMPTY;
     let mut tricks_won = vec![0; 4];
@@ -277,7 +304,13 @@ struct Writer<'a> {
 impl Writer<'_> {
     fn block(&mut self, name: &'static str, seat: Option<usize>, len: usize, cards: bool) -> usize {
         if let Some(l) = self.layout.as_deref_mut() {
-            l.push(Block { name, seat, start: self.pos, len, cards });
+            l.push(Block {
+                name,
+                seat,
+                start: self.pos,
+                len,
+                cards,
+            });
         }
         let start = self.pos;
         self.pos += len;
@@ -321,10 +354,18 @@ fn write(v: &View, out: &mut [f32], layout: Option<&mut Vec<Block>>, info: bool)
     let me = v.me;
     // Lists indexed by absolute seat, reordered so index 0 is the observer.
     let by_rel = |list: &[f32]| -> Vec<f32> { (0..n).map(|r| list[(me + r) % n]).collect() };
-    let len = if info { information_state_len(n) } else { observation_len(n) };
+    let len = if info {
+        information_state_len(n)
+    } else {
+        observation_len(n)
+    };
     let out = &mut out[..len];
     out.fill(0.0);
-    let mut w = Writer { out, pos: 0, layout };
+    let mut w = Writer {
+        out,
+        pos: 0,
+        layout,
+    };
     w.cards("hand", None, v.hand);
     w.cards("gone", None, v.gone);
     w.cards("face_up", None, v.face_up);

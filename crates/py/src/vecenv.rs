@@ -40,7 +40,10 @@ impl Spec {
     /// The seed of deal `k` of environment `i`: distinct for every (i, k)
     /// and independent of the thread count.
     fn deal(&self, i: usize, k: u64) -> Result<Core, String> {
-        let seed = self.seed.wrapping_add(k.wrapping_mul(self.count)).wrapping_add(i as u64);
+        let seed = self
+            .seed
+            .wrapping_add(k.wrapping_mul(self.count))
+            .wrapping_add(i as u64);
         Core::new(self.preset, &self.options, &Setup::Seed(seed))
     }
 
@@ -69,7 +72,14 @@ impl Spec {
 
     /// Applies `action` to environment `i`; when its deal ends, books the
     /// returns as rewards and deals the next one.
-    fn step(&self, i: usize, env: &mut Env, action: usize, rows: &mut Rows<'_>, legal: &mut Vec<usize>) {
+    fn step(
+        &self,
+        i: usize,
+        env: &mut Env,
+        action: usize,
+        rows: &mut Rows<'_>,
+        legal: &mut Vec<usize>,
+    ) {
         rows.reward.fill(0.0);
         *rows.done = 0;
         env.core.apply(action).expect("validated before stepping");
@@ -120,7 +130,11 @@ impl VecEnv {
         let mut rewards = rewards.readwrite();
         let mut dones = dones.readwrite();
         let mut players = players.readwrite();
-        let (o, m, r) = (obs.as_slice_mut()?, mask.as_slice_mut()?, rewards.as_slice_mut()?);
+        let (o, m, r) = (
+            obs.as_slice_mut()?,
+            mask.as_slice_mut()?,
+            rewards.as_slice_mut()?,
+        );
         let (d, p) = (dones.as_slice_mut()?, players.as_slice_mut()?);
         let n = self.envs.len();
         let (ol, ml, rl) = (o.len() / n, m.len() / n, r.len() / n);
@@ -128,11 +142,29 @@ impl VecEnv {
         let spec = &self.spec;
         let envs = &mut self.envs;
         py.detach(|| {
-            let work = |first: usize, envs: &mut [Env], o: &mut [f32], m: &mut [u8], r: &mut [f32], d: &mut [u8], p: &mut [i64]| {
+            let work = |first: usize,
+                        envs: &mut [Env],
+                        o: &mut [f32],
+                        m: &mut [u8],
+                        r: &mut [f32],
+                        d: &mut [u8],
+                        p: &mut [i64]| {
                 let mut legal = Vec::new();
-                let rows = o.chunks_mut(ol).zip(m.chunks_mut(ml)).zip(r.chunks_mut(rl)).zip(d.iter_mut().zip(p.iter_mut()));
-                for (k, (env, (((obs, mask), reward), (done, player)))) in envs.iter_mut().zip(rows).enumerate() {
-                    let mut rows = Rows { obs, mask, reward, done, player };
+                let rows = o
+                    .chunks_mut(ol)
+                    .zip(m.chunks_mut(ml))
+                    .zip(r.chunks_mut(rl))
+                    .zip(d.iter_mut().zip(p.iter_mut()));
+                for (k, (env, (((obs, mask), reward), (done, player)))) in
+                    envs.iter_mut().zip(rows).enumerate()
+                {
+                    let mut rows = Rows {
+                        obs,
+                        mask,
+                        reward,
+                        done,
+                        player,
+                    };
                     f(spec, first + k, env, &mut rows, &mut legal);
                 }
             };
@@ -175,7 +207,14 @@ impl VecEnv {
     /// calling thread only).
     #[new]
     #[pyo3(signature = (game, num_envs, seed=0, threads=1, tensor="observation"))]
-    fn new(py: Python<'_>, game: &Game, num_envs: usize, seed: u64, threads: usize, tensor: &str) -> PyResult<VecEnv> {
+    fn new(
+        py: Python<'_>,
+        game: &Game,
+        num_envs: usize,
+        seed: u64,
+        threads: usize,
+        tensor: &str,
+    ) -> PyResult<VecEnv> {
         if num_envs == 0 {
             return Err(talon_err("num_envs must be at least 1"));
         }
@@ -218,7 +257,9 @@ impl VecEnv {
             dones: PyArray1::zeros(py, num_envs, false).unbind(),
             players: PyArray1::zeros(py, num_envs, false).unbind(),
         };
-        env.for_each(py, |spec, _, env, rows, legal| spec.write(&env.core, rows, legal))?;
+        env.for_each(py, |spec, _, env, rows, legal| {
+            spec.write(&env.core, rows, legal)
+        })?;
         Ok(env)
     }
 
@@ -243,7 +284,11 @@ impl VecEnv {
     /// Applies one action per environment (for its player to move). All
     /// actions are checked first: if any is illegal, nothing moves and
     /// IllegalActionError names the environment.
-    fn step<'py>(&mut self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<Buffers<'py>> {
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+    ) -> PyResult<Buffers<'py>> {
         let actions: Vec<i64> = match actions.extract::<PyReadonlyArray1<i64>>() {
             Ok(a) => a.as_slice()?.to_vec(),
             Err(_) => actions.extract()?,
@@ -269,7 +314,9 @@ impl VecEnv {
             }
         }
         let actions = &actions;
-        self.for_each(py, |spec, i, env, rows, legal| spec.step(i, env, actions[i] as usize, rows, legal))?;
+        self.for_each(py, |spec, i, env, rows, legal| {
+            spec.step(i, env, actions[i] as usize, rows, legal)
+        })?;
         Ok(self.buffers(py))
     }
 
@@ -292,11 +339,15 @@ impl VecEnv {
 
     /// A copy of environment `i`'s current deal.
     fn state(&self, i: usize) -> PyResult<State> {
-        let env = self
-            .envs
-            .get(i)
-            .ok_or_else(|| talon_err(format!("there is no environment {i} of {}", self.envs.len())))?;
-        Ok(State { core: env.core.clone() })
+        let env = self.envs.get(i).ok_or_else(|| {
+            talon_err(format!(
+                "there is no environment {i} of {}",
+                self.envs.len()
+            ))
+        })?;
+        Ok(State {
+            core: env.core.clone(),
+        })
     }
 }
 
