@@ -101,6 +101,10 @@ fn apply_typed<G: Encoded>(g: &mut G, id: usize) -> Result<(), String> {
     g.checked_play(a)
 }
 
+fn decode_legal<G: Encoded>(_: &G, id: usize) -> G::Action {
+    G::decode(id).expect("a legal id decodes")
+}
+
 fn name_typed<G: Encoded>(id: usize) -> Result<String, String> {
     G::decode(id)
         .map(|a| a.to_string())
@@ -170,6 +174,16 @@ impl Core {
         Ok(())
     }
 
+    /// Applies an id already checked to be legal (the vectorised
+    /// environment checks a whole batch first), skipping the second check.
+    pub fn apply_legal(&mut self, id: usize) {
+        typed!(&mut self.game, g => {
+            let a = decode_legal(g, id);
+            g.play_unchecked(a)
+        });
+        self.history.push(id);
+    }
+
     pub fn action_name(&self, id: usize) -> Result<String, String> {
         match self.family() {
             Family::SixtySix => name_typed::<SixtySix>(id),
@@ -216,22 +230,37 @@ impl Core {
     /// A full state drawn by the engine's sampler from what `seat` knows;
     /// `seat` observes it exactly as it observes this one.
     pub fn resample(&self, seat: Seat, seed: u64) -> Core {
-        let mut game = self.game.clone();
-        match &mut game {
-            AnyGame::SixtySix { game: g, .. } => *g = sample_typed(g, seat, seed),
-            AnyGame::NaSixtySix { game: g, .. } => *g = sample_typed(g, seat, seed),
-            AnyGame::Sevens { game: g, .. } => *g = sample_typed(g, seat, seed),
-            AnyGame::Pedro { game: g, .. } => *g = sample_typed(g, seat, seed),
+        // Start from a placeholder deal (seed 0 of the same options), not a
+        // copy of this one: the real deal must not travel with a sample.
+        let mut game = AnyGame::new(self.preset(), &self.options, &Setup::Seed(0))
+            .expect("the options were accepted for this state");
+        match (&mut game, &self.game) {
+            (AnyGame::SixtySix { game: g, .. }, AnyGame::SixtySix { game: real, .. }) => {
+                *g = sample_typed(real, seat, seed)
+            }
+            (AnyGame::NaSixtySix { game: g, .. }, AnyGame::NaSixtySix { game: real, .. }) => {
+                *g = sample_typed(real, seat, seed)
+            }
+            (AnyGame::Sevens { game: g, .. }, AnyGame::Sevens { game: real, .. }) => {
+                *g = sample_typed(real, seat, seed)
+            }
+            (AnyGame::Pedro { game: g, .. }, AnyGame::Pedro { game: real, .. }) => {
+                *g = sample_typed(real, seat, seed)
+            }
+            _ => unreachable!("one preset, one family"),
         }
-        // The `deal` field of the copy still holds the real deal; it is never
-        // read for a sampled state (`deal: None` below), so nothing hidden
-        // leaves through serialize.
         Core {
             game,
             options: self.options.clone(),
             deal: None,
             history: Vec::new(),
         }
+    }
+
+    /// The full state as text (every hand): the typed game only, never the
+    /// `AnyGame` deal field, which for a sample is a placeholder.
+    pub fn debug_text(&self) -> String {
+        typed!(&self.game, g => format!("{g:?}"))
     }
 
     /// Text that `deserialize` turns back into this state: the preset, the

@@ -390,7 +390,7 @@ impl State {
             "{} after {} actions, {mover}\n{:?}",
             self.core.preset().name(),
             self.core.history.len(),
-            self.core.game
+            self.core.debug_text()
         )
     }
 }

@@ -82,7 +82,7 @@ impl Spec {
     ) {
         rows.reward.fill(0.0);
         *rows.done = 0;
-        env.core.apply(action).expect("validated before stepping");
+        env.core.apply_legal(action);
         if env.core.to_move().is_none() {
             for (r, v) in rows.reward.iter_mut().zip(env.core.returns()) {
                 *r = v as f32;
