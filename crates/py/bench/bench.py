@@ -5,7 +5,8 @@
 1. Random steps/s of a Python loop over Talon's API (legal_actions, a random
    choice, apply_action), and the same loop over OpenSpiel's C++ euchre
    (when open_spiel is installed); also the loop that fetches the
-   observation tensor and legal-action mask at every step, as RL does.
+   information-state tensor and legal-action mask at every step, as RL does
+   (euchre has no observation tensor).
 2. The vectorised environment's steps/s on one core (threads=1), random
    legal actions chosen in Rust, and chosen in numpy from the masks.
 3. The expert's move time at the first lead of seeded deals, from Python
@@ -36,7 +37,7 @@ def talon_loop(name, seconds, tensors=False):
         while not state.is_terminal():
             if tensors:
                 p = state.current_player()
-                state.observation_tensor(p)
+                state.information_state_tensor(p)
                 state.legal_actions_mask(p)
             legal = state.legal_actions()
             state.apply_action(legal[rng.randrange(len(legal))])
@@ -60,7 +61,7 @@ def openspiel_loop(name, seconds, tensors=False):
                 continue
             if tensors:
                 p = state.current_player()
-                state.observation_tensor(p)
+                state.information_state_tensor(p)
                 state.legal_actions_mask(p)
             legal = state.legal_actions()
             state.apply_action(legal[rng.randrange(len(legal))])
@@ -115,9 +116,9 @@ def main():
 
     print("## Random play, one Python loop (steps/s)")
     for name in ("sixty-six", "schnapsen", "na-sixty-six", "pedro", "sixes-and-sevens"):
-        print(f"talon {name:18} {talon_loop(name, secs):>12,.0f}   with tensor+mask {talon_loop(name, secs, True):>10,.0f}")
+        print(f"talon {name:18} {talon_loop(name, secs):>12,.0f}   with infostate+mask {talon_loop(name, secs, True):>10,.0f}")
     try:
-        print(f"openspiel {'euchre':14} {openspiel_loop('euchre', secs):>12,.0f}   with tensor+mask {openspiel_loop('euchre', secs, True):>10,.0f}")
+        print(f"openspiel {'euchre':14} {openspiel_loop('euchre', secs):>12,.0f}   with infostate+mask {openspiel_loop('euchre', secs, True):>10,.0f}")
     except ImportError:
         print("openspiel euchre: open_spiel is not installed")
 

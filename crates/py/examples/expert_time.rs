@@ -10,7 +10,8 @@ use talon_rules::{AnyGame, Preset, Setup};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let preset = Preset::from_name(args.get(1).map_or("schnapsen", String::as_str)).expect("preset");
+    let preset =
+        Preset::from_name(args.get(1).map_or("schnapsen", String::as_str)).expect("preset");
     let count: u64 = args.get(2).map_or(20, |c| c.parse().expect("count"));
     let games: Vec<AnyGame> = (0..count)
         .map(|seed| AnyGame::new(preset, &[], &Setup::Seed(seed)).expect("deal"))

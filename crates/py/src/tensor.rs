@@ -5,6 +5,7 @@
 //! (0 = the observing seat, 1 = the next seat in turn order, ...).
 
 use crate::actions::{card_id, CARD_SLOTS};
+use arrayvec::ArrayVec;
 use talon_cards::{Card, CardSet, Seat, Suit};
 use talon_rules::pedro::{self, DOUBLE};
 use talon_rules::{na_sixty_six, sevens, sixty_six, AnyObservation};
@@ -20,6 +21,10 @@ pub struct Block {
     pub cards: bool,
 }
 
+/// Per-seat values (at most 6 seats; fixed capacity so building a view
+/// does not allocate: the vectorised environment builds one per step).
+type PerSeat<T> = ArrayVec<T, 8>;
+
 /// Family-neutral facts read off one observation.
 struct View {
     seats: usize,
@@ -32,9 +37,9 @@ struct View {
     /// Cards only this seat knows the place of (own discards, laid-away cards, a seen widow).
     private: CardSet,
     /// The trick in progress: (seat, card).
-    trick: Vec<(usize, Card)>,
+    trick: PerSeat<(usize, Card)>,
     /// Cards known to be in each seat's hand.
-    known: Vec<CardSet>,
+    known: PerSeat<CardSet>,
     trump: Option<Suit>,
     to_move: Option<usize>,
     phase: usize,
@@ -43,12 +48,12 @@ struct View {
     high_bid: f32,
     closed: bool,
     stock: usize,
-    points: Vec<f32>,
-    hand_sizes: Vec<usize>,
-    tricks_won: Vec<usize>,
-    out: Vec<bool>,
+    points: PerSeat<f32>,
+    hand_sizes: PerSeat<usize>,
+    tricks_won: PerSeat<usize>,
+    out: PerSeat<bool>,
     /// Every card played to a trick so far, in order: (seat, card).
-    plays: Vec<(usize, Card)>,
+    plays: ArrayVec<(usize, Card), 64>,
     /// Bids in order: (seat, bid scaled to 0..1, or None for a pass).
     bids: Vec<(usize, Option<f32>)>,
 }
@@ -58,6 +63,10 @@ struct View {
 // and Sevens' ace calls).
 const PHASES: usize = 6;
 
+fn fill<T: Copy>(value: T, n: usize) -> PerSeat<T> {
+    (0..n).map(|_| value).collect()
+}
+
 fn set(cards: impl IntoIterator<Item = Card>) -> CardSet {
     cards.into_iter().collect()
 }
@@ -65,20 +74,20 @@ fn set(cards: impl IntoIterator<Item = Card>) -> CardSet {
 fn view_sixty_six(o: &sixty_six::SixtySixObservation) -> View {
     use sixty_six::Phase;
     let me = o.seat.index();
-    let mut plays = Vec::new();
+    let mut plays: ArrayVec<(usize, Card), 64> = ArrayVec::new();
     for t in &o.tricks {
         plays.push((t.leader.index(), t.cards[0]));
         plays.push((t.leader.opponent().index(), t.cards[1]));
     }
-    let trick: Vec<(usize, Card)> = o
+    let trick: PerSeat<(usize, Card)> = o
         .lead_card
         .map(|c| (o.leader.index(), c))
         .into_iter()
         .collect();
     plays.extend(trick.iter().copied());
-    let mut known = vec![CardSet::EMPTY; 2];
+    let mut known = fill(CardSet::EMPTY, 2);
     known[1 - me] = o.opponent_known;
-    let mut hand_sizes = vec![0; 2];
+    let mut hand_sizes = fill(0, 2);
     hand_sizes[me] = o.hand.len();
     hand_sizes[1 - me] = o.opponent_hand_size;
     View {
@@ -105,7 +114,7 @@ fn view_sixty_six(o: &sixty_six::SixtySixObservation) -> View {
         points: o.points.iter().map(|&p| f32::from(p) / 100.0).collect(),
         hand_sizes,
         tricks_won: o.tricks_won.iter().map(|&t| usize::from(t)).collect(),
-        out: vec![false; 2],
+        out: fill(false, 2),
         plays,
         bids: Vec::new(),
     }
@@ -121,19 +130,19 @@ fn view_na(o: &na_sixty_six::NaObservation) -> View {
             .map(|s| v.get(side(s)).copied().unwrap_or(0.0))
             .collect()
     };
-    let mut plays: Vec<(usize, Card)> = Vec::new();
+    let mut plays: ArrayVec<(usize, Card), 64> = ArrayVec::new();
     for t in &o.history {
         plays.extend(t.cards.iter().map(|&(s, c)| (s.index(), c)));
     }
-    let trick: Vec<(usize, Card)> = o.trick.iter().map(|&(s, c)| (s.index(), c)).collect();
+    let trick: PerSeat<(usize, Card)> = o.trick.iter().map(|&(s, c)| (s.index(), c)).collect();
     plays.extend(trick.iter().copied());
-    let tricks: Vec<f32> = o.tricks.iter().map(|&t| f32::from(t)).collect();
-    let points: Vec<f32> = o
+    let tricks: PerSeat<f32> = o.tricks.iter().map(|&t| f32::from(t)).collect();
+    let points: PerSeat<f32> = o
         .trick_points
         .iter()
         .map(|&p| f32::from(p) / 100.0)
         .collect();
-    let mut out = vec![false; n];
+    let mut out = fill(false, n);
     if let Some(s) = o.sitting_out {
         out[s.index()] = true;
     }
@@ -145,7 +154,7 @@ fn view_na(o: &na_sixty_six::NaObservation) -> View {
         face_up: set(o.turned),
         private: o.laid_away | o.widow.unwrap_or(CardSet::EMPTY),
         trick,
-        known: vec![CardSet::EMPTY; n],
+        known: fill(CardSet::EMPTY, n),
         trump: o.trump,
         to_move: o.to_move.map(|s| s.index()),
         phase: match o.phase {
@@ -160,7 +169,7 @@ fn view_na(o: &na_sixty_six::NaObservation) -> View {
         closed: false,
         stock: 0,
         points: per_side(&points),
-        hand_sizes: o.hand_sizes.clone(),
+        hand_sizes: o.hand_sizes.iter().copied().collect(),
         tricks_won: per_side(&tricks).iter().map(|&t| t as usize).collect(),
         out,
         plays,
@@ -176,7 +185,7 @@ fn view_sevens(o: &sevens::SevensObservation) -> View {
     use sevens::Phase;
     let n = usize::from(o.options.players);
     let at = |leader: Seat, i: usize| leader.offset(i as u8, n as u8).index();
-    let mut plays: Vec<(usize, Card)> = Vec::new();
+    let mut plays: ArrayVec<(usize, Card), 64> = ArrayVec::new();
     for t in &o.history {
         plays.extend(
             t.cards
@@ -185,7 +194,7 @@ fn view_sevens(o: &sevens::SevensObservation) -> View {
                 .map(|(i, &c)| (at(t.leader, i), c)),
         );
     }
-    let trick: Vec<(usize, Card)> = o
+    let trick: PerSeat<(usize, Card)> = o
         .trick
         .iter()
         .enumerate()
@@ -200,7 +209,7 @@ fn view_sevens(o: &sevens::SevensObservation) -> View {
         face_up: CardSet::EMPTY,
         private: CardSet::EMPTY,
         trick,
-        known: vec![CardSet::EMPTY; n],
+        known: fill(CardSet::EMPTY, n),
         trump: None,
         to_move: o.to_move.map(|s| s.index()),
         phase: match o.phase {
@@ -214,9 +223,9 @@ fn view_sevens(o: &sevens::SevensObservation) -> View {
         closed: false,
         stock: 0,
         points: o.tricks.iter().map(|&t| f32::from(t) / 100.0).collect(),
-        hand_sizes: o.hand_sizes.clone(),
+        hand_sizes: o.hand_sizes.iter().copied().collect(),
         tricks_won: o.tricks.iter().map(|&t| usize::from(t)).collect(),
-        out: vec![false; n],
+        out: fill(false, n),
         plays,
         bids: Vec::new(),
     }
@@ -231,9 +240,9 @@ fn view_pedro(o: &pedro::PedroObservation) -> View {
             f32::from(b) / 100.0
         }
     };
-    let mut plays = Vec::new();
+    let mut plays: ArrayVec<(usize, Card), 64> = ArrayVec::new();
     let mut dead = CardSet::EMPTY;
-    let mut tricks_won = vec![0; 4];
+    let mut tricks_won = fill(0, 4);
     let mut bids = Vec::new();
     for e in &o.events {
         match *e {
@@ -248,10 +257,10 @@ fn view_pedro(o: &pedro::PedroObservation) -> View {
             _ => {}
         }
     }
-    let trick: Vec<(usize, Card)> = o.trick.iter().map(|&(s, c)| (s.index(), c)).collect();
+    let trick: PerSeat<(usize, Card)> = o.trick.iter().map(|&(s, c)| (s.index(), c)).collect();
     let in_trick = set(trick.iter().map(|t| t.1));
     let me = o.seat.index();
-    let mut known = o.known.to_vec();
+    let mut known = o.known.iter().copied().collect::<PerSeat<CardSet>>();
     known[me] = CardSet::EMPTY;
     View {
         seats: 4,
@@ -279,7 +288,7 @@ fn view_pedro(o: &pedro::PedroObservation) -> View {
         points: (0..4).map(|s| f32::from(o.points[s % 2]) / 100.0).collect(),
         hand_sizes: o.hand_sizes.iter().map(|&h| usize::from(h)).collect(),
         tricks_won,
-        out: o.out.to_vec(),
+        out: o.out.iter().copied().collect(),
         plays,
         bids,
     }
@@ -353,7 +362,7 @@ fn write(v: &View, out: &mut [f32], layout: Option<&mut Vec<Block>>, info: bool)
     let rel = |s: usize| (s + n - v.me) % n;
     let me = v.me;
     // Lists indexed by absolute seat, reordered so index 0 is the observer.
-    let by_rel = |list: &[f32]| -> Vec<f32> { (0..n).map(|r| list[(me + r) % n]).collect() };
+    let by_rel = |list: &[f32]| -> PerSeat<f32> { (0..n).map(|r| list[(me + r) % n]).collect() };
     let len = if info {
         information_state_len(n)
     } else {
@@ -386,11 +395,11 @@ fn write(v: &View, out: &mut [f32], layout: Option<&mut Vec<Block>>, info: bool)
     w.values("closed", [f32::from(u8::from(v.closed))].into_iter());
     w.values("stock", [v.stock as f32 / 32.0].into_iter());
     w.values("points", by_rel(&v.points).into_iter());
-    let sizes: Vec<f32> = v.hand_sizes.iter().map(|&h| h as f32 / 16.0).collect();
+    let sizes: PerSeat<f32> = v.hand_sizes.iter().map(|&h| h as f32 / 16.0).collect();
     w.values("hand_sizes", by_rel(&sizes).into_iter());
-    let tricks: Vec<f32> = v.tricks_won.iter().map(|&t| t as f32 / 16.0).collect();
+    let tricks: PerSeat<f32> = v.tricks_won.iter().map(|&t| t as f32 / 16.0).collect();
     w.values("tricks_won", by_rel(&tricks).into_iter());
-    let out_flags: Vec<f32> = v.out.iter().map(|&o| f32::from(u8::from(o))).collect();
+    let out_flags: PerSeat<f32> = v.out.iter().map(|&o| f32::from(u8::from(o))).collect();
     w.values("out", by_rel(&out_flags).into_iter());
     if !info {
         return;
@@ -403,8 +412,8 @@ fn write(v: &View, out: &mut [f32], layout: Option<&mut Vec<Block>>, info: bool)
     for (k, &(_, c)) in v.plays.iter().enumerate() {
         w.out[start + card_id(c)] = (k + 1) as f32 / CARD_SLOTS as f32;
     }
-    let mut last = vec![0.0; n];
-    let mut passed = vec![0.0; n];
+    let mut last = fill(0.0, n);
+    let mut passed = fill(0.0, n);
     for &(s, b) in &v.bids {
         match b {
             Some(b) => last[s] = b,
