@@ -81,9 +81,9 @@ pub(crate) use typed;
 pub struct Core {
     pub game: AnyGame,
     pub options: Vec<(String, String)>,
-    /// The deal in notation, or `None` for a state sampled from a seat's
-    /// information: such a state has no deal of its own to replay.
-    pub deal: Option<String>,
+    /// Drawn from a seat's information: such a state has no deal of its
+    /// own to replay (its `AnyGame` holds a placeholder deal).
+    pub sampled: bool,
     /// Action ids applied since the deal.
     pub history: Vec<usize>,
 }
@@ -130,7 +130,7 @@ impl Core {
     ) -> Result<Core, String> {
         let game = AnyGame::new(preset, options, setup).map_err(|e| e.to_string())?;
         Ok(Core {
-            deal: Some(game.deal_text()),
+            sampled: false,
             game,
             options: options.to_vec(),
             history: Vec::new(),
@@ -140,11 +140,17 @@ impl Core {
     /// A deal that is already set up (the next deal of a match).
     pub fn from_game(game: AnyGame, options: &[(String, String)]) -> Core {
         Core {
-            deal: Some(game.deal_text()),
+            sampled: false,
             game,
             options: options.to_vec(),
             history: Vec::new(),
         }
+    }
+
+    /// The deal in notation (formatted on demand, not at every new deal);
+    /// `None` for a sampled state.
+    pub fn deal(&self) -> Option<String> {
+        (!self.sampled).then(|| self.game.deal_text())
     }
 
     pub fn preset(&self) -> Preset {
@@ -252,7 +258,7 @@ impl Core {
         Core {
             game,
             options: self.options.clone(),
-            deal: None,
+            sampled: true,
             history: Vec::new(),
         }
     }
@@ -266,7 +272,7 @@ impl Core {
     /// Text that `deserialize` turns back into this state: the preset, the
     /// options, the deal and the actions in notation, one per line.
     pub fn serialize(&self) -> Result<String, String> {
-        let deal = self.deal.as_ref().ok_or(
+        let deal = self.deal().ok_or(
             "a state sampled from a seat's information has no deal of its own and cannot be serialized",
         )?;
         let mut out = format!("talon-state 1\ngame {}\n", self.preset().name());

@@ -301,7 +301,7 @@ impl State {
 
     /// The deal in notation; None for a state sampled from a seat's information.
     fn deal(&self) -> Option<String> {
-        self.core.deal.clone()
+        self.core.deal()
     }
 
     /// Everything `player` may know, as text (the engine's observation;
