@@ -184,17 +184,31 @@ impl State {
         Ok(self.core.observe(self.seat(player)?))
     }
 
-    fn action_of(&self, player_or_action: i64, action: Option<i64>) -> PyResult<usize> {
+    fn action_of(
+        &self,
+        player_or_action: &Bound<'_, PyAny>,
+        action: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<usize> {
         let a = match action {
             Some(a) => {
-                self.seat(player_or_action)?;
+                self.seat(int_of(player_or_action, "player")?)?;
                 a
             }
             None => player_or_action,
         };
-        usize::try_from(a)
-            .map_err(|_| IllegalActionError::new_err(format!("{a} is not an action id")))
+        let id = int_of(a, "action id")?;
+        usize::try_from(id)
+            .map_err(|_| IllegalActionError::new_err(format!("{id} is not an action id")))
     }
+}
+
+/// An integer argument (Python or numpy int); anything else, or one too
+/// large, is bad input (a ValueError subclass), not a TypeError or
+/// OverflowError from deep inside the binding.
+fn int_of(value: &Bound<'_, PyAny>, what: &str) -> PyResult<i64> {
+    value
+        .extract::<i64>()
+        .map_err(|_| IllegalActionError::new_err(format!("{value} is not a valid {what}")))
 }
 
 #[pymethods]
@@ -246,14 +260,18 @@ impl State {
     }
 
     /// Applies a legal action id; raises IllegalActionError (state unchanged) otherwise.
-    fn apply_action(&mut self, action: i64) -> PyResult<()> {
+    fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let id = self.action_of(action, None)?;
         self.core.apply(id).map_err(IllegalActionError::new_err)
     }
 
     /// `action_to_string(action)` or OpenSpiel's `action_to_string(player, action)`.
     #[pyo3(signature = (player_or_action, action=None))]
-    fn action_to_string(&self, player_or_action: i64, action: Option<i64>) -> PyResult<String> {
+    fn action_to_string(
+        &self,
+        player_or_action: &Bound<'_, PyAny>,
+        action: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<String> {
         let id = self.action_of(player_or_action, action)?;
         self.core
             .action_name(id)

@@ -98,7 +98,7 @@ def test_an_illegal_action_raises_and_changes_nothing(preset):
     before = state.serialize()
     legal = set(state.legal_actions())
     illegal = next(a for a in range(game.num_distinct_actions()) if a not in legal)
-    for bad in (illegal, -1, 10**6):
+    for bad in (illegal, -1, 10**6, 2**70, "QS", 1.5, None):
         with pytest.raises(talon.IllegalActionError):
             state.apply_action(bad)
     with pytest.raises(talon.IllegalActionError, match="cannot read action"):
