@@ -35,7 +35,7 @@ use std::time::Duration;
 use talon_rules::Game;
 
 /// A player program for game `G`.
-pub trait Bot<G: Game> {
+pub trait Bot<G: Game>: Send {
     /// A short name for tables and records.
     fn name(&self) -> &str;
 

@@ -30,16 +30,6 @@ pub fn bots(
         .collect()
 }
 
-/// Drops the bots' safety time limits: the arena and `watch` replay a
-/// seed exactly even on a loaded machine, where a limit would cut a search
-/// short at a load-dependent point. (`play` and `engine` keep the limits
-/// so a person or a GUI never waits long.)
-pub fn count_budgets_only(bots: &mut [AnyBot]) {
-    for bot in bots {
-        bot.set_time_limit(None);
-    }
-}
-
 /// Parses repeated `--option name=value` flags.
 pub fn options(flags: &[String]) -> Result<Vec<(String, String)>, String> {
     flags

@@ -6,6 +6,7 @@ mod games;
 mod lineup;
 mod play;
 mod replay;
+mod serve;
 mod text;
 mod tui;
 mod watch;
@@ -40,6 +41,8 @@ enum Command {
     Replay { file: std::path::PathBuf },
     /// Run a seeded bot tournament on duplicate deals.
     Arena(arena::ArenaArgs),
+    /// Serve tables for people and bots over HTTP and WebSocket (docs/server.md).
+    Serve(serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -55,6 +58,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(&args),
         Command::Replay { file } => replay::run(&file),
         Command::Arena(args) => arena::run(&args),
+        Command::Serve(args) => serve::run(&args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

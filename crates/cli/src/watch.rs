@@ -3,9 +3,9 @@
 use crate::lineup;
 use crate::text::narrate;
 use clap::Args;
-use talon_bots::AnyBot;
 use talon_protocol::GameRecord;
-use talon_rules::{AnyGame, AnyMatch, Preset, Setup};
+use talon_rules::Preset;
+use talon_table::{run_bots, Event, SeatBots, Status, Table, TableConfig, MATCH_DEAL_CAP};
 
 #[derive(Args)]
 pub struct WatchArgs {
@@ -28,77 +28,79 @@ pub struct WatchArgs {
     pub record: Option<std::path::PathBuf>,
 }
 
-/// Plays `game` to its end with `bots`, printing each action; returns the actions.
-pub fn play_out(game: &mut AnyGame, bots: &mut [AnyBot], print: bool) -> Vec<String> {
-    let mut actions = Vec::new();
-    while let Some(seat) = game.to_move() {
-        let action = bots[seat.index()]
-            .choose(game)
-            .expect("a bot moves while the game runs");
-        let before = game.clone();
-        game.play(&action).expect("bots choose legal actions");
-        if print {
-            for line in narrate(&before, game, seat, &action) {
-                println!("{line}");
-            }
-        }
-        actions.push(action);
-    }
-    actions
-}
-
 pub fn run(args: &WatchArgs) -> Result<(), String> {
     let preset = Preset::from_name(&args.preset).map_err(|e| e.to_string())?;
     let options = lineup::options(&args.options)?;
     let names = lineup::names(&args.bots);
-    if names.is_empty() {
-        return Err("--bots names no bot".into());
-    }
-    let mut bots =
-        lineup::bots(&names, preset, preset.players(), args.seed).map_err(|e| e.to_string())?;
-    lineup::count_budgets_only(&mut bots);
-    let mut record = None;
-    if args.whole_match {
-        let mut m = AnyMatch::new(preset, &options, args.seed).map_err(|e| e.to_string())?;
-        let mut deal_seed = args.seed;
-        while m.winner().is_none() && u64::from(m.deals_played()) < crate::arena::MAX_MATCH_DEALS {
-            let mut game = m.next_deal(deal_seed);
+    let config = TableConfig::bots(preset, &options, &names, args.whole_match, args.seed)
+        .map_err(|e| e.to_string())?;
+    let mut table = Table::new(config).map_err(|e| e.to_string())?;
+    let mut bots = SeatBots::for_table(&table).map_err(|e| e.to_string())?;
+    bots.count_budgets_only();
+    let seats: Vec<String> = table
+        .config()
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| format!("seat {i}: {}", s.display_name(i as u8)))
+        .collect();
+    let announce = |table: &Table| {
+        let game = table.game().expect("dealt");
+        if args.whole_match {
             println!(
-                "== deal {} (seed {deal_seed}): {}",
-                m.deals_played() + 1,
+                "== deal {} (seed {}): {}",
+                table.deal_no(),
+                args.seed.wrapping_add(u64::from(table.deal_no() - 1)),
                 game.deal_text()
             );
-            let actions = play_out(&mut game, &mut bots, true);
-            m.record(&game);
-            println!("match score: {:?}\n", m.scores());
-            record = Some(GameRecord::of(&game, &options, &actions));
-            deal_seed = deal_seed.wrapping_add(1);
+        } else {
+            println!(
+                "{} deal (seed {}): {}",
+                preset.name(),
+                args.seed,
+                game.deal_text()
+            );
+            println!("{}", seats.join(", "));
         }
-        println!(
-            "seat {} wins the match {:?}",
-            m.winner().expect("decided"),
-            m.scores()
-        );
-    } else {
-        let mut game =
-            AnyGame::new(preset, &options, &Setup::Seed(args.seed)).map_err(|e| e.to_string())?;
-        println!(
-            "{} deal (seed {}): {}",
-            preset.name(),
-            args.seed,
-            game.deal_text()
-        );
-        let seats: Vec<String> = bots
-            .iter()
-            .enumerate()
-            .map(|(i, b)| format!("seat {i}: {}", b.name()))
-            .collect();
-        println!("{}", seats.join(", "));
-        let actions = play_out(&mut game, &mut bots, true);
-        record = Some(GameRecord::of(&game, &options, &actions));
+    };
+    announce(&table);
+    let mut last_record = None;
+    run_bots(&mut table, &mut bots, |before, event, table| match event {
+        Event::Dealt { .. } => announce(table),
+        Event::Acted { seat, action, .. } => {
+            let (Some(before), Some(after)) = (before, table.game()) else {
+                return;
+            };
+            for line in narrate(before, after, talon_cards::Seat(*seat), action) {
+                println!("{line}");
+            }
+            if after.to_move().is_none() {
+                let mut r = GameRecord::of(after, table.options(), table.actions());
+                r.players = Some(
+                    (0..table.seats())
+                        .map(|s| table.seat(s).map_or(String::new(), |x| x.display_name(s)))
+                        .collect(),
+                );
+                last_record = Some(r);
+                if let Some(m) = table.sheet() {
+                    println!("match score: {:?}\n", m.scores());
+                }
+            }
+        }
+        Event::Ended { .. } | Event::Created { .. } => {}
+    })
+    .map_err(|e| e.to_string())?;
+    if let (Status::Finished { winner, unfinished }, Some(m)) = (table.status(), table.sheet()) {
+        match (winner, unfinished) {
+            (Some(w), _) => println!("seat {w} wins the match {:?}", m.scores()),
+            (None, true) => println!(
+                "the match is unfinished after {MATCH_DEAL_CAP} deals (the cap): {:?}",
+                m.scores()
+            ),
+            (None, false) => println!("the match ends undecided {:?}", m.scores()),
+        }
     }
-    if let (Some(path), Some(mut r)) = (&args.record, record) {
-        r.players = Some(bots.iter().map(|b| b.name().to_string()).collect());
+    if let (Some(path), Some(r)) = (&args.record, last_record) {
         std::fs::write(path, r.to_json())
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }

@@ -1,11 +1,14 @@
 //! Types that cross a process boundary: the requests and replies of the
-//! `talon engine` line protocol (docs/protocol.md) and the versioned game
-//! record format. Nothing else in Talon is serialized.
+//! `talon engine` line protocol (docs/protocol.md), the frames of
+//! `talon serve` (docs/server.md) and the versioned game record format.
+//! Besides these, only a table's stored log (talon-table) is serialized.
 
 mod observation;
 mod record;
+mod server;
 mod wire;
 
 pub use observation::observation_json;
 pub use record::{GameRecord, RecordError, RECORD_FORMAT, RECORD_VERSION};
+pub use server::{ClientFrame, SeatPresence, ServerFrame};
 pub use wire::{options_from_json, ErrorReply, Request, ResultView, StateReply};

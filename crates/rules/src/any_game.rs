@@ -91,6 +91,18 @@ pub enum AnyObservation {
     Pedro(PedroObservation),
 }
 
+impl AnyObservation {
+    /// The cards in the observing seat's hand.
+    pub fn hand(&self) -> talon_cards::CardSet {
+        match self {
+            AnyObservation::SixtySix(o) => o.hand,
+            AnyObservation::NaSixtySix(o) => o.hand,
+            AnyObservation::Sevens(o) => o.hand,
+            AnyObservation::Pedro(o) => o.hand,
+        }
+    }
+}
+
 /// The last trick of a Pedro deal from its public event record: every card
 /// played or dumped since the trick before, and the winner.
 fn pedro_last_trick(events: &[pedro::Event]) -> Option<TrickView> {
@@ -278,6 +290,22 @@ impl AnyGame {
         }
     }
 
+    /// An action's canonical notation (`10h` and `TH` both give `TH`),
+    /// without checking that it is legal now.
+    pub fn canonical(&self, text: &str) -> Result<String, PlayError> {
+        fn canon<G: Game>(g: &G, text: &str) -> Result<String, PlayError> {
+            g.parse_action(text)
+                .map(|a| a.to_string())
+                .map_err(PlayError::Parse)
+        }
+        match self {
+            AnyGame::SixtySix { game, .. } => canon(game, text),
+            AnyGame::NaSixtySix { game, .. } => canon(game, text),
+            AnyGame::Sevens { game, .. } => canon(game, text),
+            AnyGame::Pedro { game, .. } => canon(game, text),
+        }
+    }
+
     /// Applies an action in notation; on error nothing changes.
     pub fn play(&mut self, text: &str) -> Result<(), PlayError> {
         match self {
@@ -313,6 +341,28 @@ impl AnyGame {
             AnyGame::NaSixtySix { game, .. } => AnyObservation::NaSixtySix(game.observe(seat)),
             AnyGame::Sevens { game, .. } => AnyObservation::Sevens(game.observe(seat)),
             AnyGame::Pedro { game, .. } => AnyObservation::Pedro(game.observe(seat)),
+        })
+    }
+
+    /// The cards `seat` must not know now (the privacy oracle of
+    /// [`Game::hidden_from`]); an empty set for a seat that does not exist.
+    pub fn hidden_from(&self, seat: Seat) -> talon_cards::CardSet {
+        if seat.0 >= self.seats() {
+            return talon_cards::CardSet::EMPTY;
+        }
+        match self {
+            AnyGame::SixtySix { game, .. } => game.hidden_from(seat),
+            AnyGame::NaSixtySix { game, .. } => game.hidden_from(seat),
+            AnyGame::Sevens { game, .. } => game.hidden_from(seat),
+            AnyGame::Pedro { game, .. } => game.hidden_from(seat),
+        }
+    }
+
+    /// The cards some seat must not know now: what nobody but the
+    /// players concerned may see (a spectator's oracle).
+    pub fn hidden_from_anyone(&self) -> talon_cards::CardSet {
+        (0..self.seats()).fold(talon_cards::CardSet::EMPTY, |acc, s| {
+            acc | self.hidden_from(Seat(s))
         })
     }
 

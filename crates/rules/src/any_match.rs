@@ -109,6 +109,58 @@ impl AnyMatch {
         }
     }
 
+    /// The next deal from its text in the family's deal notation (as a
+    /// table's log stores it), through the sheet exactly as
+    /// [`AnyMatch::next_deal`] deals: the dealer must be the seat whose
+    /// turn it is to deal.
+    pub fn deal_from_text(&self, text: &str) -> Result<AnyGame, SetupError> {
+        let bad = |e: String| SetupError::Deal(e);
+        Ok(match self {
+            AnyMatch::SixtySix { preset, sheet } => {
+                let deal: Deal = text
+                    .parse()
+                    .map_err(|e: crate::sixty_six::DealError| bad(e.to_string()))?;
+                let game = sheet.deal(&deal).map_err(|e| bad(e.to_string()))?;
+                AnyGame::SixtySix {
+                    preset: *preset,
+                    deal,
+                    game,
+                }
+            }
+            AnyMatch::NaSixtySix { preset, sheet } => {
+                let deal = na_sixty_six::Deal::parse_for(text, &sheet.opts)
+                    .map_err(|e| bad(e.to_string()))?;
+                let game = sheet.deal(&deal).map_err(|e| bad(e.to_string()))?;
+                AnyGame::NaSixtySix {
+                    preset: *preset,
+                    deal,
+                    game,
+                }
+            }
+            AnyMatch::Sevens { preset, sheet } => {
+                let deal = sevens::Deal::parse(text, sheet.opts.players)
+                    .map_err(|e| bad(e.to_string()))?;
+                let game = sheet.deal(&deal).map_err(|e| bad(e.to_string()))?;
+                AnyGame::Sevens {
+                    preset: *preset,
+                    deal,
+                    game,
+                }
+            }
+            AnyMatch::Pedro { preset, sheet } => {
+                let deal: pedro::Deal = text
+                    .parse()
+                    .map_err(|e: pedro::DealError| bad(e.to_string()))?;
+                let game = sheet.deal(&deal).map_err(|e| bad(e.to_string()))?;
+                AnyGame::Pedro {
+                    preset: *preset,
+                    deal,
+                    game,
+                }
+            }
+        })
+    }
+
     /// Books a finished deal of this match; `false` if it is not finished,
     /// belongs to another family, or the match is already decided.
     pub fn record(&mut self, game: &AnyGame) -> bool {

@@ -10,11 +10,11 @@ mod report;
 pub mod stats;
 
 use crate::lineup;
-use crate::watch::play_out;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use talon_rules::{AnyGame, AnyMatch, Preset, Setup};
+use talon_rules::Preset;
+use talon_table::{run_bots, SeatBots, Table, TableConfig};
 
 pub use report::{PairResult, Report};
 
@@ -47,9 +47,6 @@ pub struct ArenaArgs {
     #[arg(long)]
     pub quiet: bool,
 }
-
-/// Deals after which an undecided match is judged on its score sheet.
-pub const MAX_MATCH_DEALS: u64 = 500;
 
 /// Mixes the arena seed with indices (SplitMix64 finaliser).
 pub fn derive_seed(parts: &[u64]) -> u64 {
@@ -107,36 +104,28 @@ fn play_one(
     seed: u64,
     whole_match: bool,
 ) -> Result<Outcome, String> {
-    // The table size comes from the options (Sixes and Sevens seats 3-6).
-    let seats = seating.len() as u8;
     let seat_names: Vec<String> = seating
         .iter()
         .map(|&a| names[usize::from(!a)].to_string())
         .collect();
-    let mut bots = lineup::bots(&seat_names, preset, seats, seed).map_err(|e| e.to_string())?;
-    lineup::count_budgets_only(&mut bots);
-    let scores: Vec<f64> = if whole_match {
-        let mut m = AnyMatch::new(preset, options, seed).map_err(|e| e.to_string())?;
-        let mut k = 0;
-        // Weak bidders can keep a North American Sixty-six game going for
-        // ever; an unfinished match is judged on its sheet after this many deals.
-        while m.winner().is_none() && k < MAX_MATCH_DEALS {
-            let mut g = m.next_deal(derive_seed(&[seed, k]));
-            play_out(&mut g, &mut bots, false);
-            m.record(&g);
-            k += 1;
-        }
-        // The match winner always has the higher sheet, so sheets decide both.
-        m.scores().iter().map(|&s| f64::from(s)).collect()
-    } else {
-        let mut g = AnyGame::new(preset, options, &Setup::Seed(seed)).map_err(|e| e.to_string())?;
-        play_out(&mut g, &mut bots, false);
-        g.summary()
+    let config = TableConfig::bots(preset, options, &seat_names, whole_match, seed)
+        .map_err(|e| e.to_string())?;
+    let mut table = Table::new(config).map_err(|e| e.to_string())?;
+    let mut bots = SeatBots::for_table(&table).map_err(|e| e.to_string())?;
+    bots.count_budgets_only();
+    run_bots(&mut table, &mut bots, |_, _, _| {}).map_err(|e| e.to_string())?;
+    // A match is judged on its sheet (the winner always has the higher
+    // one; an unfinished match, capped by the table, on where it stood).
+    let scores: Vec<f64> = match table.sheet() {
+        Some(m) => m.scores().iter().map(|&s| f64::from(s)).collect(),
+        None => table
+            .game()
+            .and_then(|g| g.summary())
             .expect("played out")
             .score
             .iter()
             .map(|&s| f64::from(s))
-            .collect()
+            .collect(),
     };
     let mean = |want: bool, f: fn(f64) -> f64| {
         let v: Vec<f64> = seating
@@ -165,9 +154,7 @@ pub fn tournament(args: &ArenaArgs, progress: bool) -> Result<Report, String> {
     for n in &names {
         talon_bots::AnyBot::new(n, preset, 0).map_err(|e| e.to_string())?;
     }
-    let seats = AnyGame::new(preset, &options, &Setup::Seed(0))
-        .map_err(|e| e.to_string())?
-        .seats();
+    let seats = TableConfig::seats_for(preset, &options).map_err(|e| e.to_string())?;
     let seatings = rotations(seats);
     let pairs: Vec<(usize, usize)> = (0..names.len())
         .flat_map(|i| (i + 1..names.len()).map(move |j| (i, j)))

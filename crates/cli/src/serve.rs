@@ -1,0 +1,73 @@
+//! `talon serve`: the server for tables of people and bots (docs/server.md).
+
+use clap::Args;
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+use talon_bots::bot_names;
+use talon_rules::Preset;
+use talon_server::ServerConfig;
+
+#[derive(Args)]
+pub struct ServeArgs {
+    /// Address to listen on (loopback by default; see docs/server.md for a reverse proxy).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub addr: SocketAddr,
+    /// The SQLite database file (created if missing).
+    #[arg(long, default_value = "talon.db")]
+    pub db: PathBuf,
+    /// How long a bot's move waits before it shows, in milliseconds.
+    #[arg(long, default_value_t = 800)]
+    pub bot_delay_ms: u64,
+    /// The pause between the deals of a match, in milliseconds.
+    #[arg(long, default_value_t = 3000)]
+    pub deal_pause_ms: u64,
+    /// How long a person who dropped keeps the seat before a bot stands in, in seconds.
+    #[arg(long, default_value_t = 60)]
+    pub grace_secs: u64,
+    /// The bot level that stands in for an absent person.
+    #[arg(long, default_value = "heuristic")]
+    pub stand_in: String,
+}
+
+pub fn run(args: &ServeArgs) -> Result<(), String> {
+    for level in [&args.stand_in] {
+        if let Some(p) = Preset::ALL
+            .iter()
+            .find(|p| !bot_names(**p).contains(&level.as_str()))
+        {
+            return Err(format!(
+                "--stand-in {level:?} is not a bot of {} (every preset has: random, heuristic, beginner, intermediate, expert)",
+                p.name()
+            ));
+        }
+    }
+    let config = ServerConfig {
+        addr: args.addr,
+        db: args.db.clone(),
+        bot_delay: Duration::from_millis(args.bot_delay_ms),
+        deal_pause: Duration::from_millis(args.deal_pause_ms),
+        grace: Duration::from_secs(args.grace_secs),
+        stand_in: args.stand_in.clone(),
+        ..ServerConfig::default()
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the runtime: {e}"))?;
+    runtime.block_on(async {
+        let running = talon_server::start(config).await?;
+        println!(
+            "Talon is serving at http://{}/ (database {}, {} open tables restored; Ctrl-C stops)",
+            running.addr,
+            args.db.display(),
+            running.restored
+        );
+        let _ = std::io::stdout().flush();
+        tokio::select! {
+            r = running.wait() => r.map_err(|e| format!("the server stopped: {e}")),
+            _ = tokio::signal::ctrl_c() => Ok(()),
+        }
+    })
+}

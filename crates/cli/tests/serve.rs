@@ -1,0 +1,166 @@
+//! `talon serve` as a process: killed with SIGKILL in the middle of a
+//! match, restarted on the same database, every acknowledged action is
+//! still there and the match plays to its end.
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+
+/// Starts the server on a free loopback port; returns it and its address.
+fn start(db: &std::path::Path) -> (Child, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_talon"))
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--bot-delay-ms",
+            "0",
+            "--deal-pause-ms",
+            "0",
+            "--db",
+        ])
+        .arg(db)
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("talon serve starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .unwrap_or_else(|| panic!("the URL is printed: {line:?}"))
+        .to_string();
+    (child, addr)
+}
+
+async fn post(addr: &str, path: &str, body: &Value) -> Value {
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    let body = body.to_string();
+    let req = format!("POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}", body.len());
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).await.unwrap();
+    serde_json::from_str(out.split_once("\r\n\r\n").unwrap().1).unwrap()
+}
+
+type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
+
+async fn hello(addr: &str, table: &str, secret: &str, since: Option<u64>) -> Ws {
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+        .await
+        .unwrap();
+    let hello = json!({"t": "hello", "table": table, "secret": secret, "since": since});
+    ws.send(Message::Text(hello.to_string().into()))
+        .await
+        .unwrap();
+    ws
+}
+
+async fn next(ws: &mut Ws) -> Value {
+    loop {
+        match tokio::time::timeout(Duration::from_secs(60), ws.next())
+            .await
+            .expect("a frame")
+        {
+            Some(Ok(Message::Text(t))) => return serde_json::from_str(&t).unwrap(),
+            Some(Ok(_)) => continue,
+            other => panic!("closed: {other:?}"),
+        }
+    }
+}
+
+/// Plays our seat (first legal action) until `stop` actions of ours are
+/// acknowledged (or the table is finished); returns them as (v, action).
+async fn play(ws: &mut Ws, stop: usize, acked: &mut Vec<(u64, String)>) -> Value {
+    loop {
+        let f = next(ws).await;
+        if f["t"] == "event" && f["event"]["seat"] == 0 && f["event"]["kind"] == "acted" {
+            acked.push((
+                f["v"].as_u64().unwrap(),
+                f["event"]["action"].as_str().unwrap().to_string(),
+            ));
+        }
+        let Some(state) = f.get("state") else {
+            continue;
+        };
+        if state["status"] == "finished" || acked.len() >= stop {
+            return f;
+        }
+        if let Some(a) = state["legal"].as_array().and_then(|l| l.first()) {
+            ws.send(Message::Text(
+                json!({"t": "act", "action": a, "v": f["v"]})
+                    .to_string()
+                    .into(),
+            ))
+            .await
+            .unwrap();
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_server_restarts_with_every_acknowledged_action() {
+    let db = std::env::temp_dir().join(format!("talon-crash-{}.db", std::process::id()));
+    let _ = std::fs::remove_file(&db);
+    let (mut child, addr) = start(&db);
+    let created = post(
+        &addr,
+        "/api/tables",
+        &json!({"preset": "sixty-six", "match": true, "seats": [{"kind": "person", "name": "Ann"}, {"kind": "bot", "level": "heuristic"}]}),
+    )
+    .await;
+    let table = created["table"].as_str().unwrap().to_string();
+    let secret = created["seats"][0]["secret"].as_str().unwrap().to_string();
+    let mut ws = hello(&addr, &table, &secret, None).await;
+    let mut acked = Vec::new();
+    let last = play(&mut ws, 15, &mut acked).await;
+    assert!(acked.len() >= 15, "mid-match: {last}");
+    // SIGKILL: no shutdown of any kind.
+    child.kill().unwrap();
+    child.wait().unwrap();
+
+    let (mut child, addr) = start(&db);
+    let since = last["v"].as_u64().unwrap();
+    let mut ws = hello(&addr, &table, &secret, Some(since)).await;
+    let welcome = next(&mut ws).await;
+    assert_eq!(welcome["seat"], 0);
+    assert!(
+        welcome["v"].as_u64().unwrap() >= since,
+        "nothing acknowledged is lost"
+    );
+    let end = play(&mut ws, usize::MAX, &mut acked).await;
+    assert_eq!(end["state"]["status"], "finished", "the match completes");
+
+    let (status, log) = {
+        let mut s = TcpStream::connect(&addr).await.unwrap();
+        let req = format!(
+            "GET /api/tables/{table}/log HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+        );
+        s.write_all(req.as_bytes()).await.unwrap();
+        let mut out = String::new();
+        s.read_to_string(&mut out).await.unwrap();
+        let body: Value = serde_json::from_str(out.split_once("\r\n\r\n").unwrap().1).unwrap();
+        (out[9..12].to_string(), body)
+    };
+    assert_eq!(status, "200");
+    let events = log["events"].as_array().unwrap();
+    for (v, action) in &acked {
+        let e = &events[*v as usize - 1];
+        assert_eq!(
+            (e["kind"].as_str(), e["seat"].as_u64(), e["action"].as_str()),
+            (Some("acted"), Some(0), Some(action.as_str())),
+            "v{v}"
+        );
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let _ = std::fs::remove_file(&db);
+}

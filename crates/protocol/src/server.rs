@@ -1,0 +1,106 @@
+//! Frames of `talon serve`'s WebSocket protocol (docs/server.md): what a
+//! client sends (`ClientFrame`) and what the server sends (`ServerFrame`).
+//! Every frame is one JSON object with a `t` field naming its type.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// A frame from a client.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(tag = "t", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientFrame {
+    /// The first frame: which table, which seat (by its secret; none for a
+    /// spectator), and the last version the client saw (to catch up).
+    Hello {
+        table: String,
+        #[serde(default)]
+        secret: Option<String>,
+        #[serde(default)]
+        since: Option<u64>,
+    },
+    /// An action in the game's notation, decided on version `v`.
+    Act {
+        action: String,
+        v: u64,
+        #[serde(default)]
+        id: Option<String>,
+    },
+    /// What the table's hint bot would do (where the table allows hints).
+    Hint,
+    /// A fresh snapshot, please.
+    Resync,
+    /// Keep-alive; answered by `pong`, free of rate limits.
+    Ping,
+}
+
+/// One seat's presence, as everyone at the table sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+pub struct SeatPresence {
+    pub seat: u8,
+    /// `bot`, `online`, `away` (within the grace period), `stand_in` (a bot
+    /// plays for the absent person) or `open` (nobody has come yet).
+    pub status: String,
+}
+
+/// A frame from the server.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum ServerFrame {
+    /// The answer to `hello`: the seat the secret is for (none for a
+    /// spectator) and the table's version.
+    Welcome {
+        table: String,
+        seat: Option<u8>,
+        v: u64,
+    },
+    /// Everything this viewer may know, as of version `v`.
+    Snapshot {
+        v: u64,
+        state: Value,
+    },
+    /// Event `v` as this viewer sees it, and the viewer's state after it.
+    /// A viewer from whom an event is wholly hidden gets `v` alone.
+    Event {
+        v: u64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        event: Option<Value>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        state: Option<Value>,
+    },
+    /// An action was refused; nothing changed. `v` is the table's version.
+    Reject {
+        code: String,
+        message: String,
+        v: u64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<String>,
+    },
+    /// The hint bot's choice for this seat at version `v`.
+    Hint {
+        action: String,
+        v: u64,
+    },
+    /// Who is at the table (not versioned: it is not part of the game).
+    Presence {
+        seats: Vec<SeatPresence>,
+    },
+    /// A frame could not be taken; nothing changed.
+    Error {
+        code: String,
+        message: String,
+    },
+    Pong,
+}
+
+impl ServerFrame {
+    pub fn error(code: &str, message: impl Into<String>) -> ServerFrame {
+        ServerFrame::Error {
+            code: code.to_string(),
+            message: message.into(),
+        }
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("frames serialize")
+    }
+}

@@ -1,0 +1,67 @@
+//! How a server runs: where it listens, where it stores, how it paces.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Everything `talon serve` can be told.
+#[derive(Clone, Debug)]
+pub struct ServerConfig {
+    /// Where to listen (loopback by default).
+    pub addr: SocketAddr,
+    /// The SQLite database file.
+    pub db: PathBuf,
+    /// How long a bot waits before its move shows, so people can follow.
+    pub bot_delay: Duration,
+    /// The pause after a deal of a match before the next deal.
+    pub deal_pause: Duration,
+    /// How long a person who dropped keeps the seat before a bot stands in.
+    pub grace: Duration,
+    /// The bot level that stands in for an absent person.
+    pub stand_in: String,
+    /// The bot level that gives hints.
+    pub hint_bot: String,
+    /// Frames a connection may send per `frame_window` (pings are free).
+    pub frame_budget: u32,
+    pub frame_window: Duration,
+    /// Tables one address may create per `create_window`.
+    pub create_budget: u32,
+    pub create_window: Duration,
+    /// Tables open at once, at most (creation fails with 503 past it).
+    pub max_open_tables: usize,
+    /// Viewers one table takes at most.
+    pub max_viewers: usize,
+    /// How long a new connection has to say hello.
+    pub hello_timeout: Duration,
+    /// A connection that sends nothing (not even a ping) this long is closed.
+    pub idle_timeout: Duration,
+    /// How long a finished table stays in memory (it stays in the store).
+    pub finished_ttl: Duration,
+}
+
+/// The largest frame a client may send, in bytes; larger ones get an
+/// error frame. Far larger ones (over 16 times this) close the socket.
+pub const MAX_FRAME_BYTES: usize = 4096;
+
+impl Default for ServerConfig {
+    fn default() -> Self {
+        ServerConfig {
+            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            db: PathBuf::from("talon.db"),
+            bot_delay: Duration::from_millis(800),
+            deal_pause: Duration::from_secs(3),
+            grace: Duration::from_secs(60),
+            stand_in: "heuristic".into(),
+            hint_bot: "expert".into(),
+            frame_budget: 100,
+            frame_window: Duration::from_secs(20),
+            create_budget: 20,
+            create_window: Duration::from_secs(60),
+            max_open_tables: 20_000,
+            max_viewers: 64,
+            hello_timeout: Duration::from_secs(10),
+            idle_timeout: Duration::from_secs(120),
+            finished_ttl: Duration::from_secs(300),
+        }
+    }
+}

@@ -1,0 +1,251 @@
+//! One WebSocket connection: it says hello (table, seat secret, last
+//! version seen), then sends frames to its table's room and writes what
+//! the room sends back. Bad frames get an error frame; floods and bad
+//! secrets close the socket with a reason. Nothing a client sends reaches
+//! the table without passing here.
+
+use crate::config::MAX_FRAME_BYTES;
+use crate::limits::Bucket;
+use crate::lobby::{Lobby, LobbyError};
+use crate::room::{ConnId, Outgoing, RoomCmd, RoomHandle, OUTBOX};
+use crate::secret;
+use axum::extract::ws::{CloseFrame, Message, WebSocket};
+use futures_util::{SinkExt, StreamExt};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use talon_protocol::{ClientFrame, ServerFrame};
+use talon_table::Viewer;
+use tokio::sync::mpsc;
+use tokio::time::timeout;
+
+/// Close codes (4000–4999 are ours; docs/server.md lists them).
+pub mod close {
+    pub const NO_HELLO: u16 = 4000;
+    pub const BAD_SECRET: u16 = 4003;
+    pub const UNKNOWN_TABLE: u16 = 4004;
+    pub const FELL_BEHIND: u16 = 4008;
+    pub const IDLE: u16 = 4010;
+    pub const RATE_LIMIT: u16 = 1008;
+}
+
+static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
+
+/// The first characters of bad input, for error messages (never an echo
+/// of a whole frame).
+fn quote(text: &str) -> String {
+    let head: String = text.chars().take(60).collect();
+    if head.len() < text.len() {
+        format!("{head:?}…")
+    } else {
+        format!("{head:?}")
+    }
+}
+
+pub async fn serve(socket: WebSocket, lobby: Arc<Lobby>) {
+    let (mut sink, mut stream) = socket.split();
+    let config = lobby.config().clone();
+    let close_with = |code: u16, reason: &'static str| {
+        Message::Close(Some(CloseFrame {
+            code,
+            reason: reason.into(),
+        }))
+    };
+
+    // The hello, in time.
+    let hello = match timeout(config.hello_timeout, stream.next()).await {
+        Ok(Some(Ok(Message::Text(text)))) => serde_json::from_str::<ClientFrame>(&text),
+        _ => {
+            let _ = sink
+                .send(close_with(close::NO_HELLO, "say hello first"))
+                .await;
+            return;
+        }
+    };
+    let Ok(ClientFrame::Hello {
+        table,
+        secret,
+        since,
+    }) = hello
+    else {
+        let _ = sink
+            .send(close_with(
+                close::NO_HELLO,
+                "the first frame must be a hello",
+            ))
+            .await;
+        return;
+    };
+    let room = match lobby.room(&table).await {
+        Ok(room) => room,
+        Err(LobbyError::NotFound) => {
+            let _ = sink
+                .send(close_with(close::UNKNOWN_TABLE, "no such table"))
+                .await;
+            return;
+        }
+        Err(_) => {
+            let _ = sink
+                .send(close_with(1011, "the table cannot be loaded"))
+                .await;
+            return;
+        }
+    };
+    let viewer = match secret {
+        None => Viewer::Spectator,
+        Some(s) => match seat_of(&room, &s) {
+            Some(seat) => Viewer::Seat(seat),
+            None => {
+                let _ = sink
+                    .send(close_with(close::BAD_SECRET, "wrong seat secret"))
+                    .await;
+                return;
+            }
+        },
+    };
+
+    let conn: ConnId = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
+    let (room_out, mut from_room) = mpsc::channel::<Outgoing>(OUTBOX);
+    let (local_out, mut local) = mpsc::channel::<Outgoing>(16);
+    if room
+        .tx
+        .send(RoomCmd::Join {
+            conn,
+            viewer,
+            since,
+            out: room_out,
+        })
+        .await
+        .is_err()
+    {
+        let _ = sink.send(close_with(1001, "the table is closed")).await;
+        return;
+    }
+
+    // The writer: the room's frames and our own replies, in order of arrival.
+    let writer = tokio::spawn(async move {
+        loop {
+            let next = tokio::select! {
+                o = from_room.recv() => o.unwrap_or(Outgoing::Close(close::FELL_BEHIND, "fell behind: reconnect to catch up")),
+                o = local.recv() => match o { Some(o) => o, None => break },
+            };
+            let done = matches!(next, Outgoing::Close(..));
+            let msg = match next {
+                Outgoing::Frame(text) => Message::Text(text.as_ref().into()),
+                Outgoing::Close(code, reason) => close_with(code, reason),
+            };
+            if sink.send(msg).await.is_err() || done {
+                break;
+            }
+        }
+    });
+
+    // Our own replies wait for room in the outbox: a client that floods
+    // without reading is slowed down, and its replies are not lost.
+    let reply = |frame: ServerFrame| {
+        let out = local_out.clone();
+        async move {
+            let _ = out.send(Outgoing::Frame(frame.to_json().into())).await;
+        }
+    };
+    let mut bucket = Bucket::full(config.frame_budget);
+    loop {
+        let msg = match timeout(config.idle_timeout, stream.next()).await {
+            Ok(Some(Ok(msg))) => msg,
+            Ok(_) => break,
+            Err(_) => {
+                let _ =
+                    local_out.try_send(Outgoing::Close(close::IDLE, "idle: no frame for too long"));
+                break;
+            }
+        };
+        let text = match msg {
+            Message::Text(t) => t,
+            Message::Binary(_) => {
+                reply(ServerFrame::error("bad_frame", "frames are JSON text")).await;
+                continue;
+            }
+            Message::Close(_) => break,
+            _ => continue,
+        };
+        if text.len() > MAX_FRAME_BYTES {
+            reply(ServerFrame::error(
+                "too_large",
+                format!(
+                    "a frame has at most {MAX_FRAME_BYTES} bytes, not {}",
+                    text.len()
+                ),
+            ))
+            .await;
+            continue;
+        }
+        let frame = match serde_json::from_str::<ClientFrame>(&text) {
+            Ok(f) => f,
+            Err(e) => {
+                if !bucket.take(config.frame_budget, config.frame_window) {
+                    let _ =
+                        local_out.try_send(Outgoing::Close(close::RATE_LIMIT, "too many frames"));
+                    break;
+                }
+                reply(ServerFrame::error(
+                    "bad_frame",
+                    format!("cannot read frame {}: {e}", quote(&text)),
+                ))
+                .await;
+                continue;
+            }
+        };
+        if frame == ClientFrame::Ping {
+            reply(ServerFrame::Pong).await;
+            continue;
+        }
+        if !bucket.take(config.frame_budget, config.frame_window) {
+            let _ = local_out
+                .send(Outgoing::Close(close::RATE_LIMIT, "too many frames"))
+                .await;
+            drain(&mut stream).await;
+            break;
+        }
+        let cmd = match frame {
+            ClientFrame::Hello { .. } => {
+                reply(ServerFrame::error("bad_frame", "hello was already said")).await;
+                continue;
+            }
+            ClientFrame::Act { action, v, id } => RoomCmd::Act {
+                conn,
+                action,
+                v,
+                id,
+            },
+            ClientFrame::Hint => RoomCmd::Hint { conn },
+            ClientFrame::Resync => RoomCmd::Resync { conn },
+            ClientFrame::Ping => unreachable!("answered above"),
+        };
+        if room.tx.send(cmd).await.is_err() {
+            break;
+        }
+    }
+    let _ = room.tx.send(RoomCmd::Leave { conn }).await;
+    drop(local_out);
+    let _ = timeout(std::time::Duration::from_secs(2), writer).await;
+}
+
+/// Reads and drops what the client still sends, for a moment, so that our
+/// close frame reaches it (closing with unread input would reset the
+/// connection and lose the frame).
+async fn drain(stream: &mut futures_util::stream::SplitStream<WebSocket>) {
+    let until = tokio::time::Instant::now() + std::time::Duration::from_secs(2);
+    while let Ok(Some(Ok(msg))) = tokio::time::timeout_at(until, stream.next()).await {
+        if matches!(msg, Message::Close(_)) {
+            break;
+        }
+    }
+}
+
+/// The seat whose secret this is, if any.
+fn seat_of(room: &RoomHandle, secret: &str) -> Option<u8> {
+    let hash = secret::hash(secret);
+    room.secrets
+        .iter()
+        .position(|h| h.as_ref().is_some_and(|h| secret::same(h, &hash)))
+        .map(|s| s as u8)
+}

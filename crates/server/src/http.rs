@@ -1,0 +1,252 @@
+//! The HTTP side: create a table, a table's public summary, the presets,
+//! health, and the WebSocket upgrade. Request and reply bodies are JSON
+//! and documented in docs/server.md.
+
+use crate::config::MAX_FRAME_BYTES;
+use crate::conn;
+use crate::lobby::{Lobby, LobbyError};
+use crate::room::RoomCmd;
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::{header, StatusCode};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{json, Map, Value};
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use talon_bots::bot_names;
+use talon_protocol::options_from_json;
+use talon_rules::Preset;
+use talon_table::SeatSpec;
+use tokio::sync::oneshot;
+
+/// The largest request body taken, in bytes.
+const MAX_BODY: usize = 16 * 1024;
+
+/// `POST /api/tables`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateTable {
+    preset: String,
+    #[serde(default)]
+    options: Map<String, Value>,
+    seats: Vec<SeatSpec>,
+    #[serde(default, rename = "match")]
+    whole_match: bool,
+    #[serde(default)]
+    hints: Option<bool>,
+}
+
+pub fn router(lobby: Arc<Lobby>) -> Router {
+    Router::new()
+        .route("/", get(index))
+        .route("/api/health", get(health))
+        .route("/api/games", get(games))
+        .route("/api/tables", post(create))
+        .route("/api/tables/{id}", get(summary))
+        .route("/api/tables/{id}/log", get(log))
+        .route("/ws", get(ws))
+        .fallback(not_found)
+        .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
+        .with_state(lobby)
+}
+
+fn error(status: StatusCode, message: impl Into<String>) -> Response {
+    (status, Json(json!({"ok": false, "error": message.into()}))).into_response()
+}
+
+async fn not_found() -> Response {
+    error(
+        StatusCode::NOT_FOUND,
+        "no such endpoint (see docs/server.md)",
+    )
+}
+
+async fn index() -> Response {
+    (
+        [(header::CACHE_CONTROL, "no-cache")],
+        Html(include_str!("index.html")),
+    )
+        .into_response()
+}
+
+async fn health(State(lobby): State<Arc<Lobby>>) -> Response {
+    Json(json!({
+        "ok": true,
+        "version": env!("CARGO_PKG_VERSION"),
+        "tables_in_memory": lobby.open_count(),
+    }))
+    .into_response()
+}
+
+/// Every preset with its players, options (defaults and meaning) and bots.
+async fn games() -> Response {
+    let games: Vec<Value> = Preset::ALL
+        .iter()
+        .map(|p| {
+            let defaults = p.option_defaults();
+            let options: Vec<Value> = p
+                .option_specs()
+                .iter()
+                .map(|spec| {
+                    let default = defaults
+                        .iter()
+                        .find(|(n, _)| *n == spec.name)
+                        .map(|(_, v)| v.to_string());
+                    json!({
+                        "name": spec.name,
+                        "type": spec.kind.to_string(),
+                        "default": default,
+                        "doc": spec.doc,
+                    })
+                })
+                .collect();
+            json!({
+                "name": p.name(),
+                "players": p.players(),
+                "description": p.description(),
+                "options": options,
+                "bots": bot_names(*p),
+            })
+        })
+        .collect();
+    Json(json!({"ok": true, "games": games})).into_response()
+}
+
+async fn create(
+    State(lobby): State<Arc<Lobby>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    body: Result<Json<CreateTable>, axum::extract::rejection::JsonRejection>,
+) -> Response {
+    let Json(req) = match body {
+        Ok(b) => b,
+        Err(e) => return error(StatusCode::BAD_REQUEST, e.body_text()),
+    };
+    let options: BTreeMap<String, String> = match options_from_json(&req.options) {
+        Ok(o) => o.into_iter().collect(),
+        Err(e) => return error(StatusCode::BAD_REQUEST, e),
+    };
+    let seats = req.seats.clone();
+    let created = match lobby
+        .create(
+            req.preset,
+            options,
+            req.seats,
+            req.whole_match,
+            req.hints,
+            peer.ip(),
+        )
+        .await
+    {
+        Ok(c) => c,
+        Err(LobbyError::Invalid(e)) => return error(StatusCode::BAD_REQUEST, e),
+        Err(LobbyError::TooMany(e)) => return error(StatusCode::TOO_MANY_REQUESTS, e),
+        Err(LobbyError::Full) => {
+            return error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the server holds as many tables as it may",
+            )
+        }
+        Err(LobbyError::NotFound) => return error(StatusCode::NOT_FOUND, "no such table"),
+        Err(LobbyError::Store(e)) => {
+            return error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
+        }
+    };
+    let id = &created.id;
+    let seat_list: Vec<Value> = seats
+        .iter()
+        .zip(&created.secrets)
+        .enumerate()
+        .map(|(i, (spec, secret))| {
+            let mut seat = json!({"seat": i, "name": spec.display_name(i as u8)});
+            match (spec, secret) {
+                (SeatSpec::Bot { level }, _) => {
+                    seat["kind"] = json!("bot");
+                    seat["level"] = json!(level);
+                }
+                (_, Some(secret)) => {
+                    seat["kind"] = json!("person");
+                    seat["secret"] = json!(secret);
+                    seat["invite"] = json!(format!("/t/{id}#s={secret}"));
+                }
+                (_, None) => {}
+            }
+            seat
+        })
+        .collect();
+    (
+        StatusCode::CREATED,
+        Json(json!({
+            "ok": true,
+            "table": id,
+            "v": created.version,
+            "seats": seat_list,
+            "spectate": format!("/t/{id}"),
+            "ws": "/ws",
+        })),
+    )
+        .into_response()
+}
+
+/// A table's public summary: what a spectator sees, and who is present.
+async fn summary(State(lobby): State<Arc<Lobby>>, Path(id): Path<String>) -> Response {
+    let room = match lobby.room(&id).await {
+        Ok(r) => r,
+        Err(LobbyError::NotFound) => return error(StatusCode::NOT_FOUND, "no such table"),
+        Err(e) => return error(StatusCode::INTERNAL_SERVER_ERROR, format!("{e:?}")),
+    };
+    let (tx, rx) = oneshot::channel();
+    if room.tx.send(RoomCmd::Summary { reply: tx }).await.is_err() {
+        return error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the table is closing; try again",
+        );
+    }
+    match rx.await {
+        Ok(state) => Json(json!({"ok": true, "summary": state})).into_response(),
+        Err(_) => error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the table is closing; try again",
+        ),
+    }
+}
+
+/// A finished table's whole log, every card shown (the deal is over, so
+/// nothing is hidden any more); refused while play goes on.
+async fn log(State(lobby): State<Arc<Lobby>>, Path(id): Path<String>) -> Response {
+    let room = match lobby.room(&id).await {
+        Ok(r) => r,
+        Err(LobbyError::NotFound) => return error(StatusCode::NOT_FOUND, "no such table"),
+        Err(e) => return error(StatusCode::INTERNAL_SERVER_ERROR, format!("{e:?}")),
+    };
+    let (tx, rx) = oneshot::channel();
+    if room.tx.send(RoomCmd::Log { reply: tx }).await.is_err() {
+        return error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the table is closing; try again",
+        );
+    }
+    match rx.await {
+        Ok(Some(events)) => Json(json!({"ok": true, "events": events})).into_response(),
+        Ok(None) => error(
+            StatusCode::FORBIDDEN,
+            "the log shows every hidden card, so it is served only once the table is finished",
+        ),
+        Err(_) => error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the table is closing; try again",
+        ),
+    }
+}
+
+async fn ws(State(lobby): State<Arc<Lobby>>, upgrade: WebSocketUpgrade) -> Response {
+    // Frames a little over the limit get an error frame; far over it, the
+    // socket is closed by the library (1009).
+    upgrade
+        .max_message_size(MAX_FRAME_BYTES * 16)
+        .max_frame_size(MAX_FRAME_BYTES * 16)
+        .on_upgrade(move |socket| conn::serve(socket, lobby))
+}

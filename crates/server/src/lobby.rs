@@ -1,0 +1,192 @@
+//! The tables a server holds: creating them, finding them (from memory,
+//! or from the store for one that left memory), and rebuilding every open
+//! table from its log on start.
+
+use crate::config::ServerConfig;
+use crate::limits::Buckets;
+use crate::metrics::Metrics;
+use crate::room::{Room, RoomHandle};
+use crate::secret::{new_id, new_secret, new_seed};
+use crate::store::{Store, StoreError, StoredTable};
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex, Weak};
+use talon_table::{SeatSpec, Table, TableConfig};
+
+/// Why a table could not be made or found.
+#[derive(Debug)]
+pub enum LobbyError {
+    Invalid(String),
+    TooMany(String),
+    Full,
+    NotFound,
+    Store(StoreError),
+}
+
+/// A new table's seats, each with its secret (people's seats only).
+pub struct Created {
+    pub id: String,
+    pub version: u64,
+    pub secrets: Vec<Option<String>>,
+}
+
+pub struct Lobby {
+    rooms: Mutex<HashMap<String, RoomHandle>>,
+    store: Arc<dyn Store>,
+    config: Arc<ServerConfig>,
+    metrics: Arc<Metrics>,
+    creators: Mutex<Buckets<IpAddr>>,
+    me: Weak<Lobby>,
+}
+
+impl Lobby {
+    pub fn new(
+        store: Arc<dyn Store>,
+        config: Arc<ServerConfig>,
+        metrics: Arc<Metrics>,
+    ) -> Arc<Lobby> {
+        Arc::new_cyclic(|me| Lobby {
+            rooms: Mutex::new(HashMap::new()),
+            creators: Mutex::new(Buckets::new(config.create_budget, config.create_window)),
+            store,
+            config,
+            metrics,
+            me: me.clone(),
+        })
+    }
+
+    pub fn config(&self) -> &ServerConfig {
+        &self.config
+    }
+
+    pub fn open_count(&self) -> usize {
+        self.rooms.lock().expect("lobby lock").len()
+    }
+
+    /// Makes a table: checks the config, stores it (secrets hashed), starts it.
+    pub async fn create(
+        &self,
+        preset: String,
+        options: std::collections::BTreeMap<String, String>,
+        seats: Vec<SeatSpec>,
+        whole_match: bool,
+        hints: Option<bool>,
+        from: IpAddr,
+    ) -> Result<Created, LobbyError> {
+        if !self.creators.lock().expect("limits lock").take(&from) {
+            return Err(LobbyError::TooMany(format!(
+                "at most {} tables per {} s from one address",
+                self.config.create_budget,
+                self.config.create_window.as_secs()
+            )));
+        }
+        if self.open_count() >= self.config.max_open_tables {
+            return Err(LobbyError::Full);
+        }
+        let config = TableConfig {
+            preset,
+            options,
+            seats,
+            whole_match,
+            seed: new_seed(),
+            hints,
+        };
+        let events = Table::open(config).map_err(|e| LobbyError::Invalid(e.to_string()))?;
+        let table = Table::replay(&events).map_err(|e| LobbyError::Invalid(e.to_string()))?;
+        let (secrets, hashes): (Vec<_>, Vec<_>) = table
+            .config()
+            .seats
+            .iter()
+            .map(|s| {
+                if s.is_bot() {
+                    (None, None)
+                } else {
+                    let (secret, hash) = new_secret();
+                    (Some(secret), Some(hash))
+                }
+            })
+            .unzip();
+        let id = new_id(12);
+        self.store
+            .create(&id, &hashes, &events)
+            .await
+            .map_err(LobbyError::Store)?;
+        let version = table.version();
+        self.start(
+            StoredTable {
+                id: id.clone(),
+                secrets: hashes,
+                events,
+                finished: false,
+            },
+            table,
+        );
+        Ok(Created {
+            id,
+            version,
+            secrets,
+        })
+    }
+
+    fn start(&self, stored: StoredTable, table: Table) -> RoomHandle {
+        let me = self.me.clone();
+        let handle = Room::spawn(
+            stored.id.clone(),
+            table,
+            stored.secrets,
+            self.store.clone(),
+            self.config.clone(),
+            self.metrics.clone(),
+            move |id| {
+                if let Some(lobby) = me.upgrade() {
+                    lobby.rooms.lock().expect("lobby lock").remove(id);
+                }
+            },
+        );
+        self.rooms
+            .lock()
+            .expect("lobby lock")
+            .insert(stored.id, handle.clone());
+        handle
+    }
+
+    /// A table by id: in memory, or brought back from the store.
+    pub async fn room(&self, id: &str) -> Result<RoomHandle, LobbyError> {
+        if let Some(h) = self.rooms.lock().expect("lobby lock").get(id) {
+            if !h.tx.is_closed() {
+                return Ok(h.clone());
+            }
+        }
+        if id.is_empty() || id.len() > 64 || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
+            return Err(LobbyError::NotFound);
+        }
+        let stored = match self.store.load(id).await {
+            Ok(s) => s,
+            Err(StoreError::NotFound(_)) => return Err(LobbyError::NotFound),
+            Err(e) => return Err(LobbyError::Store(e)),
+        };
+        let table =
+            Table::replay(&stored.events).map_err(|e| LobbyError::Invalid(e.to_string()))?;
+        // Someone else may have brought it back meanwhile: one room a table.
+        if let Some(h) = self.rooms.lock().expect("lobby lock").get(id) {
+            return Ok(h.clone());
+        }
+        Ok(self.start(stored, table))
+    }
+
+    /// Rebuilds every open table from its log; returns how many.
+    pub async fn restore(&self) -> Result<usize, StoreError> {
+        let open = self.store.open_tables().await?;
+        let mut count = 0;
+        for stored in open {
+            match Table::replay(&stored.events) {
+                Ok(table) => {
+                    self.start(stored, table);
+                    count += 1;
+                }
+                Err(e) => eprintln!("talon serve: table {} not restored: {e}", stored.id),
+            }
+        }
+        Ok(count)
+    }
+}

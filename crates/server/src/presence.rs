@@ -1,0 +1,110 @@
+//! Who is at each seat: a bot, a person online (on one or more devices),
+//! a person away within the grace period, a bot standing in for a person
+//! who stayed away, or nobody yet.
+
+use std::time::{Duration, Instant};
+use talon_protocol::SeatPresence;
+use talon_table::SeatSpec;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Presence {
+    Bot,
+    /// A person's seat nobody has taken yet: the table waits for them.
+    Open,
+    /// Connected on this many sockets (phone and laptop both count).
+    Online(usize),
+    /// Gone since then; the seat is kept until the grace period ends.
+    Away(Instant),
+    /// A bot plays for the absent person until they come back.
+    StandIn,
+}
+
+pub struct Seats(Vec<Presence>);
+
+impl Seats {
+    pub fn new(specs: &[SeatSpec]) -> Seats {
+        Seats(
+            specs
+                .iter()
+                .map(|s| {
+                    if s.is_bot() {
+                        Presence::Bot
+                    } else {
+                        Presence::Open
+                    }
+                })
+                .collect(),
+        )
+    }
+
+    pub fn get(&self, seat: u8) -> Presence {
+        self.0
+            .get(usize::from(seat))
+            .copied()
+            .unwrap_or(Presence::Bot)
+    }
+
+    pub fn joined(&mut self, seat: u8) {
+        if let Some(p) = self.0.get_mut(usize::from(seat)) {
+            *p = match *p {
+                Presence::Online(n) => Presence::Online(n + 1),
+                _ => Presence::Online(1),
+            };
+        }
+    }
+
+    pub fn left(&mut self, seat: u8) {
+        if let Some(p) = self.0.get_mut(usize::from(seat)) {
+            if let Presence::Online(n) = *p {
+                *p = if n > 1 {
+                    Presence::Online(n - 1)
+                } else {
+                    Presence::Away(Instant::now())
+                };
+            }
+        }
+    }
+
+    /// When the first grace period runs out, if anyone is away.
+    pub fn next_grace_end(&self, grace: Duration) -> Option<Instant> {
+        self.0
+            .iter()
+            .filter_map(|p| match p {
+                Presence::Away(since) => Some(*since + grace),
+                _ => None,
+            })
+            .min()
+    }
+
+    /// Seats whose grace has run out get a stand-in; true if any did.
+    pub fn expire_grace(&mut self, now: Instant, grace: Duration) -> bool {
+        let mut changed = false;
+        for p in &mut self.0 {
+            if let Presence::Away(since) = *p {
+                if since + grace <= now {
+                    *p = Presence::StandIn;
+                    changed = true;
+                }
+            }
+        }
+        changed
+    }
+
+    pub fn presence(&self) -> Vec<SeatPresence> {
+        self.0
+            .iter()
+            .enumerate()
+            .map(|(seat, p)| SeatPresence {
+                seat: seat as u8,
+                status: match p {
+                    Presence::Bot => "bot",
+                    Presence::Open => "open",
+                    Presence::Online(_) => "online",
+                    Presence::Away(_) => "away",
+                    Presence::StandIn => "stand_in",
+                }
+                .to_string(),
+            })
+            .collect()
+    }
+}

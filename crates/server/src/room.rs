@@ -1,0 +1,560 @@
+//! One task per table: it owns the table, its viewers' outboxes, its bots
+//! and its timers, and handles one command at a time, so a table's log has
+//! one writer. Every change goes: validate, append to the store (commit),
+//! apply, send.
+
+use crate::config::ServerConfig;
+use crate::metrics::Metrics;
+use crate::presence::{Presence, Seats};
+use crate::secret::SecretHash;
+use crate::store::Store;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Instant;
+use talon_bots::AnyBot;
+use talon_protocol::ServerFrame;
+use talon_table::{bot_seed, Actor, Event, Projected, SeatSpec, Table, TableError, Viewer};
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::sleep_until;
+
+pub type ConnId = u64;
+
+/// Frames a viewer's outbox holds; a viewer that falls further behind is
+/// dropped and catches up when it reconnects.
+pub const OUTBOX: usize = 256;
+
+/// What goes to a connection's writer.
+#[derive(Debug)]
+pub enum Outgoing {
+    Frame(Arc<str>),
+    Close(u16, &'static str),
+}
+
+/// What a room is asked to do.
+pub enum RoomCmd {
+    Join {
+        conn: ConnId,
+        viewer: Viewer,
+        since: Option<u64>,
+        out: mpsc::Sender<Outgoing>,
+    },
+    Leave {
+        conn: ConnId,
+    },
+    Act {
+        conn: ConnId,
+        action: String,
+        v: u64,
+        id: Option<String>,
+    },
+    Hint {
+        conn: ConnId,
+    },
+    Resync {
+        conn: ConnId,
+    },
+    BotMoved {
+        seat: u8,
+        at: u64,
+        bot: Option<AnyBot>,
+        action: Option<String>,
+    },
+    /// The public summary (GET /api/tables/{id}).
+    Summary {
+        reply: oneshot::Sender<Value>,
+    },
+    /// The whole log, hidden cards included: only once the table is
+    /// finished (GET /api/tables/{id}/log).
+    Log {
+        reply: oneshot::Sender<Option<Vec<Event>>>,
+    },
+}
+
+/// How the lobby and connections reach a room.
+#[derive(Clone)]
+pub struct RoomHandle {
+    pub tx: mpsc::Sender<RoomCmd>,
+    /// Seat secrets' hashes, checked by a connection before it joins.
+    pub secrets: Arc<[Option<SecretHash>]>,
+}
+
+struct Conn {
+    viewer: Viewer,
+    out: mpsc::Sender<Outgoing>,
+}
+
+pub struct Room {
+    id: String,
+    table: Table,
+    store: Arc<dyn Store>,
+    config: Arc<ServerConfig>,
+    metrics: Arc<Metrics>,
+    conns: HashMap<ConnId, Conn>,
+    seats: Seats,
+    /// Bots by seat: the table's own, and stand-ins for absent people.
+    bots: Vec<Option<AnyBot>>,
+    /// The version a bot is thinking at, if one is.
+    thinking: Option<u64>,
+    /// When the table's own next event (the next deal) is due.
+    due: Option<Instant>,
+    finished_at: Option<Instant>,
+    me: mpsc::WeakSender<RoomCmd>,
+}
+
+impl Room {
+    /// Starts the task of a table rebuilt from its log.
+    pub fn spawn(
+        id: String,
+        table: Table,
+        secrets: Vec<Option<SecretHash>>,
+        store: Arc<dyn Store>,
+        config: Arc<ServerConfig>,
+        metrics: Arc<Metrics>,
+        on_close: impl FnOnce(&str) + Send + 'static,
+    ) -> RoomHandle {
+        let (tx, rx) = mpsc::channel(1024);
+        let seats = Seats::new(&table.config().seats);
+        let bots = (0..table.seats())
+            .map(|s| match table.seat(s) {
+                Some(SeatSpec::Bot { level }) => {
+                    AnyBot::new(level, table.preset(), bot_seed(table.config().seed, s)).ok()
+                }
+                _ => None,
+            })
+            .collect();
+        let room = Room {
+            id,
+            finished_at: table.is_finished().then(Instant::now),
+            table,
+            store,
+            config,
+            metrics,
+            conns: HashMap::new(),
+            seats,
+            bots,
+            thinking: None,
+            due: None,
+            me: tx.downgrade(),
+        };
+        tokio::spawn(room.run(rx, on_close));
+        RoomHandle {
+            tx,
+            secrets: secrets.into(),
+        }
+    }
+
+    async fn run(mut self, mut rx: mpsc::Receiver<RoomCmd>, on_close: impl FnOnce(&str)) {
+        self.mark_finished_if_over().await;
+        self.schedule();
+        loop {
+            let deadline = self.next_deadline();
+            let cmd = tokio::select! {
+                cmd = rx.recv() => match cmd {
+                    Some(cmd) => Some(cmd),
+                    None => break,
+                },
+                _ = sleep_until(deadline.unwrap_or_else(Instant::now).into()), if deadline.is_some() => None,
+            };
+            if let Some(cmd) = cmd {
+                self.handle(cmd).await;
+            }
+            self.on_timers().await;
+            self.schedule();
+            if self.may_close() {
+                break;
+            }
+        }
+        for conn in self.conns.values() {
+            let _ = conn
+                .out
+                .try_send(Outgoing::Close(1001, "the table is closed"));
+        }
+        on_close(&self.id);
+    }
+
+    /// A finished table nobody watches leaves memory after a while (it
+    /// stays in the store and comes back when asked for).
+    fn may_close(&self) -> bool {
+        self.conns.is_empty()
+            && self
+                .finished_at
+                .is_some_and(|t| t.elapsed() >= self.config.finished_ttl)
+    }
+
+    fn next_deadline(&self) -> Option<Instant> {
+        let grace = self.seats.next_grace_end(self.config.grace);
+        let ttl = self.finished_at.map(|t| t + self.config.finished_ttl);
+        [self.due, grace, ttl].into_iter().flatten().min()
+    }
+
+    async fn handle(&mut self, cmd: RoomCmd) {
+        match cmd {
+            RoomCmd::Join {
+                conn,
+                viewer,
+                since,
+                out,
+            } => self.join(conn, viewer, since, out),
+            RoomCmd::Leave { conn } => {
+                if let Some(c) = self.conns.remove(&conn) {
+                    if let Viewer::Seat(s) = c.viewer {
+                        self.seats.left(s);
+                        self.send_presence();
+                    }
+                }
+            }
+            RoomCmd::Act {
+                conn,
+                action,
+                v,
+                id,
+            } => self.act(conn, &action, v, id).await,
+            RoomCmd::Hint { conn } => self.hint(conn),
+            RoomCmd::Resync { conn } => {
+                if let Some(c) = self.conns.get(&conn) {
+                    let frame = self.snapshot(c.viewer);
+                    send(&c.out, &frame);
+                }
+            }
+            RoomCmd::BotMoved {
+                seat,
+                at,
+                bot,
+                action,
+            } => self.bot_moved(seat, at, bot, action).await,
+            RoomCmd::Summary { reply } => {
+                let mut state = self.table.state(Viewer::Spectator);
+                state["table"] = json!(self.id);
+                state["v"] = json!(self.table.version());
+                state["presence"] = json!(self.seats.presence());
+                let _ = reply.send(state);
+            }
+            RoomCmd::Log { reply } => {
+                let log = self.table.is_finished().then(|| self.table.log().to_vec());
+                let _ = reply.send(log);
+            }
+        }
+    }
+
+    fn join(
+        &mut self,
+        conn: ConnId,
+        viewer: Viewer,
+        since: Option<u64>,
+        out: mpsc::Sender<Outgoing>,
+    ) {
+        if self.conns.len() >= self.config.max_viewers {
+            let _ = out.try_send(Outgoing::Close(4029, "too many viewers at this table"));
+            return;
+        }
+        let v = self.table.version();
+        let seat = match viewer {
+            Viewer::Seat(s) => Some(s),
+            Viewer::Spectator => None,
+        };
+        send(
+            &out,
+            &ServerFrame::Welcome {
+                table: self.id.clone(),
+                seat,
+                v,
+            },
+        );
+        match since.map(|s| (s, self.table.catch_up(s, viewer))) {
+            Some((s, _)) if s == v => {}
+            Some((_, Some(missed))) => {
+                for p in missed {
+                    send(&out, &event_frame(p));
+                }
+            }
+            _ => send(&out, &self.snapshot(viewer)),
+        }
+        self.conns.insert(conn, Conn { viewer, out });
+        if let Some(s) = seat {
+            self.seats.joined(s);
+        }
+        self.send_presence();
+    }
+
+    fn snapshot(&self, viewer: Viewer) -> ServerFrame {
+        ServerFrame::Snapshot {
+            v: self.table.version(),
+            state: self.table.state(viewer),
+        }
+    }
+
+    async fn act(&mut self, conn: ConnId, action: &str, v: u64, id: Option<String>) {
+        let started = Instant::now();
+        let Some(c) = self.conns.get(&conn) else {
+            return;
+        };
+        let out = c.out.clone();
+        let Viewer::Seat(seat) = c.viewer else {
+            send(
+                &out,
+                &self.reject("spectator", "a spectator cannot act", id),
+            );
+            return;
+        };
+        let event = match self
+            .table
+            .check_action(seat, action, Actor::Person, Some(v))
+        {
+            Ok(event) => event,
+            Err(e) => {
+                send(&out, &self.reject(e.code(), &e.to_string(), id));
+                if matches!(e, TableError::Stale { .. }) {
+                    self.catch_up(&out, v, Viewer::Seat(seat));
+                }
+                return;
+            }
+        };
+        if let Err(e) = self.commit(event).await {
+            send(&out, &self.reject("store", &e, id));
+            return;
+        }
+        self.metrics.record(started.elapsed());
+    }
+
+    fn catch_up(&self, out: &mpsc::Sender<Outgoing>, since: u64, viewer: Viewer) {
+        match self.table.catch_up(since, viewer) {
+            Some(missed) => missed.into_iter().for_each(|p| send(out, &event_frame(p))),
+            None => send(out, &self.snapshot(viewer)),
+        }
+    }
+
+    fn reject(&self, code: &str, message: &str, id: Option<String>) -> ServerFrame {
+        ServerFrame::Reject {
+            code: code.to_string(),
+            message: message.to_string(),
+            v: self.table.version(),
+            id,
+        }
+    }
+
+    /// Validated event → store (commit) → table → viewers.
+    async fn commit(&mut self, event: Event) -> Result<(), String> {
+        let after = self.table.version();
+        self.store
+            .append(&self.id, after, std::slice::from_ref(&event), false)
+            .await
+            .map_err(|e| format!("the move could not be saved ({e}); nothing changed"))?;
+        self.table
+            .apply(&event)
+            .expect("a checked event applies to the table it was checked on");
+        self.broadcast();
+        self.mark_finished_if_over().await;
+        Ok(())
+    }
+
+    async fn mark_finished_if_over(&mut self) {
+        if self.table.is_finished() && self.finished_at.is_none() {
+            // The log is complete; marking it only spares a replay on start.
+            let _ = self
+                .store
+                .append(&self.id, self.table.version(), &[], true)
+                .await;
+            self.finished_at = Some(Instant::now());
+        }
+    }
+
+    /// Sends the last event to every viewer, each its own projection.
+    fn broadcast(&mut self) {
+        let mut frames: HashMap<Viewer, Arc<str>> = HashMap::new();
+        let mut lagging = Vec::new();
+        for (&id, conn) in &self.conns {
+            let text = frames
+                .entry(conn.viewer)
+                .or_insert_with(|| {
+                    event_frame(self.table.project_last(conn.viewer))
+                        .to_json()
+                        .into()
+                })
+                .clone();
+            if conn.out.try_send(Outgoing::Frame(text)).is_err() {
+                lagging.push(id);
+            }
+        }
+        // A viewer whose outbox is full has fallen behind: dropping its
+        // outbox closes its socket; it reconnects and catches up.
+        for id in lagging {
+            if let Some(c) = self.conns.remove(&id) {
+                if let Viewer::Seat(s) = c.viewer {
+                    self.seats.left(s);
+                }
+            }
+        }
+    }
+
+    fn send_presence(&self) {
+        let frame: Arc<str> = ServerFrame::Presence {
+            seats: self.seats.presence(),
+        }
+        .to_json()
+        .into();
+        for conn in self.conns.values() {
+            let _ = conn.out.try_send(Outgoing::Frame(frame.clone()));
+        }
+    }
+
+    async fn on_timers(&mut self) {
+        let now = Instant::now();
+        if self.seats.expire_grace(now, self.config.grace) {
+            self.send_presence();
+        }
+        if self.due.is_some_and(|d| d <= now) {
+            self.due = None;
+            if let Some(event) = self.table.next_event() {
+                if let Err(e) = self.commit(event).await {
+                    eprintln!("talon serve: table {}: {e}", self.id);
+                }
+            }
+        }
+    }
+
+    /// Starts whatever comes next without a person: the next deal (after
+    /// a pause), or a bot's move (off the async runtime, paced).
+    fn schedule(&mut self) {
+        if self.thinking.is_some() || self.table.is_finished() {
+            return;
+        }
+        if self.table.next_event().is_some() {
+            self.due
+                .get_or_insert_with(|| Instant::now() + self.config.deal_pause);
+            return;
+        }
+        let Some(seat) = self.table.to_move() else {
+            return;
+        };
+        let stand_in = match self.seats.get(seat) {
+            Presence::Bot => false,
+            Presence::StandIn => true,
+            _ => return,
+        };
+        let Some(me) = self.me.upgrade() else {
+            return;
+        };
+        let slot = &mut self.bots[usize::from(seat)];
+        let bot = match slot.take() {
+            Some(bot) => bot,
+            None => {
+                let level = if stand_in {
+                    self.config.stand_in.as_str()
+                } else {
+                    match self.table.seat(seat) {
+                        Some(SeatSpec::Bot { level }) => level.as_str(),
+                        _ => return,
+                    }
+                };
+                let seed = bot_seed(self.table.config().seed, seat) ^ self.table.version();
+                match AnyBot::new(level, self.table.preset(), seed) {
+                    Ok(bot) => bot,
+                    Err(_) => return,
+                }
+            }
+        };
+        let game = self.table.game().expect("a seat is to move").clone();
+        let at = self.table.version();
+        let paced = Instant::now() + self.config.bot_delay;
+        self.thinking = Some(at);
+        tokio::spawn(async move {
+            let thought = tokio::task::spawn_blocking(move || {
+                let mut bot = bot;
+                let action = bot.choose(&game);
+                (bot, action)
+            })
+            .await;
+            let (bot, action) = match thought {
+                Ok((bot, action)) => (Some(bot), action),
+                Err(_) => (None, None),
+            };
+            sleep_until(paced.into()).await;
+            let _ = me
+                .send(RoomCmd::BotMoved {
+                    seat,
+                    at,
+                    bot,
+                    action,
+                })
+                .await;
+        });
+    }
+
+    async fn bot_moved(&mut self, seat: u8, at: u64, bot: Option<AnyBot>, action: Option<String>) {
+        let started = Instant::now();
+        self.thinking = None;
+        let slot = &mut self.bots[usize::from(seat)];
+        if slot.is_none() {
+            *slot = bot;
+        }
+        // The person came back while their stand-in thought: theirs to play.
+        let by = match self.seats.get(seat) {
+            Presence::Bot => Actor::Bot,
+            Presence::StandIn => Actor::StandIn,
+            _ => return,
+        };
+        let Some(action) = action else {
+            return;
+        };
+        match self.table.check_action(seat, &action, by, Some(at)) {
+            Ok(event) => {
+                if let Err(e) = self.commit(event).await {
+                    eprintln!("talon serve: table {}: {e}", self.id);
+                } else {
+                    self.metrics.record(started.elapsed());
+                }
+            }
+            Err(e) => eprintln!(
+                "talon serve: table {}: a bot's move was refused: {e}",
+                self.id
+            ),
+        }
+    }
+
+    fn hint(&self, conn: ConnId) {
+        let Some(c) = self.conns.get(&conn) else {
+            return;
+        };
+        let out = c.out.clone();
+        let fail = |message: &str| ServerFrame::error("no_hint", message);
+        let Viewer::Seat(seat) = c.viewer else {
+            send(&out, &fail("spectators get no hints"));
+            return;
+        };
+        if !self.table.config().hints_allowed() {
+            send(&out, &fail("hints are off at this table"));
+            return;
+        }
+        if self.table.to_move() != Some(seat) {
+            send(&out, &fail("it is not your turn"));
+            return;
+        }
+        let game = self.table.game().expect("a seat is to move").clone();
+        let v = self.table.version();
+        let (level, preset) = (self.config.hint_bot.clone(), self.table.preset());
+        let seed = self.table.config().seed ^ v;
+        tokio::task::spawn_blocking(move || {
+            let frame = match AnyBot::new(&level, preset, seed) {
+                Ok(mut bot) => match bot.choose(&game) {
+                    Some(action) => ServerFrame::Hint { action, v },
+                    None => fail("the deal is over"),
+                },
+                Err(e) => fail(&e.to_string()),
+            };
+            send(&out, &frame);
+        });
+    }
+}
+
+fn event_frame(p: Projected) -> ServerFrame {
+    ServerFrame::Event {
+        v: p.v,
+        event: Some(p.event),
+        state: Some(p.state),
+    }
+}
+
+fn send(out: &mpsc::Sender<Outgoing>, frame: &ServerFrame) {
+    let _ = out.try_send(Outgoing::Frame(frame.to_json().into()));
+}

@@ -1,0 +1,72 @@
+//! Where tables live between runs: a small trait, so that the embedded
+//! SQLite store can be joined by others (Postgres) without touching the
+//! rest of the server.
+//!
+//! A table is its seat secrets (hashed) and its event log. Appends are
+//! conditional on the version the caller has, so two writers can never
+//! interleave a table's log.
+
+mod sqlite;
+
+pub use sqlite::SqliteStore;
+
+use crate::secret::SecretHash;
+use std::fmt;
+use std::future::Future;
+use std::pin::Pin;
+use talon_table::Event;
+
+/// What a store call returns: a future that owns everything it needs.
+pub type StoreFuture<T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send>>;
+
+/// A stored table as loaded.
+#[derive(Clone, Debug)]
+pub struct StoredTable {
+    pub id: String,
+    /// One entry per seat: the hash of its secret (`None` for bot seats).
+    pub secrets: Vec<Option<SecretHash>>,
+    pub events: Vec<Event>,
+    pub finished: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StoreError {
+    /// The log is not at the version the writer expected.
+    Conflict {
+        expected: u64,
+        found: u64,
+    },
+    NotFound(String),
+    /// The database failed (disk, corruption, closed).
+    Backend(String),
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StoreError::Conflict { expected, found } => {
+                write!(f, "the stored log is at version {found}, not {expected}")
+            }
+            StoreError::NotFound(id) => write!(f, "no stored table {id:?}"),
+            StoreError::Backend(e) => write!(f, "storage failed: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+pub trait Store: Send + Sync + 'static {
+    /// Stores a new table: its seat secrets and first events, at once.
+    fn create(&self, id: &str, secrets: &[Option<SecretHash>], events: &[Event])
+        -> StoreFuture<()>;
+
+    /// Appends `events` to a table whose log holds `after` events, and
+    /// marks it finished if `finished`. Durable when the future is ready.
+    fn append(&self, id: &str, after: u64, events: &[Event], finished: bool) -> StoreFuture<()>;
+
+    /// Every table that is not finished (to rebuild on start).
+    fn open_tables(&self) -> StoreFuture<Vec<StoredTable>>;
+
+    /// One table, finished or not.
+    fn load(&self, id: &str) -> StoreFuture<StoredTable>;
+}

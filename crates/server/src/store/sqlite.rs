@@ -1,0 +1,358 @@
+//! The embedded default store: one SQLite file in WAL mode with
+//! synchronous=FULL, written by one thread.
+//!
+//! One writer is what SQLite wants (several writers fight over the lock).
+//! The thread takes every request waiting in its queue and commits them in
+//! one transaction, each inside its own savepoint: a busy server pays one
+//! disk sync for many tables' moves, and no move is acknowledged before
+//! its commit.
+
+use super::{Store, StoreError, StoreFuture, StoredTable};
+use crate::secret::SecretHash;
+use rusqlite::{params, Connection, OptionalExtension};
+use std::path::Path;
+use std::sync::mpsc;
+use std::time::{SystemTime, UNIX_EPOCH};
+use talon_table::Event;
+use tokio::sync::oneshot;
+
+/// Requests taken into one transaction, at most.
+const BATCH: usize = 512;
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    created_ms INTEGER NOT NULL,
+    finished INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS seats (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    secret_sha256 BLOB,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS events (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    v INTEGER NOT NULL,
+    at_ms INTEGER NOT NULL,
+    body TEXT NOT NULL,
+    PRIMARY KEY (table_id, v)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS open_tables ON tables(finished);
+";
+
+enum Job {
+    Create {
+        id: String,
+        secrets: Vec<Option<SecretHash>>,
+        events: Vec<Event>,
+        reply: oneshot::Sender<Result<(), StoreError>>,
+    },
+    Append {
+        id: String,
+        after: u64,
+        events: Vec<Event>,
+        finished: bool,
+        reply: oneshot::Sender<Result<(), StoreError>>,
+    },
+    OpenTables {
+        reply: oneshot::Sender<Result<Vec<StoredTable>, StoreError>>,
+    },
+    Load {
+        id: String,
+        reply: oneshot::Sender<Result<StoredTable, StoreError>>,
+    },
+}
+
+/// A handle to the writer thread; cheap to share.
+pub struct SqliteStore {
+    jobs: mpsc::Sender<Job>,
+}
+
+fn backend(e: impl std::fmt::Display) -> StoreError {
+    StoreError::Backend(e.to_string())
+}
+
+fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+impl SqliteStore {
+    /// Opens (or creates) the database file and starts its writer thread.
+    pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        let conn = Connection::open(path).map_err(backend)?;
+        conn.pragma_update(None, "journal_mode", "WAL")
+            .map_err(backend)?;
+        conn.pragma_update(None, "synchronous", "FULL")
+            .map_err(backend)?;
+        conn.pragma_update(None, "foreign_keys", "ON")
+            .map_err(backend)?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))
+            .map_err(backend)?;
+        conn.execute_batch(SCHEMA).map_err(backend)?;
+        let (jobs, queue) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("talon-store".into())
+            .spawn(move || writer(conn, queue))
+            .map_err(backend)?;
+        Ok(SqliteStore { jobs })
+    }
+
+    fn send<T: Send + 'static>(
+        &self,
+        make: impl FnOnce(oneshot::Sender<Result<T, StoreError>>) -> Job,
+    ) -> StoreFuture<T> {
+        let (tx, rx) = oneshot::channel();
+        let sent = self.jobs.send(make(tx));
+        Box::pin(async move {
+            sent.map_err(|_| backend("the store's writer has stopped"))?;
+            rx.await
+                .map_err(|_| backend("the store's writer has stopped"))?
+        })
+    }
+}
+
+impl Store for SqliteStore {
+    fn create(
+        &self,
+        id: &str,
+        secrets: &[Option<SecretHash>],
+        events: &[Event],
+    ) -> StoreFuture<()> {
+        let (id, secrets, events) = (id.to_string(), secrets.to_vec(), events.to_vec());
+        self.send(move |reply| Job::Create {
+            id,
+            secrets,
+            events,
+            reply,
+        })
+    }
+
+    fn append(&self, id: &str, after: u64, events: &[Event], finished: bool) -> StoreFuture<()> {
+        let (id, events) = (id.to_string(), events.to_vec());
+        self.send(move |reply| Job::Append {
+            id,
+            after,
+            events,
+            finished,
+            reply,
+        })
+    }
+
+    fn open_tables(&self) -> StoreFuture<Vec<StoredTable>> {
+        self.send(|reply| Job::OpenTables { reply })
+    }
+
+    fn load(&self, id: &str) -> StoreFuture<StoredTable> {
+        let id = id.to_string();
+        self.send(move |reply| Job::Load { id, reply })
+    }
+}
+
+/// The writer thread: batches of writes, each batch one commit.
+fn writer(mut conn: Connection, queue: mpsc::Receiver<Job>) {
+    while let Ok(first) = queue.recv() {
+        let mut batch = vec![first];
+        while batch.len() < BATCH {
+            match queue.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        let (reads, writes): (Vec<Job>, Vec<Job>) = batch
+            .into_iter()
+            .partition(|j| matches!(j, Job::OpenTables { .. } | Job::Load { .. }));
+        if !writes.is_empty() {
+            write_batch(&mut conn, writes);
+        }
+        for job in reads {
+            match job {
+                Job::OpenTables { reply } => {
+                    let _ = reply.send(open_tables(&conn));
+                }
+                Job::Load { id, reply } => {
+                    let _ = reply.send(load(&conn, &id));
+                }
+                _ => unreachable!("partitioned"),
+            }
+        }
+    }
+}
+
+type Reply = oneshot::Sender<Result<(), StoreError>>;
+
+/// Runs each write in its own savepoint, commits once, then answers: a
+/// write is reported done only once the commit is on disk.
+fn write_batch(conn: &mut Connection, writes: Vec<Job>) {
+    let mut answers: Vec<(Reply, Result<(), StoreError>)> = Vec::new();
+    let tx = match conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate) {
+        Ok(tx) => tx,
+        Err(e) => {
+            for job in writes {
+                if let Job::Create { reply, .. } | Job::Append { reply, .. } = job {
+                    let _ = reply.send(Err(backend(&e)));
+                }
+            }
+            return;
+        }
+    };
+    for job in writes {
+        let (reply, outcome) = match job {
+            Job::Create {
+                id,
+                secrets,
+                events,
+                reply,
+            } => (
+                reply,
+                in_savepoint(&tx, |c| create(c, &id, &secrets, &events)),
+            ),
+            Job::Append {
+                id,
+                after,
+                events,
+                finished,
+                reply,
+            } => (
+                reply,
+                in_savepoint(&tx, |c| append(c, &id, after, &events, finished)),
+            ),
+            _ => unreachable!("only writes here"),
+        };
+        answers.push((reply, outcome));
+    }
+    let committed = tx.commit().map_err(backend);
+    for (reply, outcome) in answers {
+        let _ = reply.send(match &committed {
+            Ok(()) => outcome,
+            Err(e) => Err(e.clone()),
+        });
+    }
+}
+
+fn in_savepoint(
+    tx: &rusqlite::Transaction<'_>,
+    body: impl FnOnce(&Connection) -> Result<(), StoreError>,
+) -> Result<(), StoreError> {
+    tx.execute_batch("SAVEPOINT job").map_err(backend)?;
+    match body(tx) {
+        Ok(()) => tx.execute_batch("RELEASE job").map_err(backend),
+        Err(e) => {
+            tx.execute_batch("ROLLBACK TO job; RELEASE job")
+                .map_err(backend)?;
+            Err(e)
+        }
+    }
+}
+
+fn create(
+    c: &Connection,
+    id: &str,
+    secrets: &[Option<SecretHash>],
+    events: &[Event],
+) -> Result<(), StoreError> {
+    c.execute(
+        "INSERT INTO tables (id, created_ms) VALUES (?1, ?2)",
+        params![id, now_ms()],
+    )
+    .map_err(backend)?;
+    for (seat, hash) in secrets.iter().enumerate() {
+        c.execute(
+            "INSERT INTO seats (table_id, seat, secret_sha256) VALUES (?1, ?2, ?3)",
+            params![id, seat as i64, hash.as_ref().map(|h| h.to_vec())],
+        )
+        .map_err(backend)?;
+    }
+    insert_events(c, id, 0, events)
+}
+
+fn append(
+    c: &Connection,
+    id: &str,
+    after: u64,
+    events: &[Event],
+    finished: bool,
+) -> Result<(), StoreError> {
+    let found: Option<i64> = c
+        .query_row(
+            "SELECT MAX(v) FROM events WHERE table_id = ?1",
+            params![id],
+            |r| r.get(0),
+        )
+        .map_err(backend)?;
+    let found = found.unwrap_or(0) as u64;
+    if found != after {
+        return Err(StoreError::Conflict {
+            expected: after,
+            found,
+        });
+    }
+    insert_events(c, id, after, events)?;
+    if finished {
+        c.execute("UPDATE tables SET finished = 1 WHERE id = ?1", params![id])
+            .map_err(backend)?;
+    }
+    Ok(())
+}
+
+fn insert_events(c: &Connection, id: &str, after: u64, events: &[Event]) -> Result<(), StoreError> {
+    let mut insert = c
+        .prepare_cached("INSERT INTO events (table_id, v, at_ms, body) VALUES (?1, ?2, ?3, ?4)")
+        .map_err(backend)?;
+    let at = now_ms();
+    for (i, e) in events.iter().enumerate() {
+        insert
+            .execute(params![id, (after + 1 + i as u64) as i64, at, e.to_json()])
+            .map_err(backend)?;
+    }
+    Ok(())
+}
+
+fn open_tables(c: &Connection) -> Result<Vec<StoredTable>, StoreError> {
+    let ids: Vec<String> = c
+        .prepare("SELECT id FROM tables WHERE finished = 0 ORDER BY created_ms")
+        .and_then(|mut s| s.query_map([], |r| r.get(0))?.collect())
+        .map_err(backend)?;
+    ids.iter().map(|id| load(c, id)).collect()
+}
+
+fn load(c: &Connection, id: &str) -> Result<StoredTable, StoreError> {
+    let finished: Option<bool> = c
+        .query_row(
+            "SELECT finished FROM tables WHERE id = ?1",
+            params![id],
+            |r| r.get(0),
+        )
+        .optional()
+        .map_err(backend)?;
+    let finished = finished.ok_or_else(|| StoreError::NotFound(id.to_string()))?;
+    let secrets = c
+        .prepare("SELECT secret_sha256 FROM seats WHERE table_id = ?1 ORDER BY seat")
+        .and_then(|mut s| {
+            s.query_map(params![id], |r| {
+                let blob: Option<Vec<u8>> = r.get(0)?;
+                Ok(blob.and_then(|b| SecretHash::try_from(b.as_slice()).ok()))
+            })?
+            .collect::<Result<Vec<_>, _>>()
+        })
+        .map_err(backend)?;
+    let bodies: Vec<String> = c
+        .prepare("SELECT body FROM events WHERE table_id = ?1 ORDER BY v")
+        .and_then(|mut s| s.query_map(params![id], |r| r.get(0))?.collect())
+        .map_err(backend)?;
+    let events = bodies
+        .iter()
+        .enumerate()
+        .map(|(i, b)| {
+            Event::from_json(b).map_err(|e| backend(format!("table {id} event {}: {e}", i + 1)))
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(StoredTable {
+        id: id.to_string(),
+        secrets,
+        events,
+        finished,
+    })
+}

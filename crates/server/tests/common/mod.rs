@@ -1,0 +1,274 @@
+//! A server on loopback and WebSocket clients for the protocol tests.
+#![allow(dead_code)]
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+use talon_server::{Running, ServerConfig};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+static NEXT_DB: AtomicU64 = AtomicU64::new(0);
+
+/// A fresh database file (in memory-backed /dev/shm when there is one).
+pub fn temp_db() -> PathBuf {
+    let dir = if std::path::Path::new("/dev/shm").is_dir() {
+        PathBuf::from("/dev/shm")
+    } else {
+        std::env::temp_dir()
+    };
+    dir.join(format!(
+        "talon-test-{}-{}.db",
+        std::process::id(),
+        NEXT_DB.fetch_add(1, Ordering::Relaxed)
+    ))
+}
+
+/// Test pacing: bots move at once, deals follow at once.
+pub fn fast_config() -> ServerConfig {
+    ServerConfig {
+        addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+        db: temp_db(),
+        bot_delay: Duration::ZERO,
+        deal_pause: Duration::ZERO,
+        create_budget: 10_000,
+        frame_budget: 100_000,
+        ..ServerConfig::default()
+    }
+}
+
+pub async fn server(config: ServerConfig) -> Running {
+    talon_server::start(config).await.expect("server starts")
+}
+
+/// One HTTP/1.1 request; returns the status and the JSON body.
+pub async fn http(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+) -> (u16, Value) {
+    let mut stream = TcpStream::connect(addr).await.expect("connect");
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.expect("write");
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).await.expect("read");
+    let text = String::from_utf8_lossy(&response);
+    let status: u16 = text[9..12].parse().expect("status");
+    let (_, body) = text.split_once("\r\n\r\n").expect("a body");
+    (status, serde_json::from_str(body).unwrap_or(Value::Null))
+}
+
+/// Creates a table; returns the reply (table id, seats with secrets).
+pub async fn create(addr: SocketAddr, request: Value) -> Value {
+    let (status, reply) = http(addr, "POST", "/api/tables", Some(&request)).await;
+    assert_eq!(status, 201, "table created: {reply}");
+    reply
+}
+
+pub fn secret(created: &Value, seat: usize) -> String {
+    created["seats"][seat]["secret"]
+        .as_str()
+        .expect("a person's seat")
+        .to_string()
+}
+
+pub struct Client {
+    pub ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// Every frame received, in order.
+    pub frames: Vec<Value>,
+}
+
+impl Client {
+    pub async fn connect(addr: SocketAddr) -> Client {
+        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+            .await
+            .expect("ws connects");
+        Client {
+            ws,
+            frames: Vec::new(),
+        }
+    }
+
+    /// Connects and says hello.
+    pub async fn hello(
+        addr: SocketAddr,
+        table: &str,
+        secret: Option<&str>,
+        since: Option<u64>,
+    ) -> Client {
+        let mut c = Client::connect(addr).await;
+        c.send(json!({"t": "hello", "table": table, "secret": secret, "since": since}))
+            .await;
+        c
+    }
+
+    pub async fn send(&mut self, frame: Value) {
+        self.ws
+            .send(Message::Text(frame.to_string().into()))
+            .await
+            .expect("send");
+    }
+
+    pub async fn send_text(&mut self, text: String) {
+        self.ws
+            .send(Message::Text(text.into()))
+            .await
+            .expect("send");
+    }
+
+    /// The next frame, or `Err` with the close code and reason.
+    pub async fn next(&mut self) -> Result<Value, (u16, String)> {
+        loop {
+            let msg = tokio::time::timeout(Duration::from_secs(60), self.ws.next())
+                .await
+                .expect("a frame within a minute");
+            match msg {
+                Some(Ok(Message::Text(t))) => {
+                    let v: Value = serde_json::from_str(&t).expect("frames are JSON");
+                    self.frames.push(v.clone());
+                    return Ok(v);
+                }
+                Some(Ok(Message::Close(c))) => {
+                    return Err(c.map_or((1005, String::new()), |c| {
+                        (u16::from(c.code), c.reason.to_string())
+                    }))
+                }
+                Some(Ok(_)) => continue,
+                Some(Err(e)) => return Err((1006, e.to_string())),
+                None => return Err((1006, "closed".into())),
+            }
+        }
+    }
+
+    /// Frames until one of type `t`.
+    pub async fn until(&mut self, t: &str) -> Value {
+        loop {
+            let f = self
+                .next()
+                .await
+                .unwrap_or_else(|e| panic!("closed {e:?} waiting for {t}"));
+            if f["t"] == t {
+                return f;
+            }
+        }
+    }
+
+    /// After a close for falling behind (4008), says hello again with the
+    /// last version seen, keeping the frames received so far.
+    pub async fn reconnect(
+        &mut self,
+        addr: SocketAddr,
+        table: &str,
+        secret: Option<&str>,
+        closed: (u16, String),
+    ) {
+        assert_eq!(
+            closed.0, 4008,
+            "only a viewer that fell behind is dropped: {closed:?}"
+        );
+        let frames = std::mem::take(&mut self.frames);
+        let since = Some(self.version_of(&frames));
+        *self = Client::hello(addr, table, secret, since).await;
+        self.frames = frames;
+    }
+
+    fn version_of(&self, frames: &[Value]) -> u64 {
+        frames
+            .iter()
+            .rev()
+            .find(|f| f["t"] == "snapshot" || f["t"] == "event")
+            .and_then(|f| f["v"].as_u64())
+            .unwrap_or(0)
+    }
+
+    /// The latest state this client holds (from its last snapshot or event).
+    pub fn state(&self) -> Option<&Value> {
+        self.frames
+            .iter()
+            .rev()
+            .find(|f| f["t"] == "snapshot" || (f["t"] == "event" && f.get("state").is_some()))
+            .map(|f| &f["state"])
+    }
+
+    /// The version of the latest snapshot or event.
+    pub fn version(&self) -> u64 {
+        self.frames
+            .iter()
+            .rev()
+            .find(|f| f["t"] == "snapshot" || f["t"] == "event")
+            .and_then(|f| f["v"].as_u64())
+            .unwrap_or(0)
+    }
+}
+
+/// A seat spec list: `p` a person, anything else a bot level.
+pub fn seats(list: &[&str]) -> Value {
+    Value::Array(
+        list.iter()
+            .map(|s| {
+                if *s == "p" {
+                    json!({"kind": "person"})
+                } else {
+                    json!({"kind": "bot", "level": s})
+                }
+            })
+            .collect(),
+    )
+}
+
+/// A tiny seeded generator for scripted people.
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n
+    }
+}
+
+/// Plays a person's seat with random legal actions until the table is
+/// finished; returns the client with every frame it saw.
+pub async fn play_person(addr: SocketAddr, table: String, secret: String, seed: u64) -> Client {
+    let mut c = Client::hello(addr, &table, Some(&secret), None).await;
+    let mut rng = Lcg(seed);
+    loop {
+        let f = match c.next().await {
+            Ok(f) => f,
+            Err(e) => {
+                c.reconnect(addr, &table, Some(&secret), e).await;
+                continue;
+            }
+        };
+        if f["t"] == "reject" {
+            continue;
+        }
+        let Some(state) = f
+            .get("state")
+            .filter(|_| f["t"] == "snapshot" || f["t"] == "event")
+        else {
+            continue;
+        };
+        if state["status"] == "finished" {
+            return c;
+        }
+        let legal = state["legal"].as_array().cloned().unwrap_or_default();
+        if !legal.is_empty() {
+            let action = legal[rng.below(legal.len())].clone();
+            let v = f["v"].clone();
+            c.send(json!({"t": "act", "action": action, "v": v})).await;
+        }
+    }
+}

@@ -1,0 +1,389 @@
+//! The WebSocket protocol: catching up after a drop, snapshots, stale and
+//! duplicate actions, secrets, rate limits, bad frames, stand-in bots.
+
+mod common;
+
+use common::*;
+use serde_json::{json, Value};
+use std::time::Duration;
+
+/// Waits (reading frames) until it is this client's turn; returns the
+/// frame that says so.
+async fn my_turn(c: &mut Client) -> Value {
+    loop {
+        let f = c.next().await.expect("open");
+        if f.get("state")
+            .is_some_and(|s| s["legal"].as_array().is_some_and(|l| !l.is_empty()))
+        {
+            return f;
+        }
+    }
+}
+
+fn act(f: &Value, i: usize) -> Value {
+    json!({"t": "act", "action": f["state"]["legal"][i], "v": f["v"], "id": "a1"})
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_returning_viewer_gets_exactly_the_events_it_missed() {
+    let running = server(fast_config()).await;
+    let addr = running.addr;
+    let created = create(addr, json!({"preset": "sixty-three", "seats": seats(&["p", "heuristic", "heuristic", "heuristic"])})).await;
+    let table = created["table"].as_str().unwrap();
+    let mut person = Client::hello(addr, table, Some(&secret(&created, 0)), None).await;
+    let mut steady = Client::hello(addr, table, None, None).await;
+    let mut leaver = Client::hello(addr, table, None, None).await;
+    // The person plays twice; the leaver leaves after the first.
+    let f = my_turn(&mut person).await;
+    person.send(act(&f, 0)).await;
+    let f = my_turn(&mut person).await;
+    let k = f["v"].as_u64().unwrap();
+    while leaver.version() < k {
+        leaver.next().await.unwrap();
+    }
+    leaver.ws.close(None).await.unwrap();
+    person.send(act(&f, 0)).await;
+    let f = my_turn(&mut person).await;
+    let now = f["v"].as_u64().unwrap();
+    while steady.version() < now {
+        steady.next().await.unwrap();
+    }
+    let mut back = Client::hello(addr, table, None, Some(k)).await;
+    assert_eq!(back.until("welcome").await["v"], json!(now));
+    let mut got = Vec::new();
+    for _ in k + 1..=now {
+        got.push(back.next().await.unwrap());
+    }
+    let expected: Vec<Value> = steady
+        .frames
+        .iter()
+        .filter(|f| f["t"] == "event" && f["v"].as_u64().is_some_and(|v| v > k))
+        .cloned()
+        .collect();
+    assert_eq!(
+        got, expected,
+        "the missed events, exactly, as a steady viewer saw them"
+    );
+
+    // A seat catches up too, and its folded state equals a fresh snapshot.
+    let mut seat_back = Client::hello(addr, table, Some(&secret(&created, 0)), Some(k)).await;
+    seat_back.until("welcome").await;
+    while seat_back.version() < now {
+        seat_back.next().await.unwrap();
+    }
+    let mut fresh = Client::hello(addr, table, Some(&secret(&created, 0)), None).await;
+    let snap = fresh.until("snapshot").await;
+    assert_eq!(snap["v"], json!(now));
+    assert_eq!(seat_back.state().unwrap(), &snap["state"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_version_too_old_or_unknown_gets_a_snapshot_equal_to_a_fresh_one() {
+    let running = server(fast_config()).await;
+    let addr = running.addr;
+    // A finished match of random bots (they sink for many deals): its log
+    // is longer than the catch-up window.
+    let created = create(
+        addr,
+        json!({"preset": "sixty-three", "seats": seats(&["random"; 4]), "match": true}),
+    )
+    .await;
+    let table = created["table"].as_str().unwrap();
+    let summary = loop {
+        let (_, s) = http(addr, "GET", &format!("/api/tables/{table}"), None).await;
+        if s["summary"]["status"] == "finished" {
+            break s;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    let v = summary["summary"]["v"].as_u64().unwrap();
+    assert!(v > talon_table::MAX_CATCH_UP + 1, "a match of {v} events");
+    let mut fresh = Client::hello(addr, table, None, None).await;
+    let expected = fresh.until("snapshot").await;
+    for since in [0, 1, v + 5] {
+        let mut c = Client::hello(addr, table, None, Some(since)).await;
+        c.until("welcome").await;
+        let f = c.next().await.unwrap();
+        assert_eq!(f, expected, "since {since}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stale_and_duplicate_actions_are_rejected_with_what_was_missed() {
+    let running = server(fast_config()).await;
+    let addr = running.addr;
+    let created = create(
+        addr,
+        json!({"preset": "sixty-six", "seats": seats(&["p", "heuristic"])}),
+    )
+    .await;
+    let table = created["table"].as_str().unwrap();
+    let mut c = Client::hello(addr, table, Some(&secret(&created, 0)), None).await;
+    let f = my_turn(&mut c).await;
+    let v = f["v"].as_u64().unwrap();
+    // Acting on an older version: refused, then the events since it.
+    c.send(json!({"t": "act", "action": f["state"]["legal"][0], "v": v - 1, "id": "old"}))
+        .await;
+    let r = c.until("reject").await;
+    assert_eq!(
+        (r["code"].as_str(), r["id"].as_str(), r["v"].as_u64()),
+        (Some("stale"), Some("old"), Some(v))
+    );
+    let missed = c.next().await.unwrap();
+    assert_eq!(
+        (missed["t"].as_str(), missed["v"].as_u64()),
+        (Some("event"), Some(v))
+    );
+    // The same action twice: applied once, the copy refused.
+    c.send(act(&f, 0)).await;
+    c.send(act(&f, 0)).await;
+    let mut applied = 0;
+    let mut rejected = 0;
+    while rejected == 0 {
+        let g = c.next().await.unwrap();
+        if g["t"] == "event" && g["event"]["seat"] == 0 && g["v"].as_u64() == Some(v + 1) {
+            applied += 1;
+        }
+        if g["t"] == "reject" {
+            assert_eq!(g["code"], "stale");
+            rejected += 1;
+        }
+    }
+    assert_eq!(applied, 1);
+    let (_, s) = http(addr, "GET", &format!("/api/tables/{table}"), None).await;
+    assert!(s["summary"]["v"].as_u64().unwrap() > v);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_secret_acts_only_for_its_own_seat_and_is_stored_hashed() {
+    let config = fast_config();
+    let db = config.db.clone();
+    let running = server(config).await;
+    let addr = running.addr;
+    let created = create(
+        addr,
+        json!({"preset": "sixty-six", "seats": seats(&["p", "p"])}),
+    )
+    .await;
+    let table = created["table"].as_str().unwrap();
+    // A wrong secret: closed with a reason.
+    let mut wrong =
+        Client::hello(addr, table, Some("00000000000000000000000000000000"), None).await;
+    assert_eq!(wrong.next().await.unwrap_err().0, 4003);
+    // Seat 1's secret while seat 0 is to move: refused, nothing changes.
+    let mut one = Client::hello(addr, table, Some(&secret(&created, 1)), None).await;
+    let snap = one.until("snapshot").await;
+    assert_eq!(snap["state"]["you"], 1);
+    assert_eq!(snap["state"]["to_move"], 0);
+    assert_eq!(snap["state"]["legal"], json!([]));
+    let mut zero = Client::hello(addr, table, Some(&secret(&created, 0)), None).await;
+    let f = my_turn(&mut zero).await;
+    one.send(json!({"t": "act", "action": f["state"]["legal"][0], "v": f["v"]}))
+        .await;
+    assert_eq!(one.until("reject").await["code"], "not_your_turn");
+    // A spectator cannot act.
+    let mut watcher = Client::hello(addr, table, None, None).await;
+    watcher.until("snapshot").await;
+    watcher
+        .send(json!({"t": "act", "action": f["state"]["legal"][0], "v": f["v"]}))
+        .await;
+    assert_eq!(watcher.until("reject").await["code"], "spectator");
+    let (_, s) = http(addr, "GET", &format!("/api/tables/{table}"), None).await;
+    assert_eq!(s["summary"]["v"], f["v"], "nothing changed");
+    // No secret is stored as it is.
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let mut rows = Vec::new();
+    for sql in [
+        "SELECT quote(secret_sha256) FROM seats",
+        "SELECT body FROM events",
+        "SELECT id FROM tables",
+    ] {
+        let mut st = conn.prepare(sql).unwrap();
+        let texts: Vec<String> = st
+            .query_map([], |r| r.get::<_, String>(0))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        rows.extend(texts);
+    }
+    for seat in 0..2 {
+        let s = secret(&created, seat);
+        assert!(
+            rows.iter().all(|r| !r.to_lowercase().contains(&s)),
+            "secret {seat} stored in the clear"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn floods_are_closed_and_table_creation_is_rate_limited() {
+    let config = talon_server::ServerConfig {
+        frame_budget: 20,
+        create_budget: 3,
+        ..fast_config()
+    };
+    let running = server(config).await;
+    let addr = running.addr;
+    let request = json!({"preset": "sixty-six", "seats": seats(&["p", "random"])});
+    let created = create(addr, request.clone()).await;
+    create(addr, request.clone()).await;
+    create(addr, request.clone()).await;
+    let (status, reply) = http(addr, "POST", "/api/tables", Some(&request)).await;
+    assert_eq!(status, 429, "{reply}");
+    let table = created["table"].as_str().unwrap();
+    let mut c = Client::hello(addr, table, Some(&secret(&created, 0)), None).await;
+    c.until("snapshot").await;
+    // Pings are free.
+    for _ in 0..40 {
+        c.send(json!({"t": "ping"})).await;
+    }
+    for _ in 0..40 {
+        c.send(json!({"t": "resync"})).await;
+    }
+    let closed = loop {
+        match c.next().await {
+            Ok(_) => continue,
+            Err(e) => break e,
+        }
+    };
+    assert_eq!(closed.0, 1008, "{closed:?}");
+    assert_eq!(c.frames.iter().filter(|f| f["t"] == "pong").count(), 40);
+    // The table and other viewers are untouched.
+    let mut other = Client::hello(addr, table, Some(&secret(&created, 0)), None).await;
+    assert_eq!(other.until("snapshot").await["state"]["status"], "playing");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_frames_get_errors_and_change_nothing() {
+    let config = talon_server::ServerConfig {
+        hello_timeout: Duration::from_millis(300),
+        ..fast_config()
+    };
+    let running = server(config).await;
+    let addr = running.addr;
+    let created = create(
+        addr,
+        json!({"preset": "schnapsen", "seats": seats(&["p", "heuristic"])}),
+    )
+    .await;
+    let table = created["table"].as_str().unwrap();
+    // No hello in time; an unknown table; a first frame that is no hello.
+    let mut silent = Client::connect(addr).await;
+    assert_eq!(silent.next().await.unwrap_err().0, 4000);
+    let mut lost = Client::hello(addr, "nosuchtable", None, None).await;
+    assert_eq!(lost.next().await.unwrap_err().0, 4004);
+    let mut rude = Client::connect(addr).await;
+    rude.send(json!({"t": "ping"})).await;
+    assert_eq!(rude.next().await.unwrap_err().0, 4000);
+
+    let mut c = Client::hello(addr, table, Some(&secret(&created, 0)), None).await;
+    let f = my_turn(&mut c).await;
+    let v = f["v"].clone();
+    for (bad, code) in [
+        ("not json".to_string(), "bad_frame"),
+        (json!({"t": "dance"}).to_string(), "bad_frame"),
+        (json!({"t": "act", "action": "QH"}).to_string(), "bad_frame"),
+        (
+            json!({"t": "act", "action": "QH", "v": 1, "extra": true}).to_string(),
+            "bad_frame",
+        ),
+        (
+            json!({"t": "hello", "table": table}).to_string(),
+            "bad_frame",
+        ),
+        ("x".repeat(5000), "too_large"),
+    ] {
+        c.send_text(bad.clone()).await;
+        let e = c.until("error").await;
+        assert_eq!(e["code"], code, "{bad:.40}");
+        assert!(
+            e["message"].as_str().unwrap().len() < 400,
+            "the error quotes only the start"
+        );
+    }
+    // Illegal and unreadable actions are refused by the rules.
+    c.send(json!({"t": "act", "action": "XX", "v": v})).await;
+    assert_eq!(c.until("reject").await["code"], "illegal");
+    c.send(json!({"t": "ping"})).await;
+    c.until("pong").await;
+    let (_, s) = http(addr, "GET", &format!("/api/tables/{table}"), None).await;
+    assert_eq!(s["summary"]["v"], v, "nothing changed");
+    // HTTP: bad bodies and unknown paths get JSON errors.
+    for body in [
+        json!({"preset": "nope", "seats": []}),
+        json!({"preset": "sixty-six", "seats": seats(&["p"])}),
+        json!({"preset": "sixty-six", "seats": seats(&["p", "grandmaster"])}),
+        json!({"preset": "sixty-six", "seats": seats(&["p", "p"]), "options": {"nosuch": 1}}),
+    ] {
+        let (status, reply) = http(addr, "POST", "/api/tables", Some(&body)).await;
+        assert_eq!(status, 400, "{reply}");
+        assert!(reply["error"].is_string());
+    }
+    let (status, _) = http(addr, "GET", "/api/nope", None).await;
+    assert_eq!(status, 404);
+    let (status, _) = http(addr, "GET", "/api/tables/nosuchtable", None).await;
+    assert_eq!(status, 404);
+    let (status, _) = http(addr, "GET", &format!("/api/tables/{table}/log"), None).await;
+    assert_eq!(status, 403, "no log while play goes on");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_away_past_the_grace_gets_a_stand_in_and_takes_the_seat_back() {
+    let config = talon_server::ServerConfig {
+        grace: Duration::from_millis(200),
+        bot_delay: Duration::from_millis(150),
+        ..fast_config()
+    };
+    let running = server(config).await;
+    let addr = running.addr;
+    let created = create(
+        addr,
+        json!({"preset": "sixty-six", "seats": seats(&["p", "heuristic"])}),
+    )
+    .await;
+    let table = created["table"].as_str().unwrap();
+    let mut watcher = Client::hello(addr, table, None, None).await;
+    let mut c = Client::hello(addr, table, Some(&secret(&created, 0)), None).await;
+    let f = my_turn(&mut c).await;
+    c.ws.close(None).await.unwrap();
+    // The watcher sees the seat away, then a stand-in move for seat 0.
+    let stand_in = loop {
+        let g = watcher.next().await.unwrap();
+        if g["t"] == "event" && g["event"]["by"] == "stand_in" {
+            break g;
+        }
+    };
+    assert_eq!(stand_in["event"]["seat"], 0);
+    assert!(stand_in["v"].as_u64() > f["v"].as_u64());
+    assert!(watcher
+        .frames
+        .iter()
+        .any(|p| p["t"] == "presence" && p["seats"][0]["status"] == "away"));
+    assert!(watcher
+        .frames
+        .iter()
+        .any(|p| p["t"] == "presence" && p["seats"][0]["status"] == "stand_in"));
+    // Back: online again, and the seat's moves are the person's.
+    let mut back = Client::hello(addr, table, Some(&secret(&created, 0)), None).await;
+    let p = back.until("presence").await;
+    assert_eq!(p["seats"][0]["status"], "online");
+    // The snapshot (read above) may already show our turn.
+    let last = back
+        .frames
+        .iter()
+        .rev()
+        .find(|f| f["t"] == "snapshot")
+        .cloned()
+        .unwrap();
+    let mine = if last["state"]["legal"]
+        .as_array()
+        .is_some_and(|l| !l.is_empty())
+    {
+        last
+    } else {
+        my_turn(&mut back).await
+    };
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (_, s) = http(addr, "GET", &format!("/api/tables/{table}"), None).await;
+    assert_eq!(s["summary"]["v"], mine["v"], "the stand-in no longer plays");
+}

@@ -1,0 +1,177 @@
+//! What a table is made of before anything happens at it: a preset with
+//! its options, one entry per seat, match or single deal, and the seed the
+//! deals come from. Validated once, up front, so a bad config changes
+//! nothing anywhere.
+
+use crate::error::TableError;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use talon_bots::bot_names;
+use talon_rules::{AnyGame, Preset, Setup};
+
+/// The longest display name a seat may have (in characters).
+pub const MAX_NAME_CHARS: usize = 40;
+
+/// Who sits in a seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
+pub enum SeatSpec {
+    /// A person, invited by name (or nameless).
+    Person {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+    },
+    /// A bot of a named level (see `talon games`: random … expert).
+    Bot { level: String },
+    /// An open seat: a person seat nobody is named for yet.
+    Empty,
+}
+
+impl SeatSpec {
+    pub fn is_bot(&self) -> bool {
+        matches!(self, SeatSpec::Bot { .. })
+    }
+
+    /// The name people see for this seat.
+    pub fn display_name(&self, seat: u8) -> String {
+        match self {
+            SeatSpec::Person { name: Some(n) } => n.clone(),
+            SeatSpec::Person { name: None } | SeatSpec::Empty => format!("seat {seat}"),
+            SeatSpec::Bot { level } => format!("{level} bot"),
+        }
+    }
+}
+
+/// A table before its first event.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableConfig {
+    /// The preset's name, e.g. `sixty-three`.
+    pub preset: String,
+    /// Options over the preset's defaults, by name.
+    #[serde(default)]
+    pub options: BTreeMap<String, String>,
+    /// One entry per seat, in seat order.
+    pub seats: Vec<SeatSpec>,
+    /// A whole match (to the game's target) rather than one deal.
+    #[serde(default, rename = "match")]
+    pub whole_match: bool,
+    /// Where the deals come from. Whoever knows it knows every hand, so it
+    /// never leaves the table while play goes on.
+    pub seed: u64,
+    /// Whether people may ask for hints; by default only when at most one
+    /// person sits at the table (no hints between people playing each other).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hints: Option<bool>,
+}
+
+impl TableConfig {
+    /// Checks everything a table needs: a known preset, valid options, one
+    /// seat per player, known bot levels and sane names. Returns the preset.
+    pub fn validate(&self) -> Result<Preset, TableError> {
+        let preset =
+            Preset::from_name(&self.preset).map_err(|e| TableError::Config(e.to_string()))?;
+        let probe = AnyGame::new(preset, &self.option_pairs(), &Setup::Seed(self.seed))
+            .map_err(|e| TableError::Config(e.to_string()))?;
+        let players = usize::from(probe.seats());
+        if self.seats.len() != players {
+            return Err(TableError::Config(format!(
+                "{} with these options is played by {players}, but {} seats were given",
+                preset.name(),
+                self.seats.len()
+            )));
+        }
+        let known = bot_names(preset);
+        for (i, seat) in self.seats.iter().enumerate() {
+            match seat {
+                SeatSpec::Bot { level } if !known.contains(&level.as_str()) => {
+                    return Err(TableError::Config(format!(
+                        "seat {i}: unknown bot {level:?} for {} (known: {})",
+                        preset.name(),
+                        known.join(", ")
+                    )))
+                }
+                SeatSpec::Person { name: Some(name) } => check_name(i, name)?,
+                _ => {}
+            }
+        }
+        Ok(preset)
+    }
+
+    /// How many seats a preset has with these options (Sixes and Sevens
+    /// takes 3 to 6 players).
+    pub fn seats_for(preset: Preset, options: &[(String, String)]) -> Result<u8, TableError> {
+        AnyGame::new(preset, options, &Setup::Seed(0))
+            .map(|g| g.seats())
+            .map_err(|e| TableError::Config(e.to_string()))
+    }
+
+    /// A table of bots, one level per seat (the list repeats if short).
+    pub fn bots(
+        preset: Preset,
+        options: &[(String, String)],
+        levels: &[String],
+        whole_match: bool,
+        seed: u64,
+    ) -> Result<TableConfig, TableError> {
+        if levels.is_empty() {
+            return Err(TableError::Config("no bot named".into()));
+        }
+        let seats = TableConfig::seats_for(preset, options)?;
+        if levels.len() > usize::from(seats) {
+            return Err(TableError::Config(format!(
+                "{} bots named for a table of {seats} seats",
+                levels.len()
+            )));
+        }
+        let config = TableConfig {
+            preset: preset.name().to_string(),
+            options: options.iter().cloned().collect(),
+            seats: (0..usize::from(seats))
+                .map(|i| SeatSpec::Bot {
+                    level: levels[i % levels.len()].clone(),
+                })
+                .collect(),
+            whole_match,
+            seed,
+            hints: None,
+        };
+        config.validate()?;
+        Ok(config)
+    }
+
+    /// The options as the rules take them.
+    pub fn option_pairs(&self) -> Vec<(String, String)> {
+        self.options
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect()
+    }
+
+    /// Whether hints are allowed at this table.
+    pub fn hints_allowed(&self) -> bool {
+        self.hints.unwrap_or(self.person_seats().len() <= 1)
+    }
+
+    /// Seats that people (or a front end's caller) play.
+    pub fn person_seats(&self) -> Vec<u8> {
+        (0..self.seats.len() as u8)
+            .filter(|&s| !self.seats[usize::from(s)].is_bot())
+            .collect()
+    }
+}
+
+fn check_name(seat: usize, name: &str) -> Result<(), TableError> {
+    let count = name.chars().count();
+    if count == 0 || count > MAX_NAME_CHARS {
+        return Err(TableError::Config(format!(
+            "seat {seat}: a name has 1 to {MAX_NAME_CHARS} characters, not {count}"
+        )));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(TableError::Config(format!(
+            "seat {seat}: a name may not contain control characters"
+        )));
+    }
+    Ok(())
+}

@@ -1,0 +1,25 @@
+//! The table layer: one way to run a game for every front end.
+//!
+//! A table is a preset with its options, its seats (people, bots, open
+//! seats), a single deal or a whole match with its score sheet, and an
+//! append-only log of events. `watch`, `arena`, `play`, the engine
+//! protocol and the server all drive games through it. Data flows one way:
+//! rules ← table ← front ends.
+//!
+//! The log is the truth: [`Table::replay`] rebuilds a table from it. What
+//! a viewer is sent is built in one place, `view.rs`, from that viewer's
+//! observation.
+
+mod autoplay;
+mod config;
+mod error;
+mod event;
+mod table;
+mod view;
+
+pub use autoplay::{bot_seed, run_bots, SeatBots};
+pub use config::{SeatSpec, TableConfig, MAX_NAME_CHARS};
+pub use error::TableError;
+pub use event::{Actor, EndReason, Event};
+pub use table::{FinishedDeal, Status, Table, MATCH_DEAL_CAP};
+pub use view::{cards_named, Projected, Viewer, MAX_CATCH_UP};

@@ -1,0 +1,380 @@
+//! The table state machine: the log, the deal in play, the score sheet.
+//!
+//! It does no IO. A front end asks it to check an action (which changes
+//! nothing), stores the returned event, then applies it: validate, append,
+//! apply — the order that keeps a crash from losing or inventing a move.
+
+use crate::config::{SeatSpec, TableConfig};
+use crate::error::TableError;
+use crate::event::{Actor, EndReason, Event};
+use talon_cards::{CardSet, Seat};
+use talon_rules::{AnyGame, AnyMatch, Preset, Setup, Summary};
+
+/// A match that has not reached its target after this many deals ends
+/// unfinished (random bots can sink below zero in Sixty-three for ever).
+pub const MATCH_DEAL_CAP: u32 = 200;
+
+/// Where a table stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// A deal is being played (or is about to be dealt).
+    Playing,
+    /// A deal of a match is over and the next one is due.
+    DealOver,
+    /// Nothing more happens: the deal or match is decided, or it was cut
+    /// short (`unfinished`).
+    Finished {
+        winner: Option<u8>,
+        unfinished: bool,
+    },
+}
+
+/// A deal that has been played out, shown whole to everyone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FinishedDeal {
+    pub deal_no: u32,
+    /// The deal in the family's notation.
+    pub deal: String,
+    /// Each seat's cards as dealt.
+    pub hands: Vec<CardSet>,
+    pub summary: Summary,
+    /// The match score after this deal (a match only).
+    pub match_scores: Option<Vec<i32>>,
+}
+
+/// A table: everything that happened at it and what follows from it.
+#[derive(Clone, Debug)]
+pub struct Table {
+    config: TableConfig,
+    preset: Preset,
+    options: Vec<(String, String)>,
+    log: Vec<Event>,
+    sheet: Option<AnyMatch>,
+    game: Option<AnyGame>,
+    /// The current deal as dealt, for showing the hands when it ends.
+    deal_start: Option<AnyGame>,
+    /// The current deal's actions, for game records.
+    actions: Vec<String>,
+    deal_no: u32,
+    finished: Vec<FinishedDeal>,
+    ended: Option<EndReason>,
+}
+
+impl Table {
+    /// The first events of a new table (creation and the first deal),
+    /// after checking the config. Nothing is applied: store them, then
+    /// [`Table::replay`] them.
+    pub fn open(config: TableConfig) -> Result<Vec<Event>, TableError> {
+        let mut events = vec![Event::Created { config }];
+        let table = Table::replay(&events)?;
+        events.extend(table.next_event());
+        Ok(events)
+    }
+
+    /// A new table in memory (for front ends that keep no store).
+    pub fn new(config: TableConfig) -> Result<Table, TableError> {
+        Table::replay(&Table::open(config)?)
+    }
+
+    /// A table rebuilt from its log (on start-up, after a crash, or to
+    /// look at an earlier version).
+    pub fn replay(events: &[Event]) -> Result<Table, TableError> {
+        let Some(Event::Created { config }) = events.first() else {
+            return Err(TableError::Corrupt(
+                "the log does not start with the table's creation".into(),
+            ));
+        };
+        let preset = config.validate()?;
+        let sheet = if config.whole_match {
+            let m = AnyMatch::new(preset, &config.option_pairs(), config.seed)
+                .map_err(|e| TableError::Config(e.to_string()))?;
+            Some(m)
+        } else {
+            None
+        };
+        let mut table = Table {
+            options: config.option_pairs(),
+            config: config.clone(),
+            preset,
+            log: vec![events[0].clone()],
+            sheet,
+            game: None,
+            deal_start: None,
+            actions: Vec::new(),
+            deal_no: 0,
+            finished: Vec::new(),
+            ended: None,
+        };
+        for (i, e) in events.iter().enumerate().skip(1) {
+            table
+                .apply(e)
+                .map_err(|err| TableError::Corrupt(format!("event {}: {err}", i + 1)))?;
+        }
+        Ok(table)
+    }
+
+    pub fn config(&self) -> &TableConfig {
+        &self.config
+    }
+
+    pub fn preset(&self) -> Preset {
+        self.preset
+    }
+
+    pub fn options(&self) -> &[(String, String)] {
+        &self.options
+    }
+
+    /// The version: how many events the log holds.
+    pub fn version(&self) -> u64 {
+        self.log.len() as u64
+    }
+
+    pub fn log(&self) -> &[Event] {
+        &self.log
+    }
+
+    pub fn seats(&self) -> u8 {
+        self.config.seats.len() as u8
+    }
+
+    pub fn seat(&self, seat: u8) -> Option<&SeatSpec> {
+        self.config.seats.get(usize::from(seat))
+    }
+
+    /// The deal in play (or the last one, once over).
+    pub fn game(&self) -> Option<&AnyGame> {
+        self.game.as_ref()
+    }
+
+    pub fn sheet(&self) -> Option<&AnyMatch> {
+        self.sheet.as_ref()
+    }
+
+    pub fn deal_no(&self) -> u32 {
+        self.deal_no
+    }
+
+    /// The actions of the deal in play, in canonical notation.
+    pub fn actions(&self) -> &[String] {
+        &self.actions
+    }
+
+    /// The deals played out so far, oldest first.
+    pub fn finished_deals(&self) -> &[FinishedDeal] {
+        &self.finished
+    }
+
+    /// The current deal as it was dealt.
+    pub fn deal_start(&self) -> Option<&AnyGame> {
+        self.deal_start.as_ref()
+    }
+
+    pub fn status(&self) -> Status {
+        if self.ended.is_some() {
+            return Status::Finished {
+                winner: None,
+                unfinished: true,
+            };
+        }
+        let Some(game) = &self.game else {
+            return Status::Playing;
+        };
+        if game.to_move().is_some() {
+            return Status::Playing;
+        }
+        match &self.sheet {
+            Some(sheet) => match sheet.winner() {
+                Some(w) => Status::Finished {
+                    winner: Some(w.0),
+                    unfinished: false,
+                },
+                None => Status::DealOver,
+            },
+            None => Status::Finished {
+                winner: single_deal_winner(game),
+                unfinished: false,
+            },
+        }
+    }
+
+    pub fn is_finished(&self) -> bool {
+        matches!(self.status(), Status::Finished { .. })
+    }
+
+    /// The seat to move, while a deal is being played.
+    pub fn to_move(&self) -> Option<u8> {
+        if self.ended.is_some() {
+            return None;
+        }
+        self.game.as_ref()?.to_move().map(|s| s.0)
+    }
+
+    /// The seat to move and its bot level, if a bot sits there.
+    pub fn bot_to_move(&self) -> Option<(u8, &str)> {
+        let seat = self.to_move()?;
+        match self.seat(seat)? {
+            SeatSpec::Bot { level } => Some((seat, level)),
+            _ => None,
+        }
+    }
+
+    /// Checks `action` by `seat`, decided on version `acted_on` (if the
+    /// caller says), and returns the event to store. Changes nothing.
+    pub fn check_action(
+        &self,
+        seat: u8,
+        action: &str,
+        by: Actor,
+        acted_on: Option<u64>,
+    ) -> Result<Event, TableError> {
+        if self.is_finished() {
+            return Err(TableError::Finished);
+        }
+        if let Some(v) = acted_on {
+            if v != self.version() {
+                return Err(TableError::Stale {
+                    acted_on: v,
+                    current: self.version(),
+                });
+            }
+        }
+        let to_move = self.to_move();
+        if to_move != Some(seat) {
+            return Err(TableError::NotYourTurn { seat, to_move });
+        }
+        let game = self
+            .game
+            .as_ref()
+            .expect("a seat is to move, so a deal is on");
+        let canonical = game
+            .canonical(action)
+            .map_err(|e| TableError::Illegal(e.to_string()))?;
+        let mut probe = game.clone();
+        probe
+            .play(&canonical)
+            .map_err(|e| TableError::Illegal(e.to_string()))?;
+        Ok(Event::Acted {
+            seat,
+            action: canonical,
+            by,
+        })
+    }
+
+    /// What the table itself does next, if anything: deal (the first deal,
+    /// or the next deal of a match) or end a match at the deal cap.
+    pub fn next_event(&self) -> Option<Event> {
+        if self.ended.is_some() {
+            return None;
+        }
+        let deal_no = self.deal_no + 1;
+        match (&self.game, &self.sheet) {
+            (None, None) => {
+                let game = AnyGame::new(self.preset, &self.options, &Setup::Seed(self.config.seed))
+                    .expect("the config was validated");
+                Some(Event::Dealt {
+                    deal_no,
+                    deal: game.deal_text(),
+                })
+            }
+            (Some(game), _) if game.to_move().is_some() => None,
+            (Some(_), None) => None,
+            (_, Some(sheet)) => {
+                if sheet.winner().is_some() {
+                    None
+                } else if self.deal_no >= MATCH_DEAL_CAP {
+                    Some(Event::Ended {
+                        reason: EndReason::DealCap,
+                    })
+                } else {
+                    let seed = self.config.seed.wrapping_add(u64::from(self.deal_no));
+                    Some(Event::Dealt {
+                        deal_no,
+                        deal: sheet.next_deal(seed).deal_text(),
+                    })
+                }
+            }
+        }
+    }
+
+    /// Applies a stored event. The event is checked again, so a damaged
+    /// log is refused rather than played; on error nothing changes.
+    pub fn apply(&mut self, event: &Event) -> Result<(), TableError> {
+        match event {
+            Event::Created { .. } => {
+                return Err(TableError::Corrupt("a second creation event".into()))
+            }
+            Event::Dealt { deal_no, deal } => {
+                let expected = self.next_event();
+                if !matches!(expected, Some(Event::Dealt { deal_no: n, .. }) if n == *deal_no) {
+                    return Err(TableError::Corrupt(format!(
+                        "deal {deal_no} is not due now"
+                    )));
+                }
+                let game = match &self.sheet {
+                    Some(sheet) => sheet.deal_from_text(deal),
+                    None => AnyGame::new(self.preset, &self.options, &Setup::Deal(deal.clone())),
+                }
+                .map_err(|e| TableError::Corrupt(e.to_string()))?;
+                self.deal_no = *deal_no;
+                self.deal_start = Some(game.clone());
+                self.game = Some(game);
+                self.actions.clear();
+            }
+            Event::Acted { seat, action, by } => {
+                let checked = self.check_action(*seat, action, *by, None)?;
+                let Event::Acted { action, .. } = checked else {
+                    unreachable!("check_action returns an action event")
+                };
+                let game = self.game.as_mut().expect("checked: a deal is on");
+                game.play(&action).expect("checked: the action is legal");
+                self.actions.push(action);
+                if game.to_move().is_none() {
+                    self.close_deal();
+                }
+            }
+            Event::Ended { .. } => {
+                if self.ended.is_some() || self.is_finished() {
+                    return Err(TableError::Finished);
+                }
+                self.ended = Some(match event {
+                    Event::Ended { reason } => *reason,
+                    _ => unreachable!(),
+                });
+            }
+        }
+        self.log.push(event.clone());
+        Ok(())
+    }
+
+    /// Books the deal that just ended: the sheet and the deal shown whole.
+    fn close_deal(&mut self) {
+        let game = self.game.as_ref().expect("a deal just ended");
+        if let Some(sheet) = &mut self.sheet {
+            sheet.record(game);
+        }
+        let start = self.deal_start.as_ref().expect("a deal has a start");
+        let hands = (0..start.seats())
+            .map(|s| start.observe(Seat(s)).map(|o| o.hand()).unwrap_or_default())
+            .collect();
+        self.finished.push(FinishedDeal {
+            deal_no: self.deal_no,
+            deal: game.deal_text(),
+            hands,
+            summary: game.summary().expect("the deal is over"),
+            match_scores: self.sheet.as_ref().map(AnyMatch::scores),
+        });
+    }
+}
+
+/// The winner of a single deal: the one seat with the best score change,
+/// if there is exactly one (partners share theirs, so the lower seat).
+fn single_deal_winner(game: &AnyGame) -> Option<u8> {
+    let summary = game.summary()?;
+    let best = *summary.score.iter().max()?;
+    let top: Vec<usize> = (0..summary.score.len())
+        .filter(|&i| summary.score[i] == best)
+        .collect();
+    let partners = top.len() == 2 && game.seats() == 4 && top[1] == top[0] + 2;
+    (top.len() == 1 || partners).then(|| top[0] as u8)
+}

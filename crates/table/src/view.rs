@@ -1,0 +1,235 @@
+//! What a viewer of a table may see: the one place where a table's events
+//! and state become something sent. A seat's view is built from that
+//! seat's observation; a spectator's from public information only; an
+//! action naming a card is shown only to viewers from whom that card is
+//! not hidden once the action is made.
+
+use crate::config::SeatSpec;
+use crate::event::{Actor, EndReason, Event};
+use crate::table::{FinishedDeal, Status, Table};
+use serde_json::{json, Map, Value};
+use talon_cards::{Card, CardSet, Seat};
+use talon_protocol::observation_json;
+use talon_rules::AnyGame;
+
+/// Who is looking.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Viewer {
+    Seat(u8),
+    Spectator,
+}
+
+/// At most this many missed events are replayed to a returning viewer;
+/// further behind, it gets a fresh snapshot instead.
+pub const MAX_CATCH_UP: u64 = 256;
+
+/// One versioned event as a viewer sees it, with the viewer's state after it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Projected {
+    pub v: u64,
+    pub event: Value,
+    pub state: Value,
+}
+
+impl Table {
+    /// The cards `viewer` must not know now.
+    pub fn hidden_for(&self, viewer: Viewer) -> CardSet {
+        match (self.game(), viewer) {
+            (None, _) => CardSet::EMPTY,
+            (Some(g), Viewer::Seat(s)) => g.hidden_from(Seat(s)),
+            (Some(g), Viewer::Spectator) => g.hidden_from_anyone(),
+        }
+    }
+
+    /// Everything `viewer` may know of the table now (a snapshot).
+    pub fn state(&self, viewer: Viewer) -> Value {
+        let you = match viewer {
+            Viewer::Seat(s) => Some(s),
+            Viewer::Spectator => None,
+        };
+        let (status, winner, unfinished) = match self.status() {
+            Status::Playing => ("playing", None, false),
+            Status::DealOver => ("deal_over", None, false),
+            Status::Finished { winner, unfinished } => ("finished", winner, unfinished),
+        };
+        let to_move = self.to_move();
+        let legal = match (self.game(), you) {
+            (Some(g), Some(s)) if to_move == Some(s) => g.legal_actions(),
+            _ => Vec::new(),
+        };
+        let observation = self.game().map_or(Value::Null, |g| match viewer {
+            Viewer::Seat(s) => g
+                .observe(Seat(s))
+                .map_or(Value::Null, |o| observation_json(&o)),
+            Viewer::Spectator => public_observation(g),
+        });
+        let last_trick = self.game().and_then(AnyGame::last_trick).map(|t| {
+            json!({
+                "cards": t.cards.iter().map(|(s, c)| json!({"seat": s.0, "card": c.to_string()})).collect::<Vec<_>>(),
+                "winner": t.winner.0,
+            })
+        });
+        json!({
+            "preset": self.preset().name(),
+            "options": self.config().options,
+            "match": self.config().whole_match,
+            "seats": self.seats_json(),
+            "you": you,
+            "status": status,
+            "winner": winner,
+            "unfinished": unfinished,
+            "deal_no": self.deal_no(),
+            "to_move": to_move,
+            "legal": legal,
+            "observation": observation,
+            "last_trick": last_trick,
+            "scores": self.sheet().map(|m| m.scores()),
+            "deals": self.finished_deals().iter().map(deal_line).collect::<Vec<_>>(),
+            "last_deal": self.finished_deals().last().map(reveal),
+        })
+    }
+
+    fn seats_json(&self) -> Vec<Value> {
+        self.config()
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, spec)| {
+                let mut seat = json!({
+                    "seat": i,
+                    "name": spec.display_name(i as u8),
+                    "kind": match spec {
+                        SeatSpec::Bot { .. } => "bot",
+                        _ => "person",
+                    },
+                });
+                if let SeatSpec::Bot { level } = spec {
+                    seat["level"] = json!(level);
+                }
+                seat
+            })
+            .collect()
+    }
+
+    /// `event` (just applied: the last in the log) as `viewer` sees it.
+    pub fn project(&self, event: &Event, viewer: Viewer) -> Value {
+        match event {
+            Event::Created { config } => json!({
+                "kind": "created",
+                "preset": config.preset,
+                "match": config.whole_match,
+            }),
+            Event::Dealt { deal_no, .. } => json!({"kind": "dealt", "deal_no": deal_no}),
+            Event::Acted { seat, action, by } => {
+                let hidden = self.hidden_for(viewer);
+                let shown = (cards_named(action) & hidden).is_empty();
+                json!({
+                    "kind": "acted",
+                    "seat": seat,
+                    "action": shown.then_some(action),
+                    "by": match by {
+                        Actor::Person => "person",
+                        Actor::Bot => "bot",
+                        Actor::StandIn => "stand_in",
+                    },
+                    "deal_over": self.game().is_some_and(|g| g.to_move().is_none()),
+                })
+            }
+            Event::Ended { reason } => json!({
+                "kind": "ended",
+                "reason": match reason {
+                    EndReason::DealCap => "deal_cap",
+                    EndReason::Closed => "closed",
+                },
+            }),
+        }
+    }
+
+    /// The last event as `viewer` sees it, with its state.
+    pub fn project_last(&self, viewer: Viewer) -> Projected {
+        let event = self.log().last().expect("a table has a creation event");
+        Projected {
+            v: self.version(),
+            event: self.project(event, viewer),
+            state: self.state(viewer),
+        }
+    }
+
+    /// The events after version `since`, each as `viewer` saw it then;
+    /// `None` when a snapshot is due instead (too far behind, or ahead).
+    pub fn catch_up(&self, since: u64, viewer: Viewer) -> Option<Vec<Projected>> {
+        let now = self.version();
+        if since == 0 || since > now || now - since > MAX_CATCH_UP {
+            return None;
+        }
+        let mut earlier = Table::replay(&self.log()[..since as usize]).ok()?;
+        let mut out = Vec::new();
+        for event in &self.log()[since as usize..] {
+            earlier.apply(event).ok()?;
+            out.push(earlier.project_last(viewer));
+        }
+        Some(out)
+    }
+}
+
+/// The cards an action's notation names (`QH`, `KH+`, `discard 5C`).
+pub fn cards_named(action: &str) -> CardSet {
+    action
+        .split(|c: char| c.is_whitespace() || c == '+' || c == ',')
+        .filter_map(|token| token.parse::<Card>().ok())
+        .fold(CardSet::EMPTY, |set, card| set | CardSet::single(card))
+}
+
+/// A spectator's view: the first seat's observation with its private parts
+/// removed, and every card hidden from any seat blanked out.
+fn public_observation(game: &AnyGame) -> Value {
+    let Ok(obs) = game.observe(Seat(0)) else {
+        return Value::Null;
+    };
+    let mut value = observation_json(&obs);
+    if let Value::Object(map) = &mut value {
+        for private in ["hand", "own_discards", "laid_away", "widow"] {
+            map.remove(private);
+        }
+        map.insert("seat".into(), Value::Null);
+    }
+    scrub(&mut value, game.hidden_from_anyone());
+    value
+}
+
+/// Replaces every card in `hidden` anywhere in `value` by null.
+fn scrub(value: &mut Value, hidden: CardSet) {
+    match value {
+        Value::String(s) if s.parse::<Card>().is_ok_and(|c| hidden.contains(c)) => {
+            *value = Value::Null;
+        }
+        Value::Array(items) => items.iter_mut().for_each(|v| scrub(v, hidden)),
+        Value::Object(map) => map.values_mut().for_each(|v| scrub(v, hidden)),
+        _ => {}
+    }
+}
+
+fn deal_line(d: &FinishedDeal) -> Value {
+    json!({
+        "deal_no": d.deal_no,
+        "points": d.summary.points,
+        "score": d.summary.score,
+        "text": d.summary.text,
+        "match_scores": d.match_scores,
+    })
+}
+
+/// A finished deal shown whole: the deal and every seat's cards as dealt.
+fn reveal(d: &FinishedDeal) -> Value {
+    let mut hands = Map::new();
+    for (seat, hand) in d.hands.iter().enumerate() {
+        hands.insert(
+            seat.to_string(),
+            json!(hand.iter().map(|c| c.to_string()).collect::<Vec<_>>()),
+        );
+    }
+    let mut line = deal_line(d);
+    line["deal"] = json!(d.deal);
+    line["hands"] = Value::Object(hands);
+    line
+}

@@ -1,0 +1,239 @@
+//! The table layer on every preset: a replayed log is the same table,
+//! refusals change nothing, a damaged log is refused, matches end (won or
+//! at the cap), and views hide what they must.
+
+use talon_rules::Preset;
+use talon_table::{
+    cards_named, run_bots, Actor, EndReason, Event, SeatBots, SeatSpec, Status, Table, TableConfig,
+    TableError, Viewer, MATCH_DEAL_CAP,
+};
+
+fn bots_table(preset: Preset, level: &str, whole_match: bool, seed: u64) -> Table {
+    let config =
+        TableConfig::bots(preset, &[], &[level.to_string()], whole_match, seed).expect("valid");
+    Table::new(config).expect("opens")
+}
+
+fn play_out(table: &mut Table) {
+    let mut bots = SeatBots::for_table(table).unwrap();
+    bots.count_budgets_only();
+    run_bots(table, &mut bots, |_, _, _| {}).unwrap();
+}
+
+fn viewers(table: &Table) -> Vec<Viewer> {
+    (0..table.seats())
+        .map(Viewer::Seat)
+        .chain([Viewer::Spectator])
+        .collect()
+}
+
+#[test]
+fn a_replayed_log_is_the_same_table_for_every_preset() {
+    for (i, &preset) in Preset::ALL.iter().enumerate() {
+        for whole_match in [false, true] {
+            let mut table = bots_table(preset, "random", whole_match, i as u64 + 7);
+            play_out(&mut table);
+            assert!(table.is_finished(), "{}", preset.name());
+            // Through JSON, as the store keeps it.
+            let stored: Vec<Event> = table
+                .log()
+                .iter()
+                .map(|e| Event::from_json(&e.to_json()).unwrap())
+                .collect();
+            let replayed = Table::replay(&stored).unwrap();
+            assert_eq!(replayed.version(), table.version());
+            for v in viewers(&table) {
+                assert_eq!(replayed.state(v), table.state(v), "{} {v:?}", preset.name());
+            }
+            // Every earlier version replays too, and catches up to now.
+            let mid = table.version() / 2;
+            let caught = table.catch_up(mid.max(1), Viewer::Seat(0));
+            if table.version() - mid.max(1) <= talon_table::MAX_CATCH_UP {
+                let caught = caught.expect("within the window");
+                assert_eq!(caught.last().unwrap().state, table.state(Viewer::Seat(0)));
+                assert_eq!(caught.len() as u64, table.version() - mid.max(1));
+            }
+        }
+    }
+}
+
+#[test]
+fn refused_actions_change_nothing() {
+    let config = TableConfig {
+        preset: "sixty-six".into(),
+        options: Default::default(),
+        seats: vec![SeatSpec::Person { name: None }, SeatSpec::Empty],
+        whole_match: false,
+        seed: 5,
+        hints: None,
+    };
+    let table = Table::new(config).unwrap();
+    let before = (table.version(), table.state(Viewer::Seat(0)));
+    let v = table.version();
+    let legal = table.game().unwrap().legal_actions();
+    let other = 1 - table.to_move().unwrap();
+    let mover = table.to_move().unwrap();
+    assert!(matches!(
+        table.check_action(other, &legal[0], Actor::Person, Some(v)),
+        Err(TableError::NotYourTurn { .. })
+    ));
+    assert!(matches!(
+        table.check_action(mover, &legal[0], Actor::Person, Some(v - 1)),
+        Err(TableError::Stale { .. })
+    ));
+    assert_eq!(
+        table
+            .check_action(mover, "ZZ", Actor::Person, Some(v))
+            .unwrap_err()
+            .code(),
+        "illegal"
+    );
+    assert_eq!((table.version(), table.state(Viewer::Seat(0))), before);
+    // A legal action is returned in canonical form, still unapplied.
+    let lower = legal[0].to_lowercase();
+    let e = table
+        .check_action(mover, &lower, Actor::Person, Some(v))
+        .unwrap();
+    assert_eq!(
+        e,
+        Event::Acted {
+            seat: mover,
+            action: legal[0].clone(),
+            by: Actor::Person
+        }
+    );
+    assert_eq!(table.version(), v);
+}
+
+#[test]
+fn a_damaged_log_is_refused() {
+    let mut table = bots_table(Preset::SixtySix, "random", true, 3);
+    play_out(&mut table);
+    let log = table.log().to_vec();
+    // Out of order, a foreign deal, an illegal action, a second creation.
+    let mut swapped = log.clone();
+    swapped.swap(2, 3);
+    assert!(matches!(
+        Table::replay(&swapped),
+        Err(TableError::Corrupt(_))
+    ));
+    let mut foreign = log.clone();
+    foreign[1] = Event::Dealt {
+        deal_no: 2,
+        deal: "nonsense".into(),
+    };
+    assert!(matches!(
+        Table::replay(&foreign),
+        Err(TableError::Corrupt(_))
+    ));
+    let mut illegal = log.clone();
+    illegal[2] = Event::Acted {
+        seat: 0,
+        action: "bid 63".into(),
+        by: Actor::Bot,
+    };
+    assert!(Table::replay(&illegal).is_err());
+    let mut twice = log.clone();
+    twice.insert(1, log[0].clone());
+    assert!(Table::replay(&twice).is_err());
+    assert!(Table::replay(&log[1..]).is_err(), "no creation first");
+}
+
+#[test]
+fn a_match_that_cannot_reach_its_target_ends_unfinished_at_the_cap() {
+    // Random bidders sink below zero in Sixty-three.
+    let mut table = bots_table(Preset::SixtyThree, "random", true, 4);
+    play_out(&mut table);
+    assert_eq!(
+        table.status(),
+        Status::Finished {
+            winner: None,
+            unfinished: true
+        }
+    );
+    assert_eq!(table.deal_no(), MATCH_DEAL_CAP);
+    assert_eq!(
+        table.log().last(),
+        Some(&Event::Ended {
+            reason: EndReason::DealCap
+        })
+    );
+    assert!(table.next_event().is_none());
+}
+
+#[test]
+fn views_show_each_seat_its_own_hand_and_a_spectator_none() {
+    for &preset in &Preset::ALL {
+        let table = bots_table(preset, "random", false, 11);
+        for v in viewers(&table) {
+            let hidden = table.hidden_for(v);
+            let text = table.state(v).to_string();
+            for card in hidden.iter() {
+                assert!(
+                    !text.contains(&format!("\"{card}\"")),
+                    "{} {v:?} sees hidden {card}",
+                    preset.name()
+                );
+            }
+        }
+        let own = table.state(Viewer::Seat(0));
+        assert!(!own["observation"]["hand"].as_array().unwrap().is_empty());
+        assert!(table.state(Viewer::Spectator)["observation"]
+            .get("hand")
+            .is_none());
+    }
+}
+
+#[test]
+fn an_action_names_its_cards() {
+    let named = |s: &str| {
+        cards_named(s)
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(named("QH"), ["QH"]);
+    assert_eq!(named("KH+"), ["KH"]);
+    assert_eq!(named("discard 5C"), ["5C"]);
+    assert!(named("pass").is_empty());
+    assert!(named("bid double").is_empty());
+    assert!(named("trump C").is_empty());
+    assert!(named("close").is_empty());
+}
+
+#[test]
+fn bad_configs_are_refused_with_a_reason() {
+    let base = TableConfig::bots(Preset::SixtySix, &[], &["random".into()], false, 1).unwrap();
+    let mut unknown = base.clone();
+    unknown.preset = "sixty-seven".into();
+    let mut seats = base.clone();
+    seats.seats.pop();
+    let mut level = base.clone();
+    level.seats[0] = SeatSpec::Bot {
+        level: "grandmaster".into(),
+    };
+    let mut name = base.clone();
+    name.seats[1] = SeatSpec::Person {
+        name: Some("x".repeat(41)),
+    };
+    let mut option = base.clone();
+    option.options.insert("nosuch".into(), "1".into());
+    for (bad, says) in [
+        (unknown, "sixty-seven"),
+        (seats, "seats"),
+        (level, "grandmaster"),
+        (name, "characters"),
+        (option, "nosuch"),
+    ] {
+        let e = Table::new(bad).unwrap_err();
+        assert!(e.to_string().contains(says), "{e}");
+    }
+    let too_many = TableConfig::bots(
+        Preset::SixtySix,
+        &[],
+        &["random".into(), "random".into(), "random".into()],
+        false,
+        1,
+    );
+    assert!(too_many.is_err());
+}
