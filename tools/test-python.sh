@@ -5,7 +5,7 @@
 # missing: python3-venv (apt-get) if venv cannot be made, a virtualenv in
 # .venv/ (gitignored) with the pinned packages of
 # crates/py/requirements-test.txt, then builds the abi3 wheel with maturin,
-# installs it and runs pytest. Run again, it reuses all of that and only
+# installs it, lints the binding code and runs pytest. Run again, it reuses all of that and only
 # rebuilds what changed. Exits non-zero on any failure.
 #
 #   bash tools/test-python.sh              # everything
@@ -43,7 +43,12 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
     echo "$want" >"$stamp"
 fi
 
-# 3. The wheel (cargo builds incrementally), installed over the last one.
+# 3. Lints of the binding code: `cargo clippy --workspace` builds talon-py
+#    without its `python` feature (so it needs no Python), which skips it.
+say "clippy on the Python binding"
+cargo clippy --quiet -p talon-py --features python --all-targets -- -D warnings
+
+# 4. The wheel (cargo builds incrementally), installed over the last one.
 wheels="$root/target/wheels"
 rm -f "$wheels"/talon_py-*.whl
 say "building the wheel"
@@ -51,7 +56,7 @@ say "building the wheel"
 wheel="$(ls "$wheels"/talon_py-*.whl)"
 "${pip[@]}" install --no-deps --force-reinstall "$wheel"
 
-# 4. The tests, from outside the source tree so the installed wheel is tested.
+# 5. The tests, from outside the source tree so the installed wheel is tested.
 cd "$root/crates/py/tests"
 say "running pytest"
 "$venv/bin/python" -m pytest -q -p no:cacheprovider "$@" .

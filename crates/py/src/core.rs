@@ -74,6 +74,7 @@ macro_rules! typed {
         }
     };
 }
+#[cfg(feature = "python")]
 pub(crate) use typed;
 
 /// One deal and how it came about.
