@@ -57,19 +57,20 @@ pub fn pimc_config(samples: u32, max_nodes: u64, time_limit_ms: u64) -> PimcConf
 /// played as if the seat did: waiting for the last draw was worth about
 /// +0.1 game points a deal against the heuristic in both Schnapsen and
 /// Sixty-six (1,000 duplicate pairs each).
-pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix>>, UnknownBot> {
+pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix> + Send>, UnknownBot> {
     let name = name.trim().to_ascii_lowercase();
-    let pimc = |label: &str, samples, nodes, iterations, after_draws| -> Box<dyn Bot<SixtySix>> {
-        let mut config = pimc_config(samples, nodes, 45);
-        config.after_draws = after_draws;
-        Box::new(PimcBot::<SixtySix>::new(
-            label,
-            config,
-            ismcts_config(iterations, 45),
-            seed,
-        ))
-    };
-    let ismcts = |label: &str, iterations| -> Box<dyn Bot<SixtySix>> {
+    let pimc =
+        |label: &str, samples, nodes, iterations, after_draws| -> Box<dyn Bot<SixtySix> + Send> {
+            let mut config = pimc_config(samples, nodes, 45);
+            config.after_draws = after_draws;
+            Box::new(PimcBot::<SixtySix>::new(
+                label,
+                config,
+                ismcts_config(iterations, 45),
+                seed,
+            ))
+        };
+    let ismcts = |label: &str, iterations| -> Box<dyn Bot<SixtySix> + Send> {
         Box::new(IsmctsBot::<SixtySix>::new(
             label,
             ismcts_config(iterations, 45),

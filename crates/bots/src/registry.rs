@@ -62,12 +62,13 @@ impl fmt::Display for UnknownBot {
 
 impl std::error::Error for UnknownBot {}
 
-/// A bot for some family.
+/// A bot for some family. `Send`, so a front end may run it on another
+/// thread (the Python package releases the GIL while it searches).
 pub enum AnyBot {
-    SixtySix(Box<dyn Bot<SixtySix>>),
-    NaSixtySix(Box<dyn Bot<NaSixtySix>>),
-    Sevens(Box<dyn Bot<Sevens>>),
-    Pedro(Box<dyn Bot<Pedro>>),
+    SixtySix(Box<dyn Bot<SixtySix> + Send>),
+    NaSixtySix(Box<dyn Bot<NaSixtySix> + Send>),
+    Sevens(Box<dyn Bot<Sevens> + Send>),
+    Pedro(Box<dyn Bot<Pedro> + Send>),
 }
 
 impl AnyBot {

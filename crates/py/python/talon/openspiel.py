@@ -1,0 +1,232 @@
+"""Talon presets as OpenSpiel games (``pyspiel.register_game``).
+
+Importing this module registers ``python_talon_<preset>`` for every preset
+(hyphens become underscores: ``python_talon_sixty_six``), so that
+``pyspiel.load_game("python_talon_schnapsen")`` and OpenSpiel's Python
+algorithms work on Talon games. Rule options are game parameters.
+
+The deal is OpenSpiel's one chance node: ``NUM_DEALS`` equally likely
+outcomes, outcome ``k`` being Talon's deal from seed ``k`` (a sample of the
+deals, not all of them). Observation and information-state tensors and
+strings are Talon's, built from the seat's observation only.
+
+OpenSpiel's C++ ``ResampleFromInfostate`` does not reach Python games, so
+``resampler`` is offered for the Python ``ISMCTSBot``:
+
+    bot = ISMCTSBot(game, evaluator, 2.0, 200, random_state=rng, ...)
+    bot.set_resampler(talon.openspiel.resampler(seed=1))
+
+Needs the ``openspiel`` extra (``pip install talon-py[openspiel]``).
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pyspiel
+
+import talon
+
+NUM_DEALS = 1000
+
+# Bounds on a deal's returns per family (OpenSpiel wants them; they are
+# bounds, not the tightest ones).
+_UTILITY = {
+    "SixtySix": (-3.0, 3.0),
+    "NaSixtySix": (-16.0, 16.0),
+    "Sevens": (0.0, 18.0),
+    "Pedro": (-400.0, 400.0),
+}
+_MAX_GAME_LENGTH = 400
+
+
+def short_name(preset: str) -> str:
+    return "python_talon_" + preset.replace("-", "_")
+
+
+def _param(value: str):
+    """An option default as OpenSpiel's parameter type (bool, int or str)."""
+    if value in ("true", "false"):
+        return value == "true"
+    try:
+        return int(value)
+    except ValueError:
+        return value
+
+
+def _game_type(preset: dict) -> pyspiel.GameType:
+    zero_sum = preset["family"] == "SixtySix"
+    return pyspiel.GameType(
+        short_name=short_name(preset["name"]),
+        long_name="Talon " + preset["name"],
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=(
+            pyspiel.GameType.Utility.ZERO_SUM
+            if zero_sum
+            else pyspiel.GameType.Utility.GENERAL_SUM
+        ),
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=8 if preset["family"] == "Sevens" else preset["players"],
+        min_num_players=3 if preset["family"] == "Sevens" else preset["players"],
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={k: _param(v) for k, v in preset["options"].items()},
+    )
+
+
+# Talon games by (preset, options). OpenSpiel's C++ side caches loaded games
+# until after the interpreter has shut down, so a pyspiel game must not hold
+# a native Talon object itself; this module-level table is emptied in time.
+_TALON_GAMES: dict = {}
+
+
+class TalonGame(pyspiel.Game):
+    """One Talon preset with its options, as an OpenSpiel game."""
+
+    def __init__(self, preset: dict, params=None):
+        params = dict(params or {})
+        defaults = {k: _param(v) for k, v in preset["options"].items()}
+        overrides = {k: v for k, v in params.items() if defaults.get(k) != v}
+        self._key = (preset["name"], tuple(sorted(overrides.items())))
+        if self._key not in _TALON_GAMES:
+            _TALON_GAMES[self._key] = talon.load_game(preset["name"], overrides)
+        lo, hi = _UTILITY[preset["family"]]
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.talon_game.num_distinct_actions(),
+            max_chance_outcomes=NUM_DEALS,
+            num_players=self.talon_game.num_players(),
+            min_utility=lo,
+            max_utility=hi,
+            utility_sum=0.0 if preset["family"] == "SixtySix" else None,
+            max_game_length=_MAX_GAME_LENGTH,
+        )
+        super().__init__(_game_type(preset), info, params)
+
+    @property
+    def talon_game(self) -> talon.Game:
+        return _TALON_GAMES[self._key]
+
+    def new_initial_state(self):
+        return TalonState(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return TalonObserver(self.talon_game, perfect_recall)
+
+
+class TalonState(pyspiel.State):
+    """Before the deal a chance node; then a Talon state."""
+
+    def __init__(self, game: TalonGame, inner: talon.State | None = None):
+        super().__init__(game)
+        self._game = game
+        self.inner = inner
+
+    def current_player(self):
+        if self.inner is None:
+            return pyspiel.PlayerId.CHANCE
+        if self.inner.is_terminal():
+            return pyspiel.PlayerId.TERMINAL
+        return self.inner.current_player()
+
+    def _legal_actions(self, player):
+        return self.inner.legal_actions()
+
+    def chance_outcomes(self):
+        p = 1.0 / NUM_DEALS
+        return [(k, p) for k in range(NUM_DEALS)]
+
+    def _apply_action(self, action):
+        if self.inner is None:
+            self.inner = self._game.talon_game.new_initial_state(seed=int(action))
+        else:
+            self.inner.apply_action(int(action))
+
+    def _action_to_string(self, player, action):
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {action}"
+        return self.inner.action_to_string(int(action))
+
+    def is_terminal(self):
+        return self.inner is not None and self.inner.is_terminal()
+
+    def returns(self):
+        if self.inner is None:
+            return [0.0] * self._game.talon_game.num_players()
+        return self.inner.returns()
+
+    def __str__(self):
+        return "before the deal" if self.inner is None else str(self.inner)
+
+
+class TalonObserver:
+    """OpenSpiel's PyObserver: Talon's tensors and observation text."""
+
+    def __init__(self, game: talon.Game, perfect_recall: bool):
+        self._game = game
+        self._perfect_recall = perfect_recall
+        if perfect_recall:
+            size = game.information_state_tensor_size()
+            layout = game.information_state_tensor_layout()
+        else:
+            size = game.observation_tensor_size()
+            layout = game.observation_tensor_layout()
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {}
+        for block in layout:
+            name = block["name"] if block["seat"] is None else f"{block['name']}_{block['seat']}"
+            self.dict[name] = self.tensor[block["start"] : block["start"] + block["size"]]
+
+    def set_from(self, state: TalonState, player: int):
+        if state.inner is None:
+            self.tensor.fill(0)
+        elif self._perfect_recall:
+            self.tensor[:] = state.inner.information_state_tensor(player)
+        else:
+            self.tensor[:] = state.inner.observation_tensor(player)
+
+    def string_from(self, state: TalonState, player: int):
+        if state.inner is None:
+            return f"player {player}, before the deal"
+        return state.inner.observation_string(player)
+
+
+def resampler(seed: int = 0):
+    """A callback for ``ISMCTSBot.set_resampler``: draws a full state
+    consistent with what ``player`` knows, with Talon's own sampler."""
+    rng = random.Random(seed)
+
+    def resample(state: TalonState, player: int) -> TalonState:
+        inner = state.inner.resample_from_infostate(player, rng.getrandbits(63))
+        return TalonState(state.get_game(), inner)
+
+    return resample
+
+
+def _register():
+    # One subclass per preset, registered like OpenSpiel's own Python games.
+    # A class (not a closure) because pyspiel's registry outlives the
+    # interpreter: a class is never freed by its last reference going away
+    # there (it refers to itself through its MRO), a closure would be freed
+    # without the GIL and abort the process at exit.
+    for preset in talon.presets():
+
+        def __init__(self, params=None):
+            TalonGame.__init__(self, type(self).preset, params)
+
+        cls = type(
+            "TalonGame_" + preset["name"].replace("-", "_"),
+            (TalonGame,),
+            {"preset": preset, "__init__": __init__},
+        )
+        pyspiel.register_game(_game_type(preset), cls)
+
+
+_register()

@@ -1,0 +1,421 @@
+//! `Core`: one deal of any preset driven by integer action ids, without
+//! Python. The pyclasses and the vectorised environment wrap it; the rules
+//! themselves stay in talon-rules (this only translates ids and keeps the
+//! history needed to serialize).
+
+use crate::actions;
+use talon_cards::{CardSet, Seat};
+use talon_rules::na_sixty_six::NaSixtySix;
+use talon_rules::pedro::Pedro;
+use talon_rules::sevens::Sevens;
+use talon_rules::sixty_six::SixtySix;
+use talon_rules::{
+    shuffle, ActionList, AnyGame, AnyObservation, Determinize, Family, Game, Preset, Setup,
+};
+
+/// A typed game whose actions have stable integer ids.
+pub trait Encoded: Game + Determinize {
+    fn encode(a: Self::Action) -> usize;
+    fn decode(id: usize) -> Option<Self::Action>;
+    /// A checked play whose error is the engine's message.
+    fn checked_play(&mut self, a: Self::Action) -> Result<(), String> {
+        self.play(a).map_err(|e| e.to_string())
+    }
+}
+
+impl Encoded for SixtySix {
+    fn encode(a: Self::Action) -> usize {
+        actions::encode_sixty_six(a)
+    }
+    fn decode(id: usize) -> Option<Self::Action> {
+        actions::decode_sixty_six(id)
+    }
+}
+
+impl Encoded for NaSixtySix {
+    fn encode(a: Self::Action) -> usize {
+        actions::encode_na(a)
+    }
+    fn decode(id: usize) -> Option<Self::Action> {
+        actions::decode_na(id)
+    }
+}
+
+impl Encoded for Sevens {
+    fn encode(a: Self::Action) -> usize {
+        actions::encode_sevens(a)
+    }
+    fn decode(id: usize) -> Option<Self::Action> {
+        actions::decode_sevens(id)
+    }
+}
+
+impl Encoded for Pedro {
+    fn encode(a: Self::Action) -> usize {
+        actions::encode_pedro(a)
+    }
+    fn decode(id: usize) -> Option<Self::Action> {
+        actions::decode_pedro(id)
+    }
+    // Pedro's own checked play names the rule an action breaks.
+    fn checked_play(&mut self, a: Self::Action) -> Result<(), String> {
+        self.try_play(a).map_err(|e| e.to_string())
+    }
+}
+
+/// Runs `$body` with `$g` bound to the typed game inside an `AnyGame`.
+macro_rules! typed {
+    ($any:expr, $g:ident => $body:expr) => {
+        match $any {
+            AnyGame::SixtySix { game: $g, .. } => $body,
+            AnyGame::NaSixtySix { game: $g, .. } => $body,
+            AnyGame::Sevens { game: $g, .. } => $body,
+            AnyGame::Pedro { game: $g, .. } => $body,
+        }
+    };
+}
+#[cfg(feature = "python")]
+pub(crate) use typed;
+
+/// One deal and how it came about.
+#[derive(Clone, Debug)]
+pub struct Core {
+    pub game: AnyGame,
+    pub options: Vec<(String, String)>,
+    /// Drawn from a seat's information: such a state has no deal of its
+    /// own to replay (its `AnyGame` holds a placeholder deal).
+    pub sampled: bool,
+    /// Action ids applied since the deal.
+    pub history: Vec<usize>,
+}
+
+fn legal_into<G: Encoded>(g: &G, out: &mut Vec<usize>) {
+    let mut list = ActionList::new();
+    g.legal_actions(&mut list);
+    out.clear();
+    out.extend(list.iter().map(|&a| G::encode(a)));
+    out.sort_unstable();
+}
+
+fn apply_typed<G: Encoded>(g: &mut G, id: usize) -> Result<(), String> {
+    let a = G::decode(id).ok_or_else(|| format!("{id} is not an action id of this game"))?;
+    g.checked_play(a)
+}
+
+fn decode_legal<G: Encoded>(_: &G, id: usize) -> G::Action {
+    G::decode(id).expect("a legal id decodes")
+}
+
+fn name_typed<G: Encoded>(id: usize) -> Result<String, String> {
+    G::decode(id)
+        .map(|a| a.to_string())
+        .ok_or_else(|| format!("{id} is not an action id of this game"))
+}
+
+fn parse_typed<G: Encoded>(g: &G, text: &str) -> Result<usize, String> {
+    g.parse_action(text)
+        .map(G::encode)
+        .map_err(|e| e.to_string())
+}
+
+fn sample_typed<G: Encoded>(g: &G, seat: Seat, seed: u64) -> G {
+    let obs = g.observe(seat);
+    G::sample(&obs, &mut shuffle::rng_from_seed(seed))
+}
+
+impl Core {
+    pub fn new(
+        preset: Preset,
+        options: &[(String, String)],
+        setup: &Setup,
+    ) -> Result<Core, String> {
+        let game = AnyGame::new(preset, options, setup).map_err(|e| e.to_string())?;
+        Ok(Core {
+            sampled: false,
+            game,
+            options: options.to_vec(),
+            history: Vec::new(),
+        })
+    }
+
+    /// A deal that is already set up (the next deal of a match).
+    pub fn from_game(game: AnyGame, options: &[(String, String)]) -> Core {
+        Core {
+            sampled: false,
+            game,
+            options: options.to_vec(),
+            history: Vec::new(),
+        }
+    }
+
+    /// The deal in notation (formatted on demand, not at every new deal);
+    /// `None` for a sampled state.
+    pub fn deal(&self) -> Option<String> {
+        (!self.sampled).then(|| self.game.deal_text())
+    }
+
+    pub fn preset(&self) -> Preset {
+        self.game.preset()
+    }
+
+    pub fn family(&self) -> Family {
+        self.preset().family()
+    }
+
+    pub fn seats(&self) -> usize {
+        usize::from(self.game.seats())
+    }
+
+    pub fn to_move(&self) -> Option<usize> {
+        self.game.to_move().map(|s| s.index())
+    }
+
+    pub fn legal_ids(&self, out: &mut Vec<usize>) {
+        typed!(&self.game, g => legal_into(g, out))
+    }
+
+    /// Applies an action id; on error nothing changes.
+    pub fn apply(&mut self, id: usize) -> Result<(), String> {
+        typed!(&mut self.game, g => apply_typed(g, id))?;
+        self.history.push(id);
+        Ok(())
+    }
+
+    /// Applies an id already checked to be legal (the vectorised
+    /// environment checks a whole batch first), skipping the second check.
+    pub fn apply_legal(&mut self, id: usize) {
+        typed!(&mut self.game, g => {
+            let a = decode_legal(g, id);
+            g.play_unchecked(a)
+        });
+        self.history.push(id);
+    }
+
+    pub fn action_name(&self, id: usize) -> Result<String, String> {
+        match self.family() {
+            Family::SixtySix => name_typed::<SixtySix>(id),
+            Family::NaSixtySix => name_typed::<NaSixtySix>(id),
+            Family::Sevens => name_typed::<Sevens>(id),
+            Family::Pedro => name_typed::<Pedro>(id),
+        }
+    }
+
+    pub fn parse_action(&self, text: &str) -> Result<usize, String> {
+        typed!(&self.game, g => parse_typed(g, text))
+    }
+
+    /// Per-seat returns once the deal is over; zeros before (OpenSpiel's
+    /// convention).
+    pub fn returns(&self) -> Vec<f64> {
+        let r = typed!(&self.game, g => g.returns());
+        match r {
+            Some(r) => r.iter().map(|&v| f64::from(v)).collect(),
+            None => vec![0.0; self.seats()],
+        }
+    }
+
+    pub fn check_seat(&self, seat: i64) -> Result<Seat, String> {
+        if (0..self.seats() as i64).contains(&seat) {
+            Ok(Seat(seat as u8))
+        } else {
+            Err(format!(
+                "there is no player {seat} in a {}-player game",
+                self.seats()
+            ))
+        }
+    }
+
+    pub fn observe(&self, seat: Seat) -> AnyObservation {
+        self.game.observe(seat).expect("seat checked by the caller")
+    }
+
+    /// Cards `seat` must not know (the oracle the tests check tensors by).
+    pub fn hidden_from(&self, seat: Seat) -> CardSet {
+        typed!(&self.game, g => g.hidden_from(seat))
+    }
+
+    /// A full state drawn by the engine's sampler from what `seat` knows;
+    /// `seat` observes it exactly as it observes this one.
+    pub fn resample(&self, seat: Seat, seed: u64) -> Core {
+        // Start from a placeholder deal (seed 0 of the same options), not a
+        // copy of this one: the real deal must not travel with a sample.
+        let mut game = AnyGame::new(self.preset(), &self.options, &Setup::Seed(0))
+            .expect("the options were accepted for this state");
+        match (&mut game, &self.game) {
+            (AnyGame::SixtySix { game: g, .. }, AnyGame::SixtySix { game: real, .. }) => {
+                *g = sample_typed(real, seat, seed)
+            }
+            (AnyGame::NaSixtySix { game: g, .. }, AnyGame::NaSixtySix { game: real, .. }) => {
+                *g = sample_typed(real, seat, seed)
+            }
+            (AnyGame::Sevens { game: g, .. }, AnyGame::Sevens { game: real, .. }) => {
+                *g = sample_typed(real, seat, seed)
+            }
+            (AnyGame::Pedro { game: g, .. }, AnyGame::Pedro { game: real, .. }) => {
+                *g = sample_typed(real, seat, seed)
+            }
+            _ => unreachable!("one preset, one family"),
+        }
+        Core {
+            game,
+            options: self.options.clone(),
+            sampled: true,
+            history: Vec::new(),
+        }
+    }
+
+    /// The full state as text (every hand): the typed game only, never the
+    /// `AnyGame` deal field, which for a sample is a placeholder.
+    pub fn debug_text(&self) -> String {
+        typed!(&self.game, g => format!("{g:?}"))
+    }
+
+    /// Text that `deserialize` turns back into this state: the preset, the
+    /// options, the deal and the actions in notation, one per line.
+    pub fn serialize(&self) -> Result<String, String> {
+        let deal = self.deal().ok_or(
+            "a state sampled from a seat's information has no deal of its own and cannot be serialized",
+        )?;
+        let mut out = format!("talon-state 1\ngame {}\n", self.preset().name());
+        for (k, v) in &self.options {
+            out.push_str(&format!("option {k}={v}\n"));
+        }
+        out.push_str(&format!("deal {deal}\n"));
+        for &id in &self.history {
+            out.push_str(&format!("action {}\n", self.action_name(id)?));
+        }
+        Ok(out)
+    }
+
+    pub fn deserialize(text: &str) -> Result<Core, String> {
+        let mut lines = text.lines();
+        if lines.next().map(str::trim) != Some("talon-state 1") {
+            return Err("not a serialized Talon state (expected \"talon-state 1\" first)".into());
+        }
+        let mut preset = None;
+        let mut options = Vec::new();
+        let mut core: Option<Core> = None;
+        for (n, line) in lines.enumerate() {
+            let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+            let at = |e: String| format!("line {}: {e}", n + 2);
+            match key {
+                "game" => preset = Some(Preset::from_name(rest).map_err(|e| at(e.to_string()))?),
+                "option" => {
+                    let (k, v) = rest
+                        .split_once('=')
+                        .ok_or_else(|| at(format!("option {rest:?} is not name=value")))?;
+                    options.push((k.to_string(), v.to_string()));
+                }
+                "deal" => {
+                    let p = preset.ok_or_else(|| at("deal before game".into()))?;
+                    core = Some(Core::new(p, &options, &Setup::Deal(rest.into())).map_err(at)?);
+                }
+                "action" => {
+                    let c = core
+                        .as_mut()
+                        .ok_or_else(|| at("action before deal".into()))?;
+                    let id = c.parse_action(rest).map_err(at)?;
+                    c.apply(id).map_err(at)?;
+                }
+                "" => {}
+                other => return Err(at(format!("unknown line {other:?}"))),
+            }
+        }
+        core.ok_or_else(|| "a serialized state needs a deal line".into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn random_playout(core: &mut Core, mut seed: u64) {
+        let mut legal = Vec::new();
+        while core.to_move().is_some() {
+            core.legal_ids(&mut legal);
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            core.apply(legal[(seed >> 33) as usize % legal.len()])
+                .unwrap();
+        }
+    }
+
+    #[test]
+    fn ids_and_names_agree_with_the_engine_on_every_preset() {
+        for preset in Preset::ALL {
+            let mut core = Core::new(preset, &[], &Setup::Seed(7)).unwrap();
+            let mut legal = Vec::new();
+            let mut step = 0;
+            while core.to_move().is_some() {
+                core.legal_ids(&mut legal);
+                let mut names: Vec<String> = legal
+                    .iter()
+                    .map(|&id| core.action_name(id).unwrap())
+                    .collect();
+                names.sort();
+                assert_eq!(names, core.game.legal_actions(), "{preset} step {step}");
+                for &id in &legal {
+                    assert_eq!(core.parse_action(&core.action_name(id).unwrap()), Ok(id));
+                }
+                core.apply(legal[step % legal.len()]).unwrap();
+                step += 1;
+            }
+        }
+    }
+
+    #[test]
+    fn an_illegal_id_changes_nothing() {
+        let mut core = Core::new(Preset::SixtySix, &[], &Setup::Seed(1)).unwrap();
+        let before = core.serialize().unwrap();
+        assert!(core.apply(100_000).is_err());
+        let mut legal = Vec::new();
+        core.legal_ids(&mut legal);
+        let illegal = (0..60).find(|id| !legal.contains(id)).unwrap();
+        assert!(core.apply(illegal).is_err());
+        assert_eq!(core.serialize().unwrap(), before);
+    }
+
+    #[test]
+    fn serialize_round_trips_mid_deal_and_at_the_end() {
+        for preset in Preset::ALL {
+            let opts = [];
+            let mut core = Core::new(preset, &opts, &Setup::Seed(3)).unwrap();
+            let mut legal = Vec::new();
+            for _ in 0..5 {
+                if core.to_move().is_none() {
+                    break;
+                }
+                core.legal_ids(&mut legal);
+                core.apply(legal[0]).unwrap();
+            }
+            let back = Core::deserialize(&core.serialize().unwrap()).unwrap();
+            assert_eq!(back.game, core.game, "{preset}");
+            random_playout(&mut core, 11);
+            let back = Core::deserialize(&core.serialize().unwrap()).unwrap();
+            assert_eq!(back.returns(), core.returns());
+        }
+    }
+
+    #[test]
+    fn a_resampled_state_looks_the_same_to_its_seat_and_plays_on() {
+        for preset in Preset::ALL {
+            let mut core = Core::new(preset, &[], &Setup::Seed(5)).unwrap();
+            let mut legal = Vec::new();
+            for _ in 0..6 {
+                if core.to_move().is_none() {
+                    break;
+                }
+                core.legal_ids(&mut legal);
+                core.apply(legal[legal.len() / 2]).unwrap();
+            }
+            let seat = Seat(core.to_move().unwrap_or(0) as u8);
+            for seed in 0..20 {
+                let mut s = core.resample(seat, seed);
+                assert_eq!(s.observe(seat), core.observe(seat), "{preset}");
+                assert!(s.serialize().is_err());
+                random_playout(&mut s, seed);
+            }
+        }
+    }
+}

@@ -1,0 +1,123 @@
+//! Bots and the exact solver from Python. The GIL is released while they
+//! think, so other Python threads (a GUI, a second bot) keep running.
+
+use crate::core::{typed, Core};
+use crate::pygame::{Game, State};
+use crate::talon_err;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use std::sync::Mutex;
+use std::time::Duration;
+use talon_bots::AnyBot;
+use talon_rules::{AnyGame, SolverGame};
+use talon_search::Solver;
+
+/// A bot by name (`random`, `heuristic`, `beginner`, `intermediate`,
+/// `expert`, and per family more; `Game.bot_names()`). It sees only the
+/// observation of the seat to move.
+#[pyclass(module = "talon._talon")]
+pub struct Bot {
+    // A mutex makes the bot shareable between Python threads (pyo3 requires
+    // `Sync`); one thread thinks at a time, without the GIL.
+    bot: Mutex<AnyBot>,
+    preset: talon_rules::Preset,
+}
+
+impl Bot {
+    fn lock(&self) -> std::sync::MutexGuard<'_, AnyBot> {
+        // A panic inside a bot cannot leave it half-updated in a way that
+        // matters more than the panic itself; keep serving.
+        self.bot.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+#[pymethods]
+impl Bot {
+    /// `time_limit` (seconds) is a safety net per move; None (the default)
+    /// leaves only the bot's count budgets, so a seed replays exactly.
+    #[new]
+    #[pyo3(signature = (game, name, seed=0, time_limit=None))]
+    fn new(game: &Game, name: &str, seed: u64, time_limit: Option<f64>) -> PyResult<Bot> {
+        let mut bot = AnyBot::new(name, game.preset, seed).map_err(|e| talon_err(e.to_string()))?;
+        let limit = match time_limit {
+            Some(t) if !(t > 0.0 && t.is_finite()) => {
+                return Err(talon_err(format!(
+                    "time_limit must be a positive number of seconds, not {t}"
+                )))
+            }
+            t => t.map(Duration::from_secs_f64),
+        };
+        bot.set_time_limit(limit);
+        Ok(Bot {
+            bot: Mutex::new(bot),
+            preset: game.preset,
+        })
+    }
+
+    #[getter]
+    fn name(&self) -> String {
+        self.lock().name().to_string()
+    }
+
+    /// The action id this bot chooses for the seat to move.
+    fn step(&self, py: Python<'_>, state: &State) -> PyResult<usize> {
+        if state.core.preset().family() != self.preset.family() {
+            return Err(talon_err(format!(
+                "this bot plays {}, not {}",
+                self.preset.name(),
+                state.core.preset().name()
+            )));
+        }
+        let bot = &self.bot;
+        let game = &state.core.game;
+        let text = py
+            .detach(|| bot.lock().unwrap_or_else(|e| e.into_inner()).choose(game))
+            .ok_or_else(|| talon_err("the deal is over: there is nothing to choose"))?;
+        state.core.parse_action(&text).map_err(talon_err)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "talon.Bot({:?}, {:?})",
+            self.preset.name(),
+            self.lock().name()
+        )
+    }
+}
+
+/// The solver's answer for a typed game: the value for seat 0's side and
+/// each legal action's value for the seat to move.
+fn solve_typed<G: SolverGame + crate::core::Encoded>(g: &G) -> (i32, Vec<(usize, i32)>) {
+    let mut solver = Solver::<G>::default();
+    let value = solver.value(g);
+    let actions = solver
+        .action_values(g)
+        .into_iter()
+        .map(|(a, v)| (G::encode(a), v))
+        .collect();
+    (value, actions)
+}
+
+/// Solves a full-information state exactly (every hand and the stock
+/// order known, as in the true state). Returns `{"value": v, "action_values":
+/// {id: v}}`: `value` for seat 0's side, action values for the seat to move.
+/// The cost grows steeply with the cards left: meant for endings.
+#[pyfunction]
+fn solve<'py>(py: Python<'py>, state: &State) -> PyResult<Bound<'py, PyDict>> {
+    let core: &Core = &state.core;
+    let (value, actions) = py.detach(|| typed!(&core.game, g => solve_typed(g)));
+    let d = PyDict::new(py);
+    d.set_item("value", value)?;
+    let av = PyDict::new(py);
+    for (id, v) in actions {
+        av.set_item(id, v)?;
+    }
+    d.set_item("action_values", av)?;
+    Ok(d)
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Bot>()?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    Ok(())
+}

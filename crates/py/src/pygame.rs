@@ -1,0 +1,450 @@
+//! `Game` and `State`: the OpenSpiel-shaped native API.
+
+use crate::actions::num_distinct_actions;
+use crate::core::Core;
+use crate::tensor::{self, Block};
+use crate::{options_from, preset_by_name, setup_from, talon_err, IllegalActionError};
+use numpy::PyArray1;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+use talon_rules::{AnyObservation, Preset, Setup};
+
+/// OpenSpiel's id for "no one: the game is over".
+pub const TERMINAL_PLAYER: i64 = -4;
+
+/// A preset with its options: the factory of states.
+#[pyclass(module = "talon._talon", frozen)]
+pub struct Game {
+    pub preset: Preset,
+    pub options: Vec<(String, String)>,
+    pub seats: usize,
+}
+
+impl Game {
+    pub fn new_core(&self, setup: &Setup) -> PyResult<Core> {
+        Core::new(self.preset, &self.options, setup).map_err(talon_err)
+    }
+
+    pub fn actions(&self) -> usize {
+        num_distinct_actions(self.preset.family())
+    }
+}
+
+fn layout_list<'py>(py: Python<'py>, blocks: &[Block]) -> PyResult<Bound<'py, PyList>> {
+    let list = PyList::empty(py);
+    for b in blocks {
+        let d = PyDict::new(py);
+        d.set_item("name", b.name)?;
+        d.set_item("seat", b.seat)?;
+        d.set_item("start", b.start)?;
+        d.set_item("size", b.len)?;
+        d.set_item("cards", b.cards)?;
+        list.append(d)?;
+    }
+    Ok(list)
+}
+
+#[pymethods]
+impl Game {
+    /// `load_game(name, params)`; `params` overrides the preset's defaults.
+    #[new]
+    #[pyo3(signature = (name, params=None))]
+    fn py_new(name: &str, params: Option<&Bound<'_, PyDict>>) -> PyResult<Game> {
+        let preset = preset_by_name(name)?;
+        let options = options_from(params)?;
+        // Setting up one deal checks every option the way play will.
+        let probe = Core::new(preset, &options, &Setup::Seed(0)).map_err(talon_err)?;
+        Ok(Game {
+            preset,
+            options,
+            seats: probe.seats(),
+        })
+    }
+
+    /// The preset's name, e.g. "sixty-six".
+    fn name(&self) -> &'static str {
+        self.preset.name()
+    }
+
+    fn family(&self) -> String {
+        format!("{:?}", self.preset.family())
+    }
+
+    fn num_players(&self) -> usize {
+        self.seats
+    }
+
+    /// Size of the action id space of this family (see the README layout).
+    fn num_distinct_actions(&self) -> usize {
+        self.actions()
+    }
+
+    /// Every option with its value in this game (defaults overridden).
+    fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for (k, v) in self.preset.option_defaults() {
+            d.set_item(k, v)?;
+        }
+        for (k, v) in &self.options {
+            d.set_item(k, v)?;
+        }
+        Ok(d)
+    }
+
+    fn observation_tensor_shape(&self) -> Vec<usize> {
+        vec![tensor::observation_len(self.seats)]
+    }
+
+    fn observation_tensor_size(&self) -> usize {
+        tensor::observation_len(self.seats)
+    }
+
+    fn information_state_tensor_shape(&self) -> Vec<usize> {
+        vec![tensor::information_state_len(self.seats)]
+    }
+
+    fn information_state_tensor_size(&self) -> usize {
+        tensor::information_state_len(self.seats)
+    }
+
+    /// The named blocks of the observation tensor: name, seat (relative),
+    /// start, size and whether it is indexed by card id.
+    fn observation_tensor_layout<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let core = self.new_core(&Setup::Seed(0))?;
+        layout_list(
+            py,
+            &tensor::layout(&core.observe(talon_cards::Seat(0)), false),
+        )
+    }
+
+    fn information_state_tensor_layout<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let core = self.new_core(&Setup::Seed(0))?;
+        layout_list(
+            py,
+            &tensor::layout(&core.observe(talon_cards::Seat(0)), true),
+        )
+    }
+
+    /// A new deal: from `seed` (default 0) or an exact `deal` in the
+    /// family's notation.
+    #[pyo3(signature = (seed=None, deal=None))]
+    fn new_initial_state(&self, seed: Option<u64>, deal: Option<String>) -> PyResult<State> {
+        Ok(State {
+            core: self.new_core(&setup_from(seed, deal)?)?,
+        })
+    }
+
+    fn deserialize_state(&self, text: &str) -> PyResult<State> {
+        let core = Core::deserialize(text).map_err(talon_err)?;
+        if core.preset() != self.preset {
+            return Err(talon_err(format!(
+                "the serialized state is a {} state, not {}",
+                core.preset().name(),
+                self.preset.name()
+            )));
+        }
+        Ok(State { core })
+    }
+
+    /// The bot names this game accepts, weakest first.
+    fn bot_names(&self) -> Vec<&'static str> {
+        talon_bots::bot_names(self.preset)
+    }
+
+    fn __repr__(&self) -> String {
+        let opts: Vec<String> = self
+            .options
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        format!(
+            "talon.load_game({:?}, {{{}}})",
+            self.preset.name(),
+            opts.join(", ")
+        )
+    }
+}
+
+/// One deal in progress.
+#[pyclass(module = "talon._talon")]
+#[derive(Clone)]
+pub struct State {
+    pub core: Core,
+}
+
+impl State {
+    fn seat(&self, player: i64) -> PyResult<talon_cards::Seat> {
+        self.core.check_seat(player).map_err(talon_err)
+    }
+
+    fn obs(&self, player: i64) -> PyResult<AnyObservation> {
+        Ok(self.core.observe(self.seat(player)?))
+    }
+
+    fn action_of(
+        &self,
+        player_or_action: &Bound<'_, PyAny>,
+        action: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<usize> {
+        let a = match action {
+            Some(a) => {
+                self.seat(int_of(player_or_action, "player")?)?;
+                a
+            }
+            None => player_or_action,
+        };
+        let id = int_of(a, "action id")?;
+        usize::try_from(id)
+            .map_err(|_| IllegalActionError::new_err(format!("{id} is not an action id")))
+    }
+}
+
+/// An integer argument (Python or numpy int); anything else, or one too
+/// large, is bad input (a ValueError subclass), not a TypeError or
+/// OverflowError from deep inside the binding.
+fn int_of(value: &Bound<'_, PyAny>, what: &str) -> PyResult<i64> {
+    value
+        .extract::<i64>()
+        .map_err(|_| IllegalActionError::new_err(format!("{value} is not a valid {what}")))
+}
+
+#[pymethods]
+impl State {
+    /// The seat to act, or -4 (OpenSpiel's TERMINAL) once the deal is over.
+    fn current_player(&self) -> i64 {
+        self.core.to_move().map_or(TERMINAL_PLAYER, |s| s as i64)
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.core.to_move().is_none()
+    }
+
+    /// Dealing happens in `new_initial_state`; there are no chance nodes.
+    fn is_chance_node(&self) -> bool {
+        false
+    }
+
+    fn num_players(&self) -> usize {
+        self.core.seats()
+    }
+
+    fn game_name(&self) -> &'static str {
+        self.core.preset().name()
+    }
+
+    /// Legal action ids, ascending; empty for a player who is not to move.
+    #[pyo3(signature = (player=None))]
+    fn legal_actions(&self, player: Option<i64>) -> Vec<usize> {
+        let mut out = Vec::new();
+        if player.is_none_or(|p| Some(p) == self.core.to_move().map(|s| s as i64)) {
+            self.core.legal_ids(&mut out);
+        }
+        out
+    }
+
+    /// 0/1 per action id (length `num_distinct_actions`).
+    #[pyo3(signature = (player=None))]
+    fn legal_actions_mask<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+    ) -> Bound<'py, PyArray1<u8>> {
+        let mut mask = vec![0u8; num_distinct_actions(self.core.family())];
+        for id in self.legal_actions(player) {
+            mask[id] = 1;
+        }
+        PyArray1::from_vec(py, mask)
+    }
+
+    /// Applies a legal action id; raises IllegalActionError (state unchanged) otherwise.
+    fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let id = self.action_of(action, None)?;
+        self.core.apply(id).map_err(IllegalActionError::new_err)
+    }
+
+    /// `action_to_string(action)` or OpenSpiel's `action_to_string(player, action)`.
+    #[pyo3(signature = (player_or_action, action=None))]
+    fn action_to_string(
+        &self,
+        player_or_action: &Bound<'_, PyAny>,
+        action: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<String> {
+        let id = self.action_of(player_or_action, action)?;
+        self.core
+            .action_name(id)
+            .map_err(IllegalActionError::new_err)
+    }
+
+    /// `string_to_action(text)` or `string_to_action(player, text)`; the
+    /// action need not be legal here, only well formed.
+    #[pyo3(signature = (player_or_text, text=None))]
+    fn string_to_action(
+        &self,
+        player_or_text: &Bound<'_, PyAny>,
+        text: Option<String>,
+    ) -> PyResult<usize> {
+        let text = match text {
+            Some(t) => {
+                self.seat(player_or_text.extract()?)?;
+                t
+            }
+            None => player_or_text.extract()?,
+        };
+        self.core
+            .parse_action(&text)
+            .map_err(IllegalActionError::new_err)
+    }
+
+    /// Per-seat returns (zeros until the deal is over).
+    fn returns(&self) -> Vec<f64> {
+        self.core.returns()
+    }
+
+    /// The same as `returns`: rewards come only at the end of a deal.
+    fn rewards(&self) -> Vec<f64> {
+        self.core.returns()
+    }
+
+    /// Action ids applied since the deal.
+    fn history(&self) -> Vec<usize> {
+        self.core.history.clone()
+    }
+
+    fn move_number(&self) -> usize {
+        self.core.history.len()
+    }
+
+    /// The deal in notation; None for a state sampled from a seat's information.
+    fn deal(&self) -> Option<String> {
+        self.core.deal()
+    }
+
+    /// Everything `player` may know, as text (the engine's observation;
+    /// it includes the public history, so it is also the information state).
+    fn observation_string(&self, player: i64) -> PyResult<String> {
+        Ok(format!("{:?}", self.obs(player)?))
+    }
+
+    fn information_state_string(&self, player: i64) -> PyResult<String> {
+        self.observation_string(player)
+    }
+
+    /// float32 array; layout in `Game.observation_tensor_layout()`.
+    fn observation_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: i64,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let obs = self.obs(player)?;
+        let mut t = vec![0.0; tensor::observation_len(self.core.seats())];
+        tensor::observation_tensor(&obs, &mut t);
+        Ok(PyArray1::from_vec(py, t))
+    }
+
+    fn information_state_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: i64,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let obs = self.obs(player)?;
+        let mut t = vec![0.0; tensor::information_state_len(self.core.seats())];
+        tensor::information_state_tensor(&obs, &mut t);
+        Ok(PyArray1::from_vec(py, t))
+    }
+
+    /// A full state drawn by the engine's sampler, consistent with
+    /// everything `player` knows (its observation of it is identical).
+    fn resample_from_infostate(&self, py: Python<'_>, player: i64, seed: u64) -> PyResult<State> {
+        let seat = self.seat(player)?;
+        let core = &self.core;
+        let sampled = py.detach(|| core.resample(seat, seed));
+        Ok(State { core: sampled })
+    }
+
+    /// The cards hidden from `player` right now, in notation: the oracle
+    /// the tests check tensors against. Not for bots.
+    fn hidden_cards(&self, player: i64) -> PyResult<Vec<String>> {
+        let seat = self.seat(player)?;
+        Ok(self
+            .core
+            .hidden_from(seat)
+            .iter()
+            .map(|c| c.to_string())
+            .collect())
+    }
+
+    /// One line on the outcome once the deal is over.
+    fn summary(&self) -> Option<String> {
+        self.core.game.summary().map(|s| s.text)
+    }
+
+    fn clone(&self) -> State {
+        State {
+            core: self.core.clone(),
+        }
+    }
+
+    fn __copy__(&self) -> State {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> State {
+        self.clone()
+    }
+
+    fn serialize(&self) -> PyResult<String> {
+        self.core.serialize().map_err(talon_err)
+    }
+
+    fn __str__(&self) -> String {
+        let mover = self
+            .core
+            .to_move()
+            .map_or("over".to_string(), |s| format!("seat {s} to move"));
+        format!(
+            "{} after {} actions, {mover}\n{:?}",
+            self.core.preset().name(),
+            self.core.history.len(),
+            self.core.debug_text()
+        )
+    }
+}
+
+/// `talon.load_game(name, params=None, **kwargs)`.
+#[pyfunction]
+#[pyo3(signature = (name, params=None, **kwargs))]
+fn load_game(
+    name: &str,
+    params: Option<&Bound<'_, PyDict>>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Game> {
+    let merged = match (params, kwargs) {
+        (Some(p), Some(k)) => {
+            let d = p.copy()?;
+            d.update(k.as_mapping())?;
+            Some(d)
+        }
+        (Some(p), None) => Some(p.clone()),
+        (None, k) => k.cloned(),
+    };
+    Game::py_new(name, merged.as_ref())
+}
+
+/// `talon.deserialize_state(text)`: a state from `State.serialize()`.
+#[pyfunction]
+fn deserialize_state(text: &str) -> PyResult<State> {
+    Ok(State {
+        core: Core::deserialize(text).map_err(talon_err)?,
+    })
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Game>()?;
+    m.add_class::<State>()?;
+    m.add_function(wrap_pyfunction!(load_game, m)?)?;
+    m.add_function(wrap_pyfunction!(deserialize_state, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,75 @@
+//! `Match`: several deals on one score sheet (the engine's `AnyMatch`).
+
+use crate::core::Core;
+use crate::pygame::{Game, State};
+use crate::talon_err;
+use pyo3::prelude::*;
+use talon_rules::AnyMatch;
+
+/// A match of a game: deal by deal until the score sheet has a winner.
+#[pyclass(module = "talon._talon")]
+pub struct Match {
+    sheet: AnyMatch,
+    options: Vec<(String, String)>,
+}
+
+#[pymethods]
+impl Match {
+    /// `seed` only matters where the rules cut for the first dealer.
+    #[new]
+    #[pyo3(signature = (game, seed=0))]
+    fn new(game: &Game, seed: u64) -> PyResult<Match> {
+        let sheet = AnyMatch::new(game.preset, &game.options, seed)
+            .map_err(|e| talon_err(e.to_string()))?;
+        Ok(Match {
+            sheet,
+            options: game.options.clone(),
+        })
+    }
+
+    /// The next deal of the match, dealt from `seed` by the seat whose turn it is.
+    fn new_deal(&self, seed: u64) -> PyResult<State> {
+        if self.sheet.winner().is_some() {
+            return Err(talon_err("the match is over"));
+        }
+        Ok(State {
+            core: Core::from_game(self.sheet.next_deal(seed), &self.options),
+        })
+    }
+
+    /// Books a finished deal of this match on the sheet.
+    fn record(&mut self, state: &State) -> PyResult<()> {
+        if state.core.to_move().is_some() {
+            return Err(talon_err("the deal is not over yet"));
+        }
+        if self.sheet.record(&state.core.game) {
+            Ok(())
+        } else {
+            Err(talon_err(
+                "this deal cannot be booked here: another game, or the match is over",
+            ))
+        }
+    }
+
+    /// Match score per seat (partners show their side's score).
+    fn scores(&self) -> Vec<i32> {
+        self.sheet.scores()
+    }
+
+    /// The winning seat (the lower seat of a winning side), or None.
+    fn winner(&self) -> Option<u8> {
+        self.sheet.winner().map(|s| s.0)
+    }
+
+    fn is_over(&self) -> bool {
+        self.sheet.winner().is_some()
+    }
+
+    fn deals_played(&self) -> u32 {
+        self.sheet.deals_played()
+    }
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Match>()
+}

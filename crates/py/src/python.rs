@@ -1,0 +1,109 @@
+//! The Python module itself: exceptions, argument helpers, `presets()` and
+//! the `#[pymodule]` that gathers the classes.
+
+use crate::{pybots, pygame, pymatch, reference, vecenv};
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyInt, PyList};
+use talon_rules::{Preset, Setup};
+
+create_exception!(
+    _talon,
+    TalonError,
+    PyValueError,
+    "Bad input to Talon: an unknown game or option, a malformed deal or serialized state. The state is unchanged."
+);
+create_exception!(
+    _talon,
+    IllegalActionError,
+    TalonError,
+    "An action id or text that is not legal (or not an action) in this state. The state is unchanged."
+);
+
+pub(crate) fn talon_err(msg: impl Into<String>) -> PyErr {
+    TalonError::new_err(msg.into())
+}
+
+pub(crate) fn preset_by_name(name: &str) -> PyResult<Preset> {
+    // OpenSpiel and PettingZoo names use underscores; Talon's use hyphens.
+    Preset::from_name(&name.replace('_', "-")).map_err(|e| talon_err(e.to_string()))
+}
+
+/// Options from a Python dict: booleans, integers and strings become the
+/// engine's text values (`true`, `12`, `soft`).
+pub(crate) fn options_from(params: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<(String, String)>> {
+    let mut out = Vec::new();
+    let Some(params) = params else {
+        return Ok(out);
+    };
+    for (k, v) in params.iter() {
+        let key: String = k.extract()?;
+        let value = if v.is_instance_of::<PyBool>() {
+            v.extract::<bool>()?.to_string()
+        } else if v.is_instance_of::<PyInt>() {
+            v.extract::<i64>()?.to_string()
+        } else if let Ok(s) = v.extract::<String>() {
+            s
+        } else {
+            return Err(talon_err(format!(
+                "option {key:?} must be a bool, an int or a str"
+            )));
+        };
+        out.push((key, value));
+    }
+    Ok(out)
+}
+
+pub(crate) fn setup_from(seed: Option<u64>, deal: Option<String>) -> PyResult<Setup> {
+    match (seed, deal) {
+        (Some(_), Some(_)) => Err(talon_err("give a seed or a deal, not both")),
+        (_, Some(d)) => Ok(Setup::Deal(d)),
+        (s, None) => Ok(Setup::Seed(s.unwrap_or(0))),
+    }
+}
+
+/// Every preset: name, family, description, players and its options with
+/// their defaults (and what each means).
+#[pyfunction]
+fn presets(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
+    let list = PyList::empty(py);
+    for p in Preset::ALL {
+        let d = PyDict::new(py);
+        d.set_item("name", p.name())?;
+        d.set_item("family", format!("{:?}", p.family()))?;
+        d.set_item("description", p.description())?;
+        d.set_item("players", p.players())?;
+        let opts = PyDict::new(py);
+        for (k, v) in p.option_defaults() {
+            opts.set_item(k, v)?;
+        }
+        d.set_item("options", opts)?;
+        let docs = PyDict::new(py);
+        for spec in p.option_specs() {
+            docs.set_item(spec.name, spec.doc)?;
+        }
+        d.set_item("option_docs", docs)?;
+        d.set_item("bots", talon_bots::bot_names(p))?;
+        list.append(d)?;
+    }
+    Ok(list)
+}
+
+/// `talon._talon` (the name must match the library's, for `PyInit__talon`).
+#[pymodule]
+fn _talon(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("TalonError", m.py().get_type::<TalonError>())?;
+    m.add(
+        "IllegalActionError",
+        m.py().get_type::<IllegalActionError>(),
+    )?;
+    m.add_function(wrap_pyfunction!(presets, m)?)?;
+    pygame::register(m)?;
+    pybots::register(m)?;
+    pymatch::register(m)?;
+    vecenv::register(m)?;
+    reference::register(m)?;
+    Ok(())
+}

@@ -1,0 +1,356 @@
+//! `VecEnv`: N deals stepped together in Rust, writing observations,
+//! action masks, rewards and done flags into numpy buffers it owns (the
+//! same arrays every call, overwritten in place). The GIL is released while
+//! it steps, and the deals can be split over threads.
+
+use crate::core::Core;
+use crate::pygame::{Game, State, TERMINAL_PLAYER};
+use crate::reference::lcg;
+use crate::{talon_err, IllegalActionError};
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
+use pyo3::prelude::*;
+use talon_rules::{Preset, Setup};
+
+/// Views of one environment's rows in the shared buffers.
+struct Rows<'a> {
+    obs: &'a mut [f32],
+    mask: &'a mut [u8],
+    reward: &'a mut [f32],
+    done: &'a mut u8,
+    player: &'a mut i64,
+}
+
+struct Env {
+    core: Core,
+    /// Deals finished so far, for the seed of the next one.
+    deals: u64,
+}
+
+/// What every environment shares: how to deal, and the tensor kind.
+#[derive(Clone)]
+struct Spec {
+    preset: Preset,
+    options: Vec<(String, String)>,
+    seed: u64,
+    count: u64,
+    info: bool,
+}
+
+impl Spec {
+    /// The seed of deal `k` of environment `i`: distinct for every (i, k)
+    /// and independent of the thread count.
+    fn deal(&self, i: usize, k: u64) -> Result<Core, String> {
+        let seed = self
+            .seed
+            .wrapping_add(k.wrapping_mul(self.count))
+            .wrapping_add(i as u64);
+        Core::new(self.preset, &self.options, &Setup::Seed(seed))
+    }
+
+    fn write(&self, core: &Core, rows: &mut Rows<'_>, legal: &mut Vec<usize>) {
+        rows.mask.fill(0);
+        match core.to_move() {
+            Some(p) => {
+                let obs = core.observe(talon_cards::Seat(p as u8));
+                if self.info {
+                    crate::tensor::information_state_tensor(&obs, rows.obs);
+                } else {
+                    crate::tensor::observation_tensor(&obs, rows.obs);
+                }
+                core.legal_ids(legal);
+                for &id in legal.iter() {
+                    rows.mask[id] = 1;
+                }
+                *rows.player = p as i64;
+            }
+            None => {
+                rows.obs.fill(0.0);
+                *rows.player = TERMINAL_PLAYER;
+            }
+        }
+    }
+
+    /// Applies `action` to environment `i`; when its deal ends, books the
+    /// returns as rewards and deals the next one.
+    fn step(
+        &self,
+        i: usize,
+        env: &mut Env,
+        action: usize,
+        rows: &mut Rows<'_>,
+        legal: &mut Vec<usize>,
+    ) {
+        rows.reward.fill(0.0);
+        *rows.done = 0;
+        env.core.apply_legal(action);
+        if env.core.to_move().is_none() {
+            for (r, v) in rows.reward.iter_mut().zip(env.core.returns()) {
+                *r = v as f32;
+            }
+            *rows.done = 1;
+            env.deals += 1;
+            env.core = self.deal(i, env.deals).expect("options were checked");
+        }
+        self.write(&env.core, rows, legal);
+    }
+}
+
+/// N deals of one game stepped in Rust.
+#[pyclass(module = "talon._talon")]
+pub struct VecEnv {
+    spec: Spec,
+    envs: Vec<Env>,
+    threads: usize,
+    seats: usize,
+    obs: Py<PyArray2<f32>>,
+    mask: Py<PyArray2<u8>>,
+    rewards: Py<PyArray2<f32>>,
+    dones: Py<PyArray1<u8>>,
+    players: Py<PyArray1<i64>>,
+}
+
+type Buffers<'py> = (
+    Bound<'py, PyArray2<f32>>,
+    Bound<'py, PyArray2<u8>>,
+    Bound<'py, PyArray2<f32>>,
+    Bound<'py, PyArray1<u8>>,
+    Bound<'py, PyArray1<i64>>,
+);
+
+impl VecEnv {
+    /// Runs `f` on every environment with its rows, over `threads` threads,
+    /// with the GIL released.
+    fn for_each<F>(&mut self, py: Python<'_>, f: F) -> PyResult<()>
+    where
+        F: Fn(&Spec, usize, &mut Env, &mut Rows<'_>, &mut Vec<usize>) + Sync,
+    {
+        let (obs, mask, rewards, dones, players) = self.buffers(py);
+        let mut obs = obs.readwrite();
+        let mut mask = mask.readwrite();
+        let mut rewards = rewards.readwrite();
+        let mut dones = dones.readwrite();
+        let mut players = players.readwrite();
+        let (o, m, r) = (
+            obs.as_slice_mut()?,
+            mask.as_slice_mut()?,
+            rewards.as_slice_mut()?,
+        );
+        let (d, p) = (dones.as_slice_mut()?, players.as_slice_mut()?);
+        let n = self.envs.len();
+        let (ol, ml, rl) = (o.len() / n, m.len() / n, r.len() / n);
+        let chunk = n.div_ceil(self.threads.max(1));
+        let spec = &self.spec;
+        let envs = &mut self.envs;
+        py.detach(|| {
+            let work = |first: usize,
+                        envs: &mut [Env],
+                        o: &mut [f32],
+                        m: &mut [u8],
+                        r: &mut [f32],
+                        d: &mut [u8],
+                        p: &mut [i64]| {
+                let mut legal = Vec::new();
+                let rows = o
+                    .chunks_mut(ol)
+                    .zip(m.chunks_mut(ml))
+                    .zip(r.chunks_mut(rl))
+                    .zip(d.iter_mut().zip(p.iter_mut()));
+                for (k, (env, (((obs, mask), reward), (done, player)))) in
+                    envs.iter_mut().zip(rows).enumerate()
+                {
+                    let mut rows = Rows {
+                        obs,
+                        mask,
+                        reward,
+                        done,
+                        player,
+                    };
+                    f(spec, first + k, env, &mut rows, &mut legal);
+                }
+            };
+            if chunk >= n {
+                work(0, envs, o, m, r, d, p);
+                return;
+            }
+            std::thread::scope(|s| {
+                let parts = envs
+                    .chunks_mut(chunk)
+                    .zip(o.chunks_mut(chunk * ol))
+                    .zip(m.chunks_mut(chunk * ml))
+                    .zip(r.chunks_mut(chunk * rl))
+                    .zip(d.chunks_mut(chunk).zip(p.chunks_mut(chunk)));
+                for (t, ((((e, o), m), r), (d, p))) in parts.enumerate() {
+                    let work = &work;
+                    s.spawn(move || work(t * chunk, e, o, m, r, d, p));
+                }
+            });
+        });
+        Ok(())
+    }
+
+    fn buffers<'py>(&self, py: Python<'py>) -> Buffers<'py> {
+        (
+            self.obs.bind(py).clone(),
+            self.mask.bind(py).clone(),
+            self.rewards.bind(py).clone(),
+            self.dones.bind(py).clone(),
+            self.players.bind(py).clone(),
+        )
+    }
+}
+
+#[pymethods]
+impl VecEnv {
+    /// `num_envs` deals of `game`; deal k of environment i is dealt from
+    /// seed `seed + k * num_envs + i`. `tensor` is "observation" or
+    /// "information_state"; `threads` splits the environments (1 = the
+    /// calling thread only).
+    #[new]
+    #[pyo3(signature = (game, num_envs, seed=0, threads=1, tensor="observation"))]
+    fn new(
+        py: Python<'_>,
+        game: &Game,
+        num_envs: usize,
+        seed: u64,
+        threads: usize,
+        tensor: &str,
+    ) -> PyResult<VecEnv> {
+        if num_envs == 0 {
+            return Err(talon_err("num_envs must be at least 1"));
+        }
+        if threads == 0 {
+            return Err(talon_err("threads must be at least 1"));
+        }
+        let info = match tensor {
+            "observation" => false,
+            "information_state" => true,
+            other => {
+                return Err(talon_err(format!(
+                    "tensor must be \"observation\" or \"information_state\", not {other:?}"
+                )))
+            }
+        };
+        let spec = Spec {
+            preset: game.preset,
+            options: game.options.clone(),
+            seed,
+            count: num_envs as u64,
+            info,
+        };
+        let width = if info {
+            crate::tensor::information_state_len(game.seats)
+        } else {
+            crate::tensor::observation_len(game.seats)
+        };
+        let envs = (0..num_envs)
+            .map(|i| spec.deal(i, 0).map(|core| Env { core, deals: 0 }))
+            .collect::<Result<Vec<_>, String>>()
+            .map_err(talon_err)?;
+        let mut env = VecEnv {
+            spec,
+            envs,
+            threads,
+            seats: game.seats,
+            obs: PyArray2::zeros(py, [num_envs, width], false).unbind(),
+            mask: PyArray2::zeros(py, [num_envs, game.actions()], false).unbind(),
+            rewards: PyArray2::zeros(py, [num_envs, game.seats], false).unbind(),
+            dones: PyArray1::zeros(py, num_envs, false).unbind(),
+            players: PyArray1::zeros(py, num_envs, false).unbind(),
+        };
+        env.for_each(py, |spec, _, env, rows, legal| {
+            spec.write(&env.core, rows, legal)
+        })?;
+        Ok(env)
+    }
+
+    #[getter]
+    fn num_envs(&self) -> usize {
+        self.envs.len()
+    }
+
+    #[getter]
+    fn num_players(&self) -> usize {
+        self.seats
+    }
+
+    /// (obs, mask, rewards, dones, players): obs of the player to move in
+    /// each deal, its legal-action mask, per-seat rewards of a deal that
+    /// ended on the last step (then the next deal is already dealt), done
+    /// flags, and the player to move.
+    fn buffers_tuple<'py>(&self, py: Python<'py>) -> Buffers<'py> {
+        self.buffers(py)
+    }
+
+    /// Applies one action per environment (for its player to move). All
+    /// actions are checked first: if any is illegal, nothing moves and
+    /// IllegalActionError names the environment.
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+    ) -> PyResult<Buffers<'py>> {
+        let actions: Vec<i64> = match actions.extract::<PyReadonlyArray1<i64>>() {
+            Ok(a) => a.as_slice()?.to_vec(),
+            Err(_) => actions.extract()?,
+        };
+        if actions.len() != self.envs.len() {
+            return Err(talon_err(format!(
+                "expected {} actions, got {}",
+                self.envs.len(),
+                actions.len()
+            )));
+        }
+        let mut legal = Vec::new();
+        for (i, (env, &a)) in self.envs.iter().zip(&actions).enumerate() {
+            env.core.legal_ids(&mut legal);
+            if usize::try_from(a).map_or(true, |a| !legal.contains(&a)) {
+                let what = usize::try_from(a)
+                    .ok()
+                    .and_then(|a| env.core.action_name(a).ok())
+                    .unwrap_or_else(|| a.to_string());
+                return Err(IllegalActionError::new_err(format!(
+                    "environment {i}: {what} is not legal (legal: {legal:?})"
+                )));
+            }
+        }
+        let actions = &actions;
+        self.for_each(py, |spec, i, env, rows, legal| {
+            spec.step(i, env, actions[i] as usize, rows, legal)
+        })?;
+        Ok(self.buffers(py))
+    }
+
+    /// One uniformly random legal action per environment (seeded), for
+    /// baselines and benchmarks.
+    fn random_actions<'py>(&self, py: Python<'py>, seed: u64) -> Bound<'py, PyArray1<i64>> {
+        let mut legal = Vec::new();
+        let mut x = seed;
+        let out: Vec<i64> = self
+            .envs
+            .iter()
+            .map(|env| {
+                env.core.legal_ids(&mut legal);
+                x = lcg(x);
+                legal[((x >> 33) % legal.len() as u64) as usize] as i64
+            })
+            .collect();
+        PyArray1::from_vec(py, out)
+    }
+
+    /// A copy of environment `i`'s current deal.
+    fn state(&self, i: usize) -> PyResult<State> {
+        let env = self.envs.get(i).ok_or_else(|| {
+            talon_err(format!(
+                "there is no environment {i} of {}",
+                self.envs.len()
+            ))
+        })?;
+        Ok(State {
+            core: env.core.clone(),
+        })
+    }
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<VecEnv>()
+}

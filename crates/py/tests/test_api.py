@@ -1,0 +1,187 @@
+"""The native API on every preset."""
+
+import random
+
+import numpy as np
+import pytest
+
+import talon
+from conftest import PRESETS, play_random
+
+
+def test_version_matches_the_crate():
+    import pathlib
+    import tomllib
+
+    root = pathlib.Path(__file__).resolve().parents[3]
+    cargo = tomllib.loads((root / "Cargo.toml").read_text())
+    assert talon.__version__ == cargo["workspace"]["package"]["version"]
+
+
+def test_presets_list_options_with_defaults():
+    presets = {p["name"]: p for p in talon.presets()}
+    assert len(presets) == 15
+    assert presets["sixty-six"]["options"]["closing"] == "true"
+    assert presets["sixes-and-sevens"]["options"]["players"].isdigit()
+    assert presets["pedro"]["players"] == 4
+    for p in presets.values():
+        # Every option is documented (some documented names are shorthands, like sharp).
+        assert set(p["options"]) <= set(p["option_docs"])
+        assert "expert" in p["bots"] and "random" in p["bots"]
+
+
+def test_load_game_options_and_names():
+    g = talon.load_game("sixty_six", closing=False)
+    assert g.name() == "sixty-six"
+    assert g.options()["closing"] == "false"
+    g = talon.load_game("sixes-and-sevens", {"players": 5})
+    assert g.num_players() == 5
+    assert g.new_initial_state(seed=1).num_players() == 5
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: talon.load_game("no-such-game"), "unknown game"),
+        (lambda: talon.load_game("schnapsen", shapr=True), "shapr"),
+        (lambda: talon.load_game("sixty-six", schneider="many"), "many"),
+        (lambda: talon.load_game("sixty-six").new_initial_state(deal="AS AS"), "deal"),
+        (lambda: talon.load_game("sixty-six").new_initial_state(seed=1, deal="x"), "not both"),
+        (lambda: talon.deserialize_state("hello"), "talon-state"),
+    ],
+)
+def test_bad_input_raises_value_errors_naming_the_problem(call, message):
+    with pytest.raises(talon.TalonError, match=message) as e:
+        call()
+    assert isinstance(e.value, ValueError)
+
+
+def test_every_preset_plays_through_the_api(preset):
+    game = talon.load_game(preset)
+    n = game.num_players()
+    rng = random.Random(1)
+    for seed in range(5):
+        state = game.new_initial_state(seed=seed)
+        assert not state.is_chance_node()
+        # The same deal from its notation is the same state.
+        again = game.new_initial_state(deal=state.deal())
+        assert again.serialize() == state.serialize()
+        while not state.is_terminal():
+            p = state.current_player()
+            assert 0 <= p < n
+            legal = state.legal_actions()
+            assert legal == sorted(legal) and legal
+            mask = state.legal_actions_mask()
+            assert mask.shape == (game.num_distinct_actions(),)
+            assert list(np.flatnonzero(mask)) == legal
+            assert state.legal_actions((p + 1) % n) == []
+            for a in legal:
+                text = state.action_to_string(a)
+                assert state.string_to_action(text) == a
+                assert state.action_to_string(p, a) == text
+            assert state.returns() == [0.0] * n
+            for seat in range(n):
+                obs = state.observation_tensor(seat)
+                assert obs.dtype == np.float32 and obs.shape == tuple(game.observation_tensor_shape())
+                info = state.information_state_tensor(seat)
+                assert info.shape == tuple(game.information_state_tensor_shape())
+                assert np.array_equal(info[: obs.size], obs)
+            state.apply_action(legal[rng.randrange(len(legal))])
+        assert state.current_player() == talon.TERMINAL_PLAYER
+        assert len(state.returns()) == n
+        assert state.summary()
+
+
+def test_an_illegal_action_raises_and_changes_nothing(preset):
+    game = talon.load_game(preset)
+    state = game.new_initial_state(seed=3)
+    before = state.serialize()
+    legal = set(state.legal_actions())
+    illegal = next(a for a in range(game.num_distinct_actions()) if a not in legal)
+    for bad in (illegal, -1, 10**6, 2**70, "QS", 1.5, None):
+        with pytest.raises(talon.IllegalActionError):
+            state.apply_action(bad)
+    with pytest.raises(talon.IllegalActionError, match="cannot read action"):
+        state.string_to_action("hello world")
+    with pytest.raises(talon.TalonError, match="no player"):
+        state.observation_tensor(game.num_players())
+    assert state.serialize() == before
+
+
+def test_clone_is_independent_and_serialize_round_trips(preset):
+    game = talon.load_game(preset)
+    state = game.new_initial_state(seed=4)
+    rng = random.Random(4)
+    for _ in range(3):
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+    copy = state.clone()
+    text = state.serialize()
+    play_random(copy, rng)
+    assert state.serialize() == text
+    back = game.deserialize_state(text)
+    assert back.history() == state.history()
+    assert back.observation_string(0) == state.observation_string(0)
+    assert talon.deserialize_state(text).serialize() == text
+
+
+def test_every_bot_chooses_a_legal_action():
+    for preset in ("sixty-six", "na-sixty-six", "sixes-and-sevens", "pedro"):
+        game = talon.load_game(preset)
+        state = game.new_initial_state(seed=2)
+        for name in game.bot_names():
+            bot = talon.Bot(game, name, seed=1)
+            assert bot.step(state) in state.legal_actions(), (preset, name)
+    with pytest.raises(talon.TalonError, match="unknown bot"):
+        talon.Bot(talon.load_game("pedro"), "grandmaster")
+
+
+def test_bots_play_whole_deals_reproducibly():
+    game = talon.load_game("schnapsen")
+    results = []
+    for _ in range(2):
+        bots = [talon.Bot(game, "expert", seed=5), talon.Bot(game, "heuristic")]
+        state = game.new_initial_state(seed=8)
+        while not state.is_terminal():
+            state.apply_action(bots[state.current_player()].step(state))
+        results.append((state.history(), state.returns()))
+    assert results[0] == results[1]
+
+
+def test_the_solver_agrees_with_its_own_action_values():
+    game = talon.load_game("sixty-six")
+    rng = random.Random(7)
+    for seed in range(5):
+        state = game.new_initial_state(seed=seed)
+        # Into the ending, where exact solving is quick.
+        while not state.is_terminal() and len(state.history()) < 14:
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+        if state.is_terminal():
+            continue
+        answer = talon.solve(state)
+        values = answer["action_values"]
+        assert set(values) == set(state.legal_actions())
+        best = max(values.values()) if state.current_player() == 0 else -max(values.values())
+        assert answer["value"] == best
+
+
+def test_a_match_keeps_its_score_sheet():
+    game = talon.load_game("schnapsen")
+    m = talon.Match(game)
+    rng = random.Random(0)
+    seed = 0
+    while not m.is_over():
+        state = m.new_deal(seed)
+        with pytest.raises(talon.TalonError, match="not over"):
+            m.record(state)
+        play_random(state, rng)
+        m.record(state)
+        seed += 1
+    assert m.winner() in (0, 1)
+    assert max(m.scores()) >= 7
+    assert m.deals_played() == seed
+    with pytest.raises(talon.TalonError, match="over"):
+        m.new_deal(seed)

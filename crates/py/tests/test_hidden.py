@@ -1,0 +1,88 @@
+"""Hidden information: resampled states agree with the information state,
+and tensors never mark a card the seat must not know (the engine's
+`hidden_from` is the oracle, as in the Rust conformance tests)."""
+
+import random
+
+import numpy as np
+
+import talon
+from conftest import play_random
+
+
+def card_id(text):
+    if text == "JK":
+        return 52
+    ranks = "23456789TJQKA"
+    suits = "CDHS"
+    return suits.index(text[1]) * 13 + ranks.index(text[0])
+
+
+def card_blocks(game):
+    return [b for b in game.information_state_tensor_layout() if b["cards"]]
+
+
+def positions(state, rng, count):
+    """Up to `count` states along one random deal."""
+    out = []
+    while not state.is_terminal() and len(out) < count:
+        out.append(state.clone())
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+    out.append(state)
+    return out
+
+
+def test_tensors_never_mark_a_hidden_card(preset):
+    game = talon.load_game(preset)
+    blocks = card_blocks(game)
+    assert blocks, "the layout names its card blocks"
+    rng = random.Random(11)
+    for seed in range(20):
+        for state in positions(game.new_initial_state(seed=seed), rng, 500):
+            for seat in range(game.num_players()):
+                hidden = [card_id(c) for c in state.hidden_cards(seat)]
+                info = state.information_state_tensor(seat)
+                for b in blocks:
+                    marked = info[b["start"] + np.array(hidden, dtype=int)] if hidden else []
+                    assert not np.any(marked), (preset, b["name"], seat)
+
+
+def test_resampled_states_are_consistent_with_the_information_state(preset):
+    game = talon.load_game(preset)
+    rng = random.Random(5)
+    samples = varied = 0
+    for seed in range(6):
+        for state in positions(game.new_initial_state(seed=seed), rng, 40)[::6]:
+            if state.is_terminal():
+                continue
+            p = state.current_player()
+            info = state.information_state_string(p)
+            tensor = state.information_state_tensor(p)
+            legal = state.legal_actions()
+            worlds = set()
+            for k in range(40):
+                s = state.resample_from_infostate(p, seed * 1000 + k)
+                assert s.information_state_string(p) == info
+                assert np.array_equal(s.information_state_tensor(p), tensor)
+                assert s.legal_actions() == legal
+                assert s.deal() is None
+                worlds.add(s.observation_string((p + 1) % game.num_players()))
+                play_random(s, rng)
+                samples += 1
+            varied += len(worlds) > 1
+    assert samples > 0
+    # The hidden cards really are re-dealt, not the true state every time
+    # (a late position may admit only one world; early ones never do).
+    assert varied > 0, preset
+
+
+def test_a_sampled_state_cannot_be_serialized():
+    state = talon.load_game("sixty-six").new_initial_state(seed=1)
+    s = state.resample_from_infostate(0, 1)
+    try:
+        s.serialize()
+    except talon.TalonError as e:
+        assert "cannot be serialized" in str(e)
+    else:
+        raise AssertionError("a sampled state has no deal to serialize")

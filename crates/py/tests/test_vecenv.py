@@ -1,0 +1,87 @@
+"""The vectorised environment."""
+
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import talon
+
+
+def test_buffers_match_the_single_state_api():
+    game = talon.load_game("pedro")
+    env = talon.VecEnv(game, 8, seed=100)
+    obs, mask, rewards, dones, players = env.buffers_tuple()
+    for step in range(300):
+        for i in range(env.num_envs):
+            state = env.state(i)
+            p = state.current_player()
+            assert players[i] == p
+            assert np.array_equal(obs[i], state.observation_tensor(p))
+            assert list(np.flatnonzero(mask[i])) == state.legal_actions()
+        before = [env.state(i) for i in range(env.num_envs)]
+        actions = env.random_actions(step)
+        env.step(actions)
+        for i in range(env.num_envs):
+            b = before[i]
+            b.apply_action(int(actions[i]))
+            if b.is_terminal():
+                assert dones[i] == 1
+                assert list(rewards[i]) == b.returns()
+            else:
+                assert dones[i] == 0 and not rewards[i].any()
+                assert env.state(i).history() == b.history()
+
+
+def test_an_illegal_action_moves_no_environment():
+    env = talon.VecEnv(talon.load_game("sixty-six"), 4)
+    before = [env.state(i).serialize() for i in range(4)]
+    actions = env.random_actions(1)
+    actions[2] = 59  # draw: never legal on the first lead
+    with pytest.raises(talon.IllegalActionError, match="environment 2"):
+        env.step(actions)
+    assert [env.state(i).serialize() for i in range(4)] == before
+    with pytest.raises(talon.TalonError, match="expected 4 actions"):
+        env.step([0])
+
+
+def test_threads_give_the_same_results():
+    game = talon.load_game("na-sixty-six")
+    one = talon.VecEnv(game, 64, seed=7, threads=1, tensor="information_state")
+    two = talon.VecEnv(game, 64, seed=7, threads=3, tensor="information_state")
+    for step in range(100):
+        a = one.random_actions(step)
+        r1 = [x.copy() for x in one.step(a)]
+        r2 = two.step(a)
+        for x, y in zip(r1, r2):
+            assert np.array_equal(x, y)
+
+
+def test_stepping_releases_the_gil():
+    game = talon.load_game("pedro")
+    env = talon.VecEnv(game, 20_000, tensor="information_state")
+    stamps = []
+    stop = threading.Event()
+
+    def ticker():
+        while not stop.is_set():
+            stamps.append(time.perf_counter())
+
+    worker = threading.Thread(target=ticker)
+    worker.start()
+    try:
+        inside = 0
+        for k in range(5):
+            actions = env.random_actions(k)
+            start = time.perf_counter()
+            env.step(actions)
+            end = time.perf_counter()
+            assert end - start > 0.02, "a step long enough to see"
+            # Python ticks strictly inside the step: only possible if the
+            # step ran without the GIL.
+            inside += sum(1 for t in stamps[-100_000:] if start + 0.005 < t < end - 0.005)
+    finally:
+        stop.set()
+        worker.join()
+    assert inside > 100
