@@ -43,7 +43,7 @@ pub fn run(
         for line in s.log.drain(..) {
             writeln!(out, "{line}").map_err(io)?;
         }
-        if s.game.summary().is_some() {
+        if s.game().summary().is_some() {
             if s.next_deal() {
                 continue;
             }
@@ -94,7 +94,7 @@ pub fn run(
                     }
                 };
                 // Only a move that would be played is worth confirming.
-                let legal = s.game.clone().play(&chosen).is_ok();
+                let legal = s.game().clone().play(&chosen).is_ok();
                 if let (true, Some(what)) = (legal, s.consequence(&chosen)) {
                     write!(out, "{what}. Play {chosen}? [y/N] ").map_err(io)?;
                     out.flush().map_err(io)?;

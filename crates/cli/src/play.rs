@@ -11,7 +11,8 @@ use std::io::IsTerminal;
 use talon_bots::{strongest, AnyBot};
 use talon_cards::Seat;
 use talon_protocol::GameRecord;
-use talon_rules::{AnyGame, AnyMatch, Preset, Setup};
+use talon_rules::{AnyGame, AnyMatch, Preset};
+use talon_table::{bots_move, Actor, Event, SeatBots, Status, Table, TableConfig, MATCH_DEAL_CAP};
 
 #[derive(Args)]
 pub struct PlayArgs {
@@ -49,25 +50,18 @@ fn fresh_seed() -> u64 {
     crate::arena::derive_seed(&[nanos, u64::from(std::process::id())]) % 1_000_000_000
 }
 
-/// A person's game against bots: state, undo history, hints, the sheet.
+/// A person's game against bots, run through a table: the person's seat,
+/// the bots, hints and what happened, for display.
 pub struct PlaySession {
     pub preset: Preset,
     pub human: Seat,
-    pub game: AnyGame,
-    pub options: Vec<(String, String)>,
     pub seed: u64,
     pub seating: Seating,
-    bots: Vec<AnyBot>,
+    table: Table,
+    bots: SeatBots,
     hint_bot: AnyBot,
-    pub actions: Vec<String>,
-    /// Snapshots at each of the person's decisions, for undo.
-    undo: Vec<(AnyGame, usize)>,
-    pub sheet: Option<AnyMatch>,
-    /// Every finished deal, for the score sheet.
-    pub deals: Vec<DealLine>,
-    /// Whether the deal in play is on the sheet yet.
+    /// Whether the finished deal in view has had its hands and standing logged.
     booked: bool,
-    next_seed: u64,
     /// What happened, for display.
     pub log: Vec<String>,
 }
@@ -77,19 +71,11 @@ impl PlaySession {
         let preset = Preset::from_name(&args.preset).map_err(|e| e.to_string())?;
         let options = lineup::options(&args.options)?;
         let seed = args.seed.unwrap_or_else(fresh_seed);
-        let sheet = if args.whole_match {
-            Some(AnyMatch::new(preset, &options, seed).map_err(|e| e.to_string())?)
-        } else {
-            None
-        };
-        let game = match &sheet {
-            Some(m) => m.next_deal(seed),
-            None => {
-                AnyGame::new(preset, &options, &Setup::Seed(seed)).map_err(|e| e.to_string())?
-            }
-        };
-        // The table size comes from the options (Sixes and Sevens: 3-6).
-        let seats = game.seats();
+        let names = lineup::names(&args.bots);
+        if names.is_empty() {
+            return Err("--bots names no bot".into());
+        }
+        let seats = TableConfig::seats_for(preset, &options).map_err(|e| e.to_string())?;
         if args.seat >= seats {
             return Err(format!(
                 "--seat {} but {} has seats 0..{}",
@@ -98,84 +84,110 @@ impl PlaySession {
                 seats - 1
             ));
         }
-        let names = lineup::names(&args.bots);
-        if names.is_empty() {
-            return Err("--bots names no bot".into());
+        if names.len() > usize::from(seats) {
+            return Err(format!(
+                "--bots names {} bots but the table has {seats} seats",
+                names.len()
+            ));
         }
-        let mut bots = lineup::bots(&names, preset, seats, seed)?;
+        let config = TableConfig::seated(
+            preset,
+            &options,
+            &names,
+            Some(args.seat),
+            args.whole_match,
+            seed,
+        )
+        .map_err(|e| e.to_string())?;
+        let table = Table::new(config).map_err(|e| e.to_string())?;
+        let mut bots = SeatBots::for_table(&table).map_err(|e| e.to_string())?;
         let mut hint_bot =
             AnyBot::new(strongest(preset), preset, seed).map_err(|e| e.to_string())?;
         if args.seed.is_some() {
             // A chosen seed replays exactly: count budgets only. A fresh
             // game keeps the bots' time limits, so nobody waits long.
-            lineup::count_budgets_only(&mut bots);
-            lineup::count_budgets_only(std::slice::from_mut(&mut hint_bot));
+            bots.count_budgets_only();
+            hint_bot.set_time_limit(None);
         }
-        let seating = Seating::new(
-            preset,
-            seats,
-            Seat(args.seat),
-            bots.iter().map(|b| b.name().to_string()).collect(),
-        );
+        let names = bots
+            .names()
+            .into_iter()
+            .enumerate()
+            .map(|(i, n)| n.unwrap_or_else(|| names[i % names.len()].clone()))
+            .collect();
+        let seating = Seating::new(preset, seats, Seat(args.seat), names);
         let mut s = PlaySession {
             preset,
             human: Seat(args.seat),
-            game,
-            options,
             seed,
             seating,
+            table,
             bots,
             hint_bot,
-            actions: Vec::new(),
-            undo: Vec::new(),
-            sheet,
-            deals: Vec::new(),
             booked: false,
-            next_seed: seed.wrapping_add(1),
             log: Vec::new(),
         };
         s.run_bots();
         Ok(s)
     }
 
+    /// The deal in play (or just over).
+    pub fn game(&self) -> &AnyGame {
+        self.table.game().expect("a table has a deal once opened")
+    }
+
+    /// The actions of the deal in play, in canonical notation.
+    pub fn actions(&self) -> &[String] {
+        self.table.actions()
+    }
+
+    /// The match score sheet, in a match.
+    pub fn sheet(&self) -> Option<&AnyMatch> {
+        self.table.sheet()
+    }
+
+    pub fn options(&self) -> &[(String, String)] {
+        self.table.options()
+    }
+
+    /// Every finished deal, for the score sheet.
+    pub fn deals(&self) -> Vec<DealLine> {
+        self.table
+            .finished_deals()
+            .iter()
+            .map(|d| DealLine {
+                number: d.deal_no,
+                text: d.summary.text.clone(),
+                score: d.summary.score.clone(),
+            })
+            .collect()
+    }
+
     /// Lets the bots move until it is the person's turn or the deal ends.
     pub fn run_bots(&mut self) {
-        while let Some(seat) = self.game.to_move() {
-            if seat == self.human {
-                break;
+        let (seating, log) = (&self.seating, &mut self.log);
+        let moved = bots_move(&mut self.table, &mut self.bots, |before, event, table| {
+            if let (Some(before), Event::Acted { seat, action, .. }, Some(after)) =
+                (before, event, table.game())
+            {
+                let lines = narrate(before, after, Seat(*seat), action);
+                log.extend(lines.iter().map(|l| seating.names_in(l)));
             }
-            let Some(action) = self.bots[seat.index()].choose(&self.game) else {
-                break;
-            };
-            if let Err(e) = self.apply(seat, &action) {
-                // A bot's illegal move is a bug; say so rather than panic.
-                self.log
-                    .push(format!("{} chose {action}: {e}", self.seating.name(seat)));
-                break;
-            }
+        });
+        if let Err(e) = moved {
+            // A bot's illegal move is a bug; say so rather than panic.
+            self.log.push(format!("a bot's move was refused: {e}"));
         }
-        if self.game.summary().is_some() && !self.booked {
+        if self.game().summary().is_some() && !self.booked {
             self.booked = true;
             self.book_deal();
         }
     }
 
-    /// Books a finished deal: the sheet, every hand, the match standing.
+    /// Logs a finished deal: every hand and the match standing.
     fn book_deal(&mut self) {
-        let Some(sum) = self.game.summary() else {
-            return;
-        };
-        let number = self.deals.len() as u32 + 1;
-        self.deals.push(DealLine {
-            number,
-            text: sum.text.clone(),
-            score: sum.score.clone(),
-        });
-        if let Some(m) = self.sheet.as_mut() {
-            m.record(&self.game);
-        }
         self.log.push("hands as dealt:".into());
-        let hands = sheet::hands(&self.seating, &self.game);
+        let hands = sheet::hands(&self.seating, self.game());
         self.log.extend(hands.into_iter().map(|h| format!("  {h}")));
         self.log.extend(self.sheet_lines());
     }
@@ -185,27 +197,32 @@ impl PlaySession {
         sheet::lines(
             &self.seating,
             self.preset,
-            &self.options,
-            &self.deals,
-            self.sheet.as_ref(),
+            self.options(),
+            &self.deals(),
+            self.sheet(),
         )
     }
 
-    fn apply(&mut self, seat: Seat, action: &str) -> Result<(), String> {
-        let before = self.game.clone();
-        self.game.play(action).map_err(|e| e.to_string())?;
-        let action = lineup::canonical(&before, &self.game, action);
-        let lines = narrate(&before, &self.game, seat, &action);
-        self.actions.push(action);
-        self.log
-            .extend(lines.iter().map(|l| self.seating.names_in(l)));
+    /// The person's action, checked and applied through the table.
+    fn apply(&mut self, action: &str) -> Result<(), String> {
+        let event = self
+            .table
+            .check_action(self.human.0, action, Actor::Person, None)
+            .map_err(|e| e.to_string())?;
+        let before = self.game().clone();
+        self.table.apply(&event).map_err(|e| e.to_string())?;
+        if let Event::Acted { action, .. } = &event {
+            let lines = narrate(&before, self.game(), self.human, action);
+            self.log
+                .extend(lines.iter().map(|l| self.seating.names_in(l)));
+        }
         Ok(())
     }
 
     /// The person's legal moves in a natural order (empty when not their turn).
     pub fn moves(&self) -> Vec<String> {
-        if self.game.to_move() == Some(self.human) {
-            moves::ordered(self.game.legal_actions())
+        if self.game().to_move() == Some(self.human) {
+            moves::ordered(self.game().legal_actions())
         } else {
             Vec::new()
         }
@@ -224,13 +241,13 @@ impl PlaySession {
 
     /// What a consequential move does, to confirm before playing it.
     pub fn consequence(&self, action: &str) -> Option<String> {
-        let obs = self.game.observe(self.human).ok()?;
+        let obs = self.game().observe(self.human).ok()?;
         moves::consequence(&obs, action)
     }
 
     /// The help screen's lines.
     pub fn help(&self, terminal: bool) -> Vec<String> {
-        match self.game.observe(self.human) {
+        match self.game().observe(self.human) {
             Ok(obs) => moves::help(self.preset, &obs, terminal),
             Err(e) => vec![e.to_string()],
         }
@@ -238,38 +255,48 @@ impl PlaySession {
 
     /// The person's move (notation or a number from the move list).
     pub fn human_move(&mut self, input: &str) -> Result<(), String> {
-        if self.game.to_move() != Some(self.human) {
+        if self.game().to_move() != Some(self.human) {
             return Err("it is not your turn".into());
         }
         let action = self.resolve(input)?;
-        let snapshot = (self.game.clone(), self.actions.len());
-        self.apply(self.human, &action)?;
-        self.undo.push(snapshot);
+        self.apply(&action)?;
         self.run_bots();
         Ok(())
     }
 
-    /// Takes back the person's last move (and the bots' replies).
+    /// Takes back the person's last move (and the bots' replies): the
+    /// table is rebuilt from its log up to that move.
     pub fn undo(&mut self) -> Result<(), String> {
-        if self.game.summary().is_some() {
+        if self.game().summary().is_some() {
             return Err("the deal is over and booked: undo is only possible during a deal".into());
         }
-        let (game, n) = self.undo.pop().ok_or("nothing to undo in this deal")?;
-        self.game = game;
-        self.actions.truncate(n);
+        let log = self.table.log();
+        let deal_start = log
+            .iter()
+            .rposition(|e| matches!(e, Event::Dealt { .. }))
+            .unwrap_or(0);
+        let mine = log
+            .iter()
+            .rposition(|e| matches!(e, Event::Acted { seat, .. } if *seat == self.human.0))
+            .filter(|&i| i > deal_start)
+            .ok_or("nothing to undo in this deal")?;
+        self.table = Table::replay(&log[..mine]).map_err(|e| e.to_string())?;
         self.log.push("undone".to_string());
         Ok(())
     }
 
     /// What the strongest bot would play for the person.
     pub fn hint(&mut self) -> Option<String> {
-        (self.game.to_move() == Some(self.human))
-            .then(|| self.hint_bot.choose(&self.game))
+        (self.game().to_move() == Some(self.human))
+            .then(|| {
+                let game = self.table.game()?;
+                self.hint_bot.choose(game)
+            })
             .flatten()
     }
 
     pub fn last_trick(&self) -> String {
-        match self.game.last_trick() {
+        match self.game().last_trick() {
             Some(t) => {
                 let cards: Vec<String> = t
                     .cards
@@ -288,12 +315,12 @@ impl PlaySession {
 
     /// The table as the person sees it, with the match standing.
     pub fn view(&self) -> String {
-        let mut text = match self.game.observe(self.human) {
+        let mut text = match self.game().observe(self.human) {
             Ok(obs) => self.seating.names_in(&table(&obs)),
             Err(e) => e.to_string(),
         };
-        if let Some(m) = &self.sheet {
-            let standing = sheet::standing(&self.seating, self.preset, &self.options, m);
+        if let Some(m) = self.sheet() {
+            let standing = sheet::standing(&self.seating, self.preset, self.options(), m);
             text = format!("{}\n{text}", standing.join("\n"));
         }
         text
@@ -301,36 +328,44 @@ impl PlaySession {
 
     /// Whether another deal of the match is to come.
     pub fn more_deals(&self) -> bool {
-        self.sheet.as_ref().is_some_and(|m| m.winner().is_none()) && self.game.summary().is_some()
+        self.table.status() == Status::DealOver
     }
 
-    /// Starts the next deal of a match, if there is one to play.
+    /// Starts the next deal of a match, if there is one to play (a match
+    /// at the deal cap ends unfinished instead).
     pub fn next_deal(&mut self) -> bool {
         if !self.more_deals() {
             return false;
         }
-        let Some(m) = &self.sheet else { return false };
-        self.game = m.next_deal(self.next_seed);
-        self.next_seed = self.next_seed.wrapping_add(1);
-        self.actions.clear();
-        self.undo.clear();
+        let Some(event) = self.table.next_event() else {
+            return false;
+        };
+        if self.table.apply(&event).is_err() {
+            return false;
+        }
+        if !matches!(event, Event::Dealt { .. }) {
+            self.log.push(format!(
+                "the match ends unfinished after {MATCH_DEAL_CAP} deals"
+            ));
+            return false;
+        }
         self.booked = false;
-        self.log.push(format!("== deal {}", self.deals.len() + 1));
+        self.log.push(format!("== deal {}", self.table.deal_no()));
         self.run_bots();
         true
     }
 
+    /// The record of the deal in play.
     pub fn record(&self) -> GameRecord {
-        let mut r = GameRecord::of(&self.game, &self.options, &self.actions);
+        let mut r = GameRecord::of(self.game(), self.options(), self.actions());
         r.players = Some(
-            (0..self.game.seats())
+            (0..self.game().seats())
                 .map(|i| {
-                    if i == self.human.0 {
-                        "you".to_string()
-                    } else {
-                        self.bots[i as usize].name().to_string()
-                    }
+                    self.table
+                        .seat(i)
+                        .map_or(String::new(), |s| s.display_name(i))
                 })
+                .map(|n| if n.is_empty() { "you".into() } else { n })
                 .collect(),
         );
         r

@@ -79,7 +79,7 @@ fn status_line(s: &PlaySession, ui: &Ui) -> String {
     if !ui.message.is_empty() {
         return format!("{}   (Esc clears)", ui.message);
     }
-    if s.game.summary().is_some() {
+    if s.game().summary().is_some() {
         return if s.more_deals() {
             "n next deal · s score sheet · q quit".into()
         } else {
@@ -120,11 +120,11 @@ fn draw(frame: &mut Frame, s: &PlaySession, ui: &Ui) {
     let status = status_line(s, ui);
     let status_rows = rows(&status, area.width).clamp(1, 3);
     // Once the deal is over: the result, every hand as dealt, the sheet.
-    let view = match s.game.summary() {
+    let view = match s.game().summary() {
         Some(sum) => {
             let mut lines = vec![format!("DEAL OVER: {}", s.seating.names_in(&sum.text))];
             lines.push("hands as dealt:".into());
-            lines.extend(crate::sheet::hands(&s.seating, &s.game));
+            lines.extend(crate::sheet::hands(&s.seating, s.game()));
             lines.extend(s.sheet_lines().into_iter().rev().take(2).rev());
             lines.join("\n")
         }
@@ -144,10 +144,10 @@ fn draw(frame: &mut Frame, s: &PlaySession, ui: &Ui) {
         Constraint::Length(status_rows),
     ])
     .areas(area);
-    let score = match &s.sheet {
+    let score = match s.sheet() {
         Some(m) => format!(
             "deal {} of a match",
-            m.deals_played() + 1 - u32::from(s.game.summary().is_some())
+            m.deals_played() + 1 - u32::from(s.game().summary().is_some())
         ),
         None => "a single deal".to_string(),
     };
@@ -225,7 +225,7 @@ fn play(s: &mut PlaySession, ui: &mut Ui, action: String, confirmed: bool) {
             return;
         }
     };
-    if !confirmed && s.game.clone().play(&action).is_ok() {
+    if !confirmed && s.game().clone().play(&action).is_ok() {
         if let Some(what) = s.consequence(&action) {
             ui.confirm = Some((action, what));
             return;
@@ -358,7 +358,7 @@ mod tests {
                 let mut s = session(preset, seed);
                 // Also a later point of the deal: a few moves in.
                 for step in 0..2 {
-                    if s.game.summary().is_some() {
+                    if s.game().summary().is_some() {
                         break; // the end of a deal has its own test
                     }
                     let rows = screen(&s, &Ui::default(), 80, 24).join("\n");
@@ -399,7 +399,7 @@ mod tests {
     #[test]
     fn the_end_of_a_deal_shows_every_hand() {
         let mut s = session(Preset::NaSixtySix, 2);
-        while s.game.summary().is_none() {
+        while s.game().summary().is_none() {
             let m = s.moves()[0].clone();
             s.human_move(&m).unwrap();
         }
@@ -430,11 +430,11 @@ mod tests {
     #[test]
     fn enter_plays_nothing_until_a_move_is_chosen() {
         let mut s = session(Preset::Pedro, 3);
-        let before = s.actions.len();
+        let before = s.actions().len();
         assert!(key(&mut s, &mut Ui::default(), KeyCode::Enter));
         let mut ui = Ui::default();
         key(&mut s, &mut ui, KeyCode::Enter);
-        assert_eq!(s.actions.len(), before, "Enter alone played a move");
+        assert_eq!(s.actions().len(), before, "Enter alone played a move");
         assert!(ui.message.contains("choose a move"));
         // Choosing a bid asks first and says what it does; n declines.
         key(&mut s, &mut ui, KeyCode::Right);
@@ -446,7 +446,7 @@ mod tests {
             "{action}: {what}"
         );
         key(&mut s, &mut ui, KeyCode::Char('n'));
-        assert_eq!(s.actions.len(), before);
+        assert_eq!(s.actions().len(), before);
         // Esc clears the message.
         key(&mut s, &mut ui, KeyCode::Esc);
         assert!(ui.message.is_empty());
@@ -466,6 +466,6 @@ mod tests {
             key(&mut s, &mut ui, KeyCode::Char(c));
         }
         key(&mut s, &mut ui, KeyCode::Enter);
-        assert_eq!(s.actions.first(), Some(&first), "{}", ui.message);
+        assert_eq!(s.actions().first(), Some(&first), "{}", ui.message);
     }
 }

@@ -51,6 +51,14 @@ impl SeatBots {
         self.bots.get(usize::from(seat))?.as_ref()
     }
 
+    /// The bots' names by seat (`None` for people's seats).
+    pub fn names(&self) -> Vec<Option<String>> {
+        self.bots
+            .iter()
+            .map(|b| b.as_ref().map(|b| b.name().to_string()))
+            .collect()
+    }
+
     /// The action event of the bot to move, if a bot is to move.
     pub fn decide(&mut self, table: &Table) -> Option<Event> {
         let seat = table.to_move()?;
@@ -71,10 +79,31 @@ impl SeatBots {
 pub fn run_bots(
     table: &mut Table,
     bots: &mut SeatBots,
+    each: impl FnMut(Option<&AnyGame>, &Event, &Table),
+) -> Result<(), TableError> {
+    play_on(table, bots, true, each)
+}
+
+/// Only the bots' actions, until a person is to move or the deal is over:
+/// a front end that shows a finished deal before the next one (`play`)
+/// deals it itself, with [`Table::next_event`].
+pub fn bots_move(
+    table: &mut Table,
+    bots: &mut SeatBots,
+    each: impl FnMut(Option<&AnyGame>, &Event, &Table),
+) -> Result<(), TableError> {
+    play_on(table, bots, false, each)
+}
+
+fn play_on(
+    table: &mut Table,
+    bots: &mut SeatBots,
+    deal_on: bool,
     mut each: impl FnMut(Option<&AnyGame>, &Event, &Table),
 ) -> Result<(), TableError> {
     loop {
-        let Some(event) = table.next_event().or_else(|| bots.decide(table)) else {
+        let own = if deal_on { table.next_event() } else { None };
+        let Some(event) = own.or_else(|| bots.decide(table)) else {
             return Ok(());
         };
         let before = table.game().cloned();

@@ -122,6 +122,20 @@ impl TableConfig {
         whole_match: bool,
         seed: u64,
     ) -> Result<TableConfig, TableError> {
+        TableConfig::seated(preset, options, levels, None, whole_match, seed)
+    }
+
+    /// Bots by seat (the list repeats if short, counting every seat), and
+    /// optionally one person, named "you", in seat `person`. More levels
+    /// than seats is an error: the extra bots would never play.
+    pub fn seated(
+        preset: Preset,
+        options: &[(String, String)],
+        levels: &[String],
+        person: Option<u8>,
+        whole_match: bool,
+        seed: u64,
+    ) -> Result<TableConfig, TableError> {
         if levels.is_empty() {
             return Err(TableError::Config("no bot named".into()));
         }
@@ -132,12 +146,24 @@ impl TableConfig {
                 levels.len()
             )));
         }
+        if let Some(p) = person.filter(|&p| p >= seats) {
+            return Err(TableError::Config(format!(
+                "seat {p}, but {} has seats 0..{}",
+                preset.name(),
+                seats - 1
+            )));
+        }
         let config = TableConfig {
             preset: preset.name().to_string(),
             options: options.iter().cloned().collect(),
-            seats: (0..usize::from(seats))
-                .map(|i| SeatSpec::Bot {
-                    level: levels[i % levels.len()].clone(),
+            seats: (0..seats)
+                .map(|i| match person {
+                    Some(p) if p == i => SeatSpec::Person {
+                        name: Some("you".into()),
+                    },
+                    _ => SeatSpec::Bot {
+                        level: levels[usize::from(i) % levels.len()].clone(),
+                    },
                 })
                 .collect(),
             whole_match,

@@ -17,7 +17,7 @@ mod event;
 mod table;
 mod view;
 
-pub use autoplay::{bot_seed, run_bots, SeatBots};
+pub use autoplay::{bot_seed, bots_move, run_bots, SeatBots};
 pub use config::{SeatSpec, TableConfig, MAX_NAME_CHARS};
 pub use error::TableError;
 pub use event::{Actor, EndReason, Event};
