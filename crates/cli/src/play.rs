@@ -12,7 +12,9 @@ use talon_bots::{strongest, AnyBot};
 use talon_cards::Seat;
 use talon_protocol::GameRecord;
 use talon_rules::{AnyGame, AnyMatch, Preset};
-use talon_table::{bots_move, Actor, Event, SeatBots, Status, Table, TableConfig, MATCH_DEAL_CAP};
+use talon_table::{
+    bots_move, Actor, Event, SeatBots, Status, Table, TableConfig, TableLog, MATCH_DEAL_CAP,
+};
 
 #[derive(Args)]
 pub struct PlayArgs {
@@ -37,7 +39,7 @@ pub struct PlayArgs {
     /// Plain text mode (automatic when stdin is not a terminal).
     #[arg(long)]
     pub plain: bool,
-    /// Save the last deal's record to this file.
+    /// Save the deal's record to this file (a match: the whole table log, every deal).
     #[arg(long)]
     pub record: Option<std::path::PathBuf>,
 }
@@ -355,6 +357,11 @@ impl PlaySession {
         true
     }
 
+    /// The table's whole log (every deal of a match).
+    pub fn log_events(&self) -> &[Event] {
+        self.table.log()
+    }
+
     /// The record of the deal in play.
     pub fn record(&self) -> GameRecord {
         let mut r = GameRecord::of(self.game(), self.options(), self.actions());
@@ -381,8 +388,13 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         crate::tui::run(&mut session)?;
     }
     if let Some(path) = &args.record {
-        std::fs::write(path, session.record().to_json())
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        // A match keeps every deal: its record is the table's whole log.
+        let text = if args.whole_match {
+            TableLog::new(session.log_events()).to_json()
+        } else {
+            session.record().to_json()
+        };
+        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     Ok(())
 }

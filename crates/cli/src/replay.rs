@@ -4,6 +4,7 @@ use crate::text::narrate;
 use std::io::Read;
 use std::path::Path;
 use talon_protocol::GameRecord;
+use talon_table::{Event, Status, Table, TableLog, LOG_FORMAT};
 
 /// The largest record `replay` reads: far above any real deal's record,
 /// and a stop for `/dev/zero` and the like.
@@ -29,6 +30,12 @@ fn read_capped(path: &Path) -> Result<String, String> {
 
 pub fn run(path: &Path) -> Result<(), String> {
     let text = read_capped(path)?;
+    let format = serde_json::from_str::<serde_json::Value>(&text)
+        .ok()
+        .and_then(|v| v.get("format").and_then(|f| f.as_str()).map(str::to_string));
+    if format.as_deref() == Some(LOG_FORMAT) {
+        return replay_table(&text);
+    }
     let record = GameRecord::from_json(&text).map_err(|e| e.to_string())?;
     let mut before = record.start().map_err(|e| e.to_string())?;
     println!("{} deal: {}", record.game, record.deal);
@@ -55,6 +62,47 @@ pub fn run(path: &Path) -> Result<(), String> {
             "record is valid so far: {} actions, the deal is not finished",
             record.actions.len()
         ),
+    }
+    Ok(())
+}
+
+/// A saved table log (a whole match): every deal, trick by trick.
+fn replay_table(text: &str) -> Result<(), String> {
+    let log = TableLog::from_json(text)?;
+    let first = log.events.first().ok_or("the log has no events")?;
+    let mut table = Table::replay(std::slice::from_ref(first)).map_err(|e| e.to_string())?;
+    for (i, event) in log.events.iter().enumerate().skip(1) {
+        let before = table.game().cloned();
+        table
+            .apply(event)
+            .map_err(|e| format!("event {} does not replay: {e}", i + 1))?;
+        match (event, before, table.game()) {
+            (Event::Dealt { deal_no, deal }, ..) => {
+                println!("== deal {deal_no}: {deal}");
+            }
+            (Event::Acted { seat, action, .. }, Some(before), Some(after)) => {
+                for l in narrate(&before, after, talon_cards::Seat(*seat), action) {
+                    println!("{l}");
+                }
+                if after.to_move().is_none() {
+                    if let Some(m) = table.sheet() {
+                        println!("match score: {:?}", m.scores());
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let deals = table.deal_no();
+    match table.status() {
+        Status::Finished {
+            winner: Some(w), ..
+        } => println!("log is valid: {deals} deal(s), seat {w} wins"),
+        Status::Finished {
+            unfinished: true, ..
+        } => println!("log is valid: {deals} deal(s), unfinished at the deal cap"),
+        Status::Finished { .. } => println!("log is valid: {deals} deal(s), no single winner"),
+        _ => println!("log is valid so far: {deals} deal(s), play goes on"),
     }
     Ok(())
 }

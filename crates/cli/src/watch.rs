@@ -5,7 +5,9 @@ use crate::text::narrate;
 use clap::Args;
 use talon_protocol::GameRecord;
 use talon_rules::Preset;
-use talon_table::{run_bots, Event, SeatBots, Status, Table, TableConfig, MATCH_DEAL_CAP};
+use talon_table::{
+    run_bots, Event, SeatBots, Status, Table, TableConfig, TableLog, MATCH_DEAL_CAP,
+};
 
 #[derive(Args)]
 pub struct WatchArgs {
@@ -23,7 +25,7 @@ pub struct WatchArgs {
     /// Play a whole match instead of one deal.
     #[arg(long = "match")]
     pub whole_match: bool,
-    /// Save the (last) deal's record to this file.
+    /// Save the deal's record to this file (a match: the whole table log, every deal).
     #[arg(long)]
     pub record: Option<std::path::PathBuf>,
 }
@@ -100,9 +102,13 @@ pub fn run(args: &WatchArgs) -> Result<(), String> {
             (None, false) => println!("the match ends undecided {:?}", m.scores()),
         }
     }
-    if let (Some(path), Some(r)) = (&args.record, last_record) {
-        std::fs::write(path, r.to_json())
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    // A match keeps every deal: its record is the table's whole log.
+    let saved = match (args.whole_match, last_record) {
+        (true, _) => Some(TableLog::new(table.log()).to_json()),
+        (false, r) => r.map(|r| r.to_json()),
+    };
+    if let (Some(path), Some(text)) = (&args.record, saved) {
+        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     Ok(())
 }

@@ -126,3 +126,58 @@ fn match_deals_carry_the_sheet_and_undo_crosses_a_deals_end() {
     assert!(single["error"].as_str().unwrap().contains("single deal"));
     assert!(e.ask(json!({"cmd": "state"})).get("match").is_none());
 }
+
+#[test]
+fn a_recorded_match_keeps_every_deal_and_replays() {
+    let dir = std::env::temp_dir().join(format!("talon-match-record-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("match.json");
+    let talon = env!("CARGO_BIN_EXE_talon");
+    let watched = Command::new(talon)
+        .args([
+            "watch",
+            "sixty-six",
+            "--match",
+            "--seed",
+            "5",
+            "--bots",
+            "heuristic",
+            "--record",
+        ])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(watched.status.success());
+    let log: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(log["format"], "talon-table");
+    let deals = log["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["kind"] == "dealt")
+        .count();
+    assert!(deals > 1, "every deal of the match is kept");
+    let replayed = Command::new(talon)
+        .arg("replay")
+        .arg(&path)
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&replayed.stdout);
+    assert!(replayed.status.success(), "{out}");
+    assert!(
+        out.contains(&format!("log is valid: {deals} deal(s), seat")),
+        "{out}"
+    );
+    // A damaged log is refused, naming the event.
+    let mut bad = log.clone();
+    bad["events"][5]["action"] = json!("XX");
+    std::fs::write(&path, bad.to_string()).unwrap();
+    let refused = Command::new(talon)
+        .arg("replay")
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("event 6"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -59,3 +59,44 @@ impl Event {
         serde_json::from_str(text).map_err(|e| e.to_string())
     }
 }
+
+/// The format name of a saved table log.
+pub const LOG_FORMAT: &str = "talon-table";
+pub const LOG_VERSION: u32 = 1;
+
+/// A table's whole log as a file: a match keeps every deal (`talon watch
+/// --match --record`, `talon play --match --record`, `talon replay`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableLog {
+    pub format: String,
+    pub version: u32,
+    pub events: Vec<Event>,
+}
+
+impl TableLog {
+    pub fn new(events: &[Event]) -> TableLog {
+        TableLog {
+            format: LOG_FORMAT.to_string(),
+            version: LOG_VERSION,
+            events: events.to_vec(),
+        }
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("logs serialize")
+    }
+
+    /// Reads a saved log; the events are checked when replayed.
+    pub fn from_json(text: &str) -> Result<TableLog, String> {
+        let log: TableLog =
+            serde_json::from_str(text).map_err(|e| format!("not a table log: {e}"))?;
+        if log.format != LOG_FORMAT || log.version != LOG_VERSION {
+            return Err(format!(
+                "format {:?} version {} is not {LOG_FORMAT:?} version {LOG_VERSION}",
+                log.format, log.version
+            ));
+        }
+        Ok(log)
+    }
+}

@@ -20,6 +20,6 @@ mod view;
 pub use autoplay::{bot_seed, bots_move, run_bots, SeatBots};
 pub use config::{SeatSpec, TableConfig, MAX_NAME_CHARS};
 pub use error::TableError;
-pub use event::{Actor, EndReason, Event};
+pub use event::{Actor, EndReason, Event, TableLog, LOG_FORMAT};
 pub use table::{FinishedDeal, Status, Table, MATCH_DEAL_CAP};
 pub use view::{cards_named, Projected, Viewer, MAX_CATCH_UP};
