@@ -12,6 +12,7 @@ use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, Weak};
 use talon_table::{SeatSpec, Table, TableConfig};
+use tokio::sync::Semaphore;
 
 /// Why a table could not be made or found.
 #[derive(Debug)]
@@ -36,6 +37,9 @@ pub struct Lobby {
     config: Arc<ServerConfig>,
     metrics: Arc<Metrics>,
     creators: Mutex<Buckets<IpAddr>>,
+    /// Bots (and hints) thinking at once, at most: one per core, so a
+    /// thousand tables' bots never crowd out the tables themselves.
+    thinkers: Arc<Semaphore>,
     me: Weak<Lobby>,
 }
 
@@ -48,6 +52,9 @@ impl Lobby {
         Arc::new_cyclic(|me| Lobby {
             rooms: Mutex::new(HashMap::new()),
             creators: Mutex::new(Buckets::new(config.create_budget, config.create_window)),
+            thinkers: Arc::new(Semaphore::new(
+                std::thread::available_parallelism().map_or(2, |n| n.get()),
+            )),
             store,
             config,
             metrics,
@@ -138,6 +145,7 @@ impl Lobby {
             self.store.clone(),
             self.config.clone(),
             self.metrics.clone(),
+            self.thinkers.clone(),
             move |id| {
                 if let Some(lobby) = me.upgrade() {
                     lobby.rooms.lock().expect("lobby lock").remove(id);

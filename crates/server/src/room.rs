@@ -15,7 +15,7 @@ use std::time::Instant;
 use talon_bots::AnyBot;
 use talon_protocol::ServerFrame;
 use talon_table::{bot_seed, Actor, Event, Projected, SeatSpec, Table, TableError, Viewer};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot, Semaphore};
 use tokio::time::sleep_until;
 
 pub type ConnId = u64;
@@ -90,6 +90,8 @@ pub struct Room {
     store: Arc<dyn Store>,
     config: Arc<ServerConfig>,
     metrics: Arc<Metrics>,
+    /// Permits to think: bots and hints wait for one before they search.
+    thinkers: Arc<Semaphore>,
     conns: HashMap<ConnId, Conn>,
     seats: Seats,
     /// Bots by seat: the table's own, and stand-ins for absent people.
@@ -111,6 +113,7 @@ impl Room {
         store: Arc<dyn Store>,
         config: Arc<ServerConfig>,
         metrics: Arc<Metrics>,
+        thinkers: Arc<Semaphore>,
         on_close: impl FnOnce(&str) + Send + 'static,
     ) -> RoomHandle {
         let (tx, rx) = mpsc::channel(1024);
@@ -130,6 +133,7 @@ impl Room {
             store,
             config,
             metrics,
+            thinkers,
             conns: HashMap::new(),
             seats,
             bots,
@@ -458,8 +462,11 @@ impl Room {
         let at = self.table.version();
         let paced = Instant::now() + self.config.bot_delay;
         self.thinking = Some(at);
+        let thinkers = self.thinkers.clone();
         tokio::spawn(async move {
+            let permit = thinkers.acquire_owned().await;
             let thought = tokio::task::spawn_blocking(move || {
+                let _permit = permit;
                 let mut bot = bot;
                 let action = bot.choose(&game);
                 (bot, action)
@@ -534,15 +541,21 @@ impl Room {
         let v = self.table.version();
         let (level, preset) = (self.config.hint_bot.clone(), self.table.preset());
         let seed = self.table.config().seed ^ v;
-        tokio::task::spawn_blocking(move || {
-            let frame = match AnyBot::new(&level, preset, seed) {
-                Ok(mut bot) => match bot.choose(&game) {
-                    Some(action) => ServerFrame::Hint { action, v },
-                    None => fail("the deal is over"),
-                },
-                Err(e) => fail(&e.to_string()),
-            };
-            send(&out, &frame);
+        let thinkers = self.thinkers.clone();
+        tokio::spawn(async move {
+            let permit = thinkers.acquire_owned().await;
+            let _ = tokio::task::spawn_blocking(move || {
+                let _permit = permit;
+                let frame = match AnyBot::new(&level, preset, seed) {
+                    Ok(mut bot) => match bot.choose(&game) {
+                        Some(action) => ServerFrame::Hint { action, v },
+                        None => fail("the deal is over"),
+                    },
+                    Err(e) => fail(&e.to_string()),
+                };
+                send(&out, &frame);
+            })
+            .await;
         });
     }
 }
