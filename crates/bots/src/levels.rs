@@ -5,13 +5,14 @@
 //! machines and bind rarely at these budgets.
 
 use crate::search::{IsmctsBot, PimcBot};
+use crate::sixty_six_expert::{CloseConfig, SheetBlind, SixtySixExpert};
 use crate::{Bot, RandomBot, SixtySixHeuristic, UnknownBot};
 use std::time::Duration;
 use talon_rules::sixty_six::SixtySix;
 use talon_search::{IsmctsConfig, PimcConfig};
 
 /// Names accepted by [`by_name`].
-pub const NAMES: [&str; 7] = [
+pub const NAMES: [&str; 8] = [
     "random",
     "heuristic",
     "beginner",
@@ -19,7 +20,16 @@ pub const NAMES: [&str; 7] = [
     "expert",
     "pimc",
     "ismcts",
+    "expert-2026-11",
 ];
+
+/// The expert's closing search: 24 sampled opponent hands, each solved
+/// within 20,000 nodes after the close.
+pub const EXPERT_CLOSE: CloseConfig = CloseConfig {
+    worlds: 24,
+    max_nodes: 20_000,
+    margin: 0.0,
+};
 
 /// ISMCTS settings by iteration budget.
 pub fn ismcts_config(iterations: u32, time_limit_ms: u64) -> IsmctsConfig {
@@ -81,7 +91,16 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix>>, UnknownB
         "heuristic" => Box::new(SixtySixHeuristic),
         "beginner" => ismcts("beginner", 60),
         "intermediate" => pimc("intermediate", 6, 3_000, 1_000, true),
-        "expert" => pimc("expert", 16, 3_000, 8_000, true),
+        "expert" => Box::new(SixtySixExpert::new(
+            "expert",
+            (16, 3_000, 8_000),
+            EXPERT_CLOSE,
+            seed,
+        )),
+        // The expert of November 2026, kept to measure against: it plays
+        // every deal as a lone deal (no score sheet) and closes only when
+        // its ISMCTS rollouts favour it.
+        "expert-2026-11" => Box::new(SheetBlind(pimc("expert-2026-11", 16, 3_000, 8_000, true))),
         // PIMC from much earlier in the deal (larger solve budget), with
         // cards still to draw.
         "pimc" => pimc("pimc", 16, 50_000, 8_000, false),

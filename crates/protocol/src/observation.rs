@@ -214,5 +214,7 @@ fn sixty_six(o: &SixtySixObservation) -> Value {
         "card_points": o.card_points,
         "pending_marriage_points": o.pending,
         "tricks_won": o.tricks_won,
+        // The match score before this deal (null for a lone deal).
+        "sheet": o.sheet.map(|s| json!({"scores": s.scores, "target": s.target})),
     })
 }
