@@ -40,6 +40,9 @@ fn main() {
     let n = deals as f64;
     println!("{preset:?}, {deals} deals of {bot} self-play, first leader's game points −3..3:");
     println!("counts {counts:?}");
-    let freq: Vec<String> = counts.iter().map(|&c| format!("{:.4}", c as f64 / n)).collect();
+    let freq: Vec<String> = counts
+        .iter()
+        .map(|&c| format!("{:.4}", c as f64 / n))
+        .collect();
     println!("frequencies [{}]", freq.join(", "));
 }

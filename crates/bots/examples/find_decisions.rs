@@ -20,8 +20,8 @@
 
 use talon_bots::{by_name, Bot, SixtySixHeuristic};
 use talon_cards::Seat;
-use talon_rules::sixty_six::{Action, Deal, SixtySix};
 use talon_rules::shuffle::rng_from_seed;
+use talon_rules::sixty_six::{Action, Deal, SixtySix};
 use talon_rules::{ActionList, Determinize, Game, Preset};
 use talon_search::Solver;
 
@@ -72,7 +72,9 @@ fn main() {
                 let scores = if sheet == "6-6" { [6, 6] } else { [0, 0] };
                 let mut old = by_name("expert-2026-11", 1).expect("a bot");
                 old.set_time_limit(None);
-                let mut at = SixtySix::new(&deal, opts).expect("a deal").with_sheet(scores);
+                let mut at = SixtySix::new(&deal, opts)
+                    .expect("a deal")
+                    .with_sheet(scores);
                 for a in &played {
                     let a = at.parse_action(a).expect("an action");
                     at.play_unchecked(a);

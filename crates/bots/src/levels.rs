@@ -24,10 +24,12 @@ pub const NAMES: [&str; 8] = [
 ];
 
 /// The expert's closing search: 24 sampled opponent hands, each solved
-/// within 20,000 nodes after the close.
+/// within 20,000 nodes after the close, at most 150,000 nodes in all (the
+/// PIMC budget of a decision: about 40 ms at worst).
 pub const EXPERT_CLOSE: CloseConfig = CloseConfig {
     worlds: 24,
     max_nodes: 20_000,
+    max_total_nodes: 150_000,
     margin: 0.0,
 };
 

@@ -34,6 +34,9 @@ pub struct CloseConfig {
     /// Node budget of one solve after closing; a world that needs more
     /// ends sampling (the worlds solved so far still count).
     pub max_nodes: u64,
+    /// No new world is sampled once the solves of this decision have
+    /// visited this many positions (deterministic, unlike the time limit).
+    pub max_total_nodes: u64,
     /// Close only when its value beats playing on by more than this (in
     /// rewards: game points in a lone deal).
     pub margin: f64,
@@ -71,8 +74,13 @@ impl SixtySixExpert {
         let start = Instant::now();
         let mut sum = 0.0;
         let mut solved = 0u32;
+        let first_node = self.pimc.solver().nodes();
         for n in 0..self.close.worlds.max(1) {
-            if n > 0 && self.time_limit.is_some_and(|l| start.elapsed() >= l) {
+            let spent = self.pimc.solver().nodes() - first_node;
+            if n > 0
+                && (spent >= self.close.max_total_nodes
+                    || self.time_limit.is_some_and(|l| start.elapsed() >= l))
+            {
                 break;
             }
             let mut world = SixtySix::sample(obs, &mut self.rng);

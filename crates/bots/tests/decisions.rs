@@ -77,7 +77,10 @@ fn the_expert_chooses_every_decision() {
         bot.set_time_limit(None);
         let chosen = bot.choose(&p.game.observe(me), &legal).to_string();
         if chosen != p.expect {
-            wrong.push(format!("line {}: chose {chosen}, expected {} ({})", p.line, p.expect, p.why));
+            wrong.push(format!(
+                "line {}: chose {chosen}, expected {} ({})",
+                p.line, p.expect, p.why
+            ));
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));

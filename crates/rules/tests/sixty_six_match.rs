@@ -73,7 +73,10 @@ fn match_equity_rewards_follow_the_sheet() {
     // At 0-0 more game points are worth more, roughly in proportion.
     let first = SixtySix::from_seed(4, opts, Seat(1)).with_sheet([0, 0]);
     let (one, three) = (first.value_reward(1), first.value_reward(3));
-    assert!(one > 0.5 && three > 2.5 * one && three < 3.5 * one, "{one} {three}");
+    assert!(
+        one > 0.5 && three > 2.5 * one && three < 3.5 * one,
+        "{one} {three}"
+    );
     // Seat 1 needing one point: seat 0 can only save the match by winning.
     let behind = SixtySix::from_seed(4, opts, Seat(1)).with_sheet([0, 6]);
     assert!(behind.value_reward(-1) == behind.value_reward(-3));
