@@ -26,7 +26,8 @@ use talon_cards::Seat;
 /// Sixty-six (24 cards) differ.
 /// Schnapsen: 2,000 deals (counts 149, 339, 513, 0, 510, 351, 138).
 const SCHNAPSEN_OUTCOMES: [f64; 7] = [0.0745, 0.1695, 0.2565, 0.0, 0.2550, 0.1755, 0.0690];
-const SIXTY_SIX_OUTCOMES: [f64; 7] = [0.0280, 0.1100, 0.3270, 0.0070, 0.3400, 0.1460, 0.0420];
+/// Sixty-six: 600 deals (counts 27, 116, 154, 2, 136, 118, 47).
+const SIXTY_SIX_OUTCOMES: [f64; 7] = [0.0450, 0.1933, 0.2567, 0.0033, 0.2267, 0.1967, 0.0783];
 
 /// Equity is stored in units of 1/`SCALE` so the sheet stays `Eq`.
 const SCALE: f64 = 60_000.0;
