@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 use talon_rules::shuffle::{rng_from_seed, SeededRng};
 use talon_rules::sixty_six::{Action, SixtySix, SixtySixObservation};
 use talon_rules::{Determinize, Game, SolverGame};
-use talon_search::{Ismcts, Pimc};
+use talon_search::{Ismcts, Pimc, RootStat};
 
 /// Budgets of the closing search.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -102,23 +102,62 @@ impl SixtySixExpert {
         (solved > 0).then(|| sum / f64::from(solved))
     }
 
-    /// A move while cards are still to be drawn: ISMCTS, with `close`
-    /// (where legal) valued by solved worlds instead of by rollouts.
+    /// What declaring now is worth to the observing seat. Exact: whether a
+    /// declaration is right and what it scores depend only on public
+    /// points and tricks, so any sampled world gives the same answer.
+    fn declare_value(&mut self, obs: &SixtySixObservation) -> Option<f64> {
+        let mut world = SixtySix::sample(obs, &mut self.rng);
+        if !world.is_legal(Action::Declare) {
+            return None;
+        }
+        world.play_unchecked(Action::Declare);
+        let rewards = world.rewards()?;
+        Some(rewards[obs.seat.index()])
+    }
+
+    /// A move while cards are still to be drawn: ISMCTS, with `close` (where
+    /// legal) valued by solved worlds and `declare` exactly, instead of by
+    /// rollouts.
     fn before_last_draw(&mut self, obs: &SixtySixObservation, legal: &[Action]) -> Action {
         let stats = self.ismcts.search(obs, legal, &mut self.rng);
-        let best = |stats: &mut dyn Iterator<Item = &talon_search::RootStat<Action>>| {
-            stats.max_by_key(|s| s.visits).copied()
+        // The most visited, the first of equals (as `Ismcts::choose`).
+        let best = |stats: &mut dyn Iterator<Item = &RootStat<Action>>| {
+            stats.fold(None, |b: Option<RootStat<Action>>, s| match b {
+                Some(b) if b.visits >= s.visits => Some(b),
+                _ => Some(*s),
+            })
         };
         let Some(top) = best(&mut stats.iter()) else {
             return legal[0];
         };
-        if !legal.contains(&Action::Close) {
+        let (can_close, can_declare) = (
+            legal.contains(&Action::Close),
+            legal.contains(&Action::Declare),
+        );
+        if !can_close && !can_declare {
             return top.action;
         }
-        let Some(on) = best(&mut stats.iter().filter(|s| s.action != Action::Close)) else {
+        let Some(on) = best(
+            &mut stats
+                .iter()
+                .filter(|s| s.action != Action::Close && s.action != Action::Declare),
+        ) else {
             return top.action;
         };
-        match self.close_value(obs) {
+        let close = if can_close {
+            self.close_value(obs)
+        } else {
+            None
+        };
+        // A sure outcome that playing on does not beat on average is taken:
+        // at match point, declaring with 66 wins the match for certain,
+        // and rollouts that also win every time cannot tell them apart.
+        if let Some(declare) = can_declare.then(|| self.declare_value(obs)).flatten() {
+            if declare >= on.mean && close.is_none_or(|c| declare >= c) {
+                return Action::Declare;
+            }
+        }
+        match close {
             Some(close) if close > on.mean + self.close.margin => {
                 if legal.contains(&Action::Exchange) {
                     Action::Exchange

@@ -85,3 +85,27 @@ fn the_expert_chooses_every_decision() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// Where nothing can be closed and no match is on (VU Schnapsen, lone
+/// deals), the expert is `expert-2026-11` move for move: the closing
+/// search and match equity are the only differences.
+#[test]
+fn without_closing_or_a_match_the_expert_is_the_old_one() {
+    use talon_cards::Seat;
+    let opts = Preset::SchnapsenVu.sixty_six_defaults();
+    for seed in 0..2 {
+        let mut game = SixtySix::from_seed(seed, opts, Seat(1));
+        let mut new = by_name("expert", seed).expect("the expert");
+        let mut old = by_name("expert-2026-11", seed).expect("the old expert");
+        new.set_time_limit(None);
+        old.set_time_limit(None);
+        while let Some(seat) = game.to_move() {
+            let mut legal = ActionList::new();
+            game.legal_actions(&mut legal);
+            let obs = game.observe(seat);
+            let a = new.choose(&obs, &legal);
+            assert_eq!(a, old.choose(&obs, &legal), "deal {seed}");
+            game.play_unchecked(a);
+        }
+    }
+}
