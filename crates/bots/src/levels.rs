@@ -12,7 +12,7 @@ use talon_rules::sixty_six::SixtySix;
 use talon_search::{IsmctsConfig, PimcConfig};
 
 /// Names accepted by [`by_name`].
-pub const NAMES: [&str; 8] = [
+pub const NAMES: [&str; 9] = [
     "random",
     "heuristic",
     "beginner",
@@ -21,6 +21,7 @@ pub const NAMES: [&str; 8] = [
     "pimc",
     "ismcts",
     "expert-2026-11",
+    "expert-no-close",
 ];
 
 /// The expert's closing search: 24 sampled opponent hands, each solved
@@ -97,6 +98,17 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix>>, UnknownB
             "expert",
             (16, 3_000, 8_000),
             EXPERT_CLOSE,
+            seed,
+        )),
+        // The expert without the closing search (match equity and the
+        // exact declaration only), to measure what each part gives.
+        "expert-no-close" => Box::new(SixtySixExpert::new(
+            "expert-no-close",
+            (16, 3_000, 8_000),
+            CloseConfig {
+                worlds: 0,
+                ..EXPERT_CLOSE
+            },
             seed,
         )),
         // The expert of November 2026, kept to measure against: it plays

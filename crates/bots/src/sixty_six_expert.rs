@@ -130,18 +130,19 @@ impl SixtySixExpert {
         let Some(top) = best(&mut stats.iter()) else {
             return legal[0];
         };
+        // `worlds == 0` turns the closing search off: ISMCTS decides.
         let (can_close, can_declare) = (
-            legal.contains(&Action::Close),
+            legal.contains(&Action::Close) && self.close.worlds > 0,
             legal.contains(&Action::Declare),
         );
         if !can_close && !can_declare {
             return top.action;
         }
-        let Some(on) = best(
-            &mut stats
-                .iter()
-                .filter(|s| s.action != Action::Close && s.action != Action::Declare),
-        ) else {
+        let Some(on) =
+            best(&mut stats.iter().filter(|s| {
+                (s.action != Action::Close || !can_close) && s.action != Action::Declare
+            }))
+        else {
             return top.action;
         };
         let close = if can_close {
