@@ -1,5 +1,6 @@
-//! The Sixty-six family's expert: plays for the match and searches the
-//! decision to close.
+//! `expert-match`, the Sixty-six family's match expert: plays for the
+//! match and searches the decision to close. Not the default `expert`
+//! yet: it lost Sixty-six matches to it (docs/strength.md).
 //!
 //! - **The match.** A deal of a match carries the score sheet, and the
 //!   search values every finished deal by the chance of winning the match

@@ -2,7 +2,7 @@
 //! player's choice is clear, each with its reason
 //! (`tests/data/decisions/sixty-six-family.txt`, found by the
 //! `find_decisions` example from the rules and the exact solver). The
-//! expert must choose the expected action in every one.
+//! match expert (`expert-match`) must choose the expected action in every one.
 //!
 //! A line is `preset | sheet | deal | actions | expected action | why`:
 //! the sheet is the match score (seat 0 – seat 1) before the deal, the deal
@@ -73,7 +73,7 @@ fn the_expert_chooses_every_decision() {
         let me = p.game.to_move().expect("a position to move in");
         let mut legal = ActionList::new();
         p.game.legal_actions(&mut legal);
-        let mut bot = by_name("expert", p.line as u64).expect("the expert");
+        let mut bot = by_name("expert-match", p.line as u64).expect("the match expert");
         bot.set_time_limit(None);
         let chosen = bot.choose(&p.game.observe(me), &legal).to_string();
         if chosen != p.expect {
@@ -87,7 +87,7 @@ fn the_expert_chooses_every_decision() {
 }
 
 /// Where nothing can be closed and no match is on (VU Schnapsen, lone
-/// deals), the expert is `expert-2026-11` move for move: the closing
+/// deals), `expert-match` is `expert-2026-11` move for move: the closing
 /// search and match equity are the only differences.
 #[test]
 fn without_closing_or_a_match_the_expert_is_the_old_one() {
@@ -95,7 +95,7 @@ fn without_closing_or_a_match_the_expert_is_the_old_one() {
     let opts = Preset::SchnapsenVu.sixty_six_defaults();
     for seed in 0..2 {
         let mut game = SixtySix::from_seed(seed, opts, Seat(1));
-        let mut new = by_name("expert", seed).expect("the expert");
+        let mut new = by_name("expert-match", seed).expect("the match expert");
         let mut old = by_name("expert-2026-11", seed).expect("the old expert");
         new.set_time_limit(None);
         old.set_time_limit(None);
