@@ -39,6 +39,10 @@ impl Bot<SixtySix> for Timed {
 /// epsilon) and, for PIMC, `-d` (solve while cards are still to be drawn,
 /// too) for tuning runs.
 fn make(name: &str, seed: u64) -> Box<dyn Bot<SixtySix>> {
+    // Registered names first (`expert-2026-11` is not a custom budget).
+    if let Ok(bot) = by_name(name, seed) {
+        return bot;
+    }
     let all: Vec<&str> = name.split('-').collect();
     let tweak = |prefix: char| -> Option<f64> {
         all.iter()

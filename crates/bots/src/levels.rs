@@ -5,13 +5,14 @@
 //! machines and bind rarely at these budgets.
 
 use crate::search::{IsmctsBot, PimcBot};
+use crate::sixty_six_expert::{CloseConfig, SheetBlind, SixtySixExpert};
 use crate::{Bot, RandomBot, SixtySixHeuristic, UnknownBot};
 use std::time::Duration;
 use talon_rules::sixty_six::SixtySix;
 use talon_search::{IsmctsConfig, PimcConfig};
 
 /// Names accepted by [`by_name`].
-pub const NAMES: [&str; 7] = [
+pub const NAMES: [&str; 10] = [
     "random",
     "heuristic",
     "beginner",
@@ -19,7 +20,20 @@ pub const NAMES: [&str; 7] = [
     "expert",
     "pimc",
     "ismcts",
+    "expert-2026-11",
+    "expert-match",
+    "expert-no-close",
 ];
+
+/// The expert's closing search: 24 sampled opponent hands, each solved
+/// within 20,000 nodes after the close, at most 150,000 nodes in all (the
+/// PIMC budget of a decision: about 40 ms at worst).
+pub const EXPERT_CLOSE: CloseConfig = CloseConfig {
+    worlds: 24,
+    max_nodes: 20_000,
+    max_total_nodes: 150_000,
+    margin: 0.0,
+};
 
 /// ISMCTS settings by iteration budget.
 pub fn ismcts_config(iterations: u32, time_limit_ms: u64) -> IsmctsConfig {
@@ -82,7 +96,31 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix> + Send>, U
         "heuristic" => Box::new(SixtySixHeuristic),
         "beginner" => ismcts("beginner", 60),
         "intermediate" => pimc("intermediate", 6, 3_000, 1_000, true),
-        "expert" => pimc("expert", 16, 3_000, 8_000, true),
+        // The expert stays the November 2026 one: the match-equity expert
+        // below lost Sixty-six matches to it (docs/strength.md).
+        "expert" => Box::new(SheetBlind(pimc("expert", 16, 3_000, 8_000, true))),
+        // Match equity, closing by solved worlds, exact declaration.
+        "expert-match" => Box::new(SixtySixExpert::new(
+            "expert-match",
+            (16, 3_000, 8_000),
+            EXPERT_CLOSE,
+            seed,
+        )),
+        // The expert without the closing search (match equity and the
+        // exact declaration only), to measure what each part gives.
+        "expert-no-close" => Box::new(SixtySixExpert::new(
+            "expert-no-close",
+            (16, 3_000, 8_000),
+            CloseConfig {
+                worlds: 0,
+                ..EXPERT_CLOSE
+            },
+            seed,
+        )),
+        // The expert of November 2026, kept to measure against: it plays
+        // every deal as a lone deal (no score sheet) and closes only when
+        // its ISMCTS rollouts favour it.
+        "expert-2026-11" => Box::new(SheetBlind(pimc("expert-2026-11", 16, 3_000, 8_000, true))),
         // PIMC from much earlier in the deal (larger solve budget), with
         // cards still to draw.
         "pimc" => pimc("pimc", 16, 50_000, 8_000, false),

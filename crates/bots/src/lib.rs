@@ -17,10 +17,11 @@ mod registry;
 mod search;
 mod sevens;
 mod sixty_six;
+mod sixty_six_expert;
 
 pub use bid_play::BidPlay;
 pub use duel::play_deal;
-pub use levels::{by_name, ismcts_config, pimc_config, NAMES};
+pub use levels::{by_name, ismcts_config, pimc_config, EXPERT_CLOSE, NAMES};
 pub use na_search::{sevens_level, NaSearchBot, SEARCH_LEVELS};
 pub use na_sixty_six::NaHeuristic;
 pub use pedro::PedroHeuristic;
@@ -30,6 +31,7 @@ pub use registry::{bot_names, strongest, AnyBot, UnknownBot};
 pub use search::{IsmctsBot, PimcBot};
 pub use sevens::SevensHeuristic;
 pub use sixty_six::SixtySixHeuristic;
+pub use sixty_six_expert::{CloseConfig, SheetBlind, SixtySixExpert};
 
 use std::time::Duration;
 use talon_rules::Game;

@@ -215,5 +215,29 @@ fn sixty_six(o: &SixtySixObservation) -> Value {
         "card_points": o.card_points,
         "pending_marriage_points": o.pending,
         "tricks_won": o.tricks_won,
+        // The match score before this deal (null for a lone deal).
+        "sheet": o.sheet.map(|s| json!({"scores": s.scores, "target": s.target})),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use talon_cards::Seat;
+    use talon_rules::{AnyMatch, Preset};
+
+    /// A match deal shows the score sheet; a lone deal shows null.
+    #[test]
+    fn sixty_six_observations_show_the_sheet() {
+        let m = AnyMatch::new(Preset::Schnapsen, &[], 1).expect("a match");
+        let deal = m.next_deal(4);
+        let obs = deal.observe(Seat(0)).expect("an observation");
+        let json = observation_json(&obs);
+        assert_eq!(json["sheet"]["scores"], serde_json::json!([0, 0]));
+        assert_eq!(json["sheet"]["target"], serde_json::json!(7));
+        let lone = talon_rules::AnyGame::new(Preset::Schnapsen, &[], &talon_rules::Setup::Seed(4))
+            .expect("a deal");
+        let json = observation_json(&lone.observe(Seat(0)).expect("an observation"));
+        assert!(json["sheet"].is_null());
+    }
 }

@@ -9,7 +9,7 @@ use crate::na_sixty_six::{self, NaMatch};
 use crate::pedro::{self, PedroMatch};
 use crate::preset::Preset;
 use crate::sevens::{self, SevensMatch, SevensOptions};
-use crate::sixty_six::{Deal, SixtySix, SixtySixMatch};
+use crate::sixty_six::{Deal, SixtySixMatch};
 use talon_cards::Seat;
 
 /// A match in progress.
@@ -72,7 +72,9 @@ impl AnyMatch {
         match self {
             AnyMatch::SixtySix { preset, sheet } => {
                 let deal = Deal::from_seed(seed, sheet.opts.hand_size, sheet.dealer);
-                let game = SixtySix::new(&deal, sheet.opts).expect("seeded deals are legal");
+                // Dealt through the sheet, so the deal (and every seat's
+                // observation) carries the match score.
+                let game = sheet.deal(&deal).expect("seeded deals are legal");
                 AnyGame::SixtySix {
                     preset: *preset,
                     deal,

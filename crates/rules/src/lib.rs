@@ -53,4 +53,4 @@ pub use game::{
 };
 pub use options::{OptionError, OptionKind, OptionSpec};
 pub use preset::{Family, Preset, PresetError};
-pub use search::{Determinize, SolverGame};
+pub use search::{Determinize, Rewards, SolverGame};

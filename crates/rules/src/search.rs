@@ -95,7 +95,29 @@ pub trait SolverGame: Game {
     fn utility(&self) -> Option<Returns> {
         self.returns()
     }
+
+    /// What search averages once the game is over, per seat: by default
+    /// [`SolverGame::utility`]. A deal that is one deal of a match can give
+    /// each seat its chance of winning the match instead (scaled to the
+    /// utility's range), so rollouts value outcomes by what they do to the
+    /// match.
+    fn rewards(&self) -> Option<Rewards> {
+        self.utility()
+            .map(|u| u.iter().map(|&x| f64::from(x)).collect())
+    }
+
+    /// What an exactly solved [`SolverGame::solver_value`] is worth to the
+    /// maximising side in the units of [`SolverGame::rewards`], for
+    /// averaging over sampled worlds (PIMC). It must not decrease as the
+    /// value grows: then maximising the value in each world also maximises
+    /// its worth, and the solver itself is unchanged. Default: the value.
+    fn value_reward(&self, value: i32) -> f64 {
+        f64::from(value)
+    }
 }
+
+/// Per-seat rewards of a finished game, as real numbers.
+pub type Rewards = arrayvec::ArrayVec<f64, 8>;
 
 /// A 64-bit finaliser (splitmix64's) for building position keys: every
 /// input bit affects every output bit, so keys mixed field by field still

@@ -71,6 +71,26 @@ impl<G: SolverGame + Determinize> Ismcts<G> {
         if legal.len() == 1 {
             return legal[0];
         }
+        let mut best = legal[0];
+        let mut most = 0;
+        for s in self.search(obs, legal, rng) {
+            if s.visits > most {
+                most = s.visits;
+                best = s.action;
+            }
+        }
+        best
+    }
+
+    /// Runs the search and returns the visits and mean reward (for the
+    /// observing seat, in the units of `SolverGame::rewards`) of each legal
+    /// root action the search tried, in the order it first tried them.
+    pub fn search<R: RngCore + ?Sized>(
+        &mut self,
+        obs: &G::Observation,
+        legal: &[G::Action],
+        rng: &mut R,
+    ) -> Vec<RootStat<G::Action>> {
         let root_seat = obs.seat();
         let mut nodes: Vec<Node<G::Action>> = vec![Node {
             action: None,
@@ -151,10 +171,11 @@ impl<G: SolverGame + Determinize> Ismcts<G> {
                 None
             };
             if let Some(v) = solved {
+                let r = world.value_reward(v);
                 for &i in &path {
                     let nd = &mut nodes[i];
                     nd.visits += 1;
-                    nd.reward += f64::from(if world.maximises(nd.mover) { v } else { -v });
+                    nd.reward += if world.maximises(nd.mover) { r } else { -r };
                 }
                 continue;
             }
@@ -170,24 +191,34 @@ impl<G: SolverGame + Determinize> Ismcts<G> {
                 };
                 world.play_unchecked(a);
             }
-            let returns = world.utility().expect("the game is over");
+            let rewards = world.rewards().expect("the game is over");
             for &i in &path {
                 let nd = &mut nodes[i];
                 nd.visits += 1;
-                nd.reward += f64::from(returns[nd.mover.index()]);
+                nd.reward += rewards[nd.mover.index()];
             }
         }
-        let mut best = legal[0];
-        let mut most = 0;
-        for &c in &nodes[0].children {
-            let nd = &nodes[c];
-            if let Some(a) = nd.action {
-                if legal.contains(&a) && nd.visits > most {
-                    most = nd.visits;
-                    best = a;
-                }
-            }
-        }
-        best
+        nodes[0]
+            .children
+            .iter()
+            .filter_map(|&c| {
+                let nd = &nodes[c];
+                let action = nd.action.filter(|a| legal.contains(a))?;
+                Some(RootStat {
+                    action,
+                    visits: nd.visits,
+                    mean: nd.reward / f64::from(nd.visits.max(1)),
+                })
+            })
+            .collect()
     }
+}
+
+/// What the search found for one root action.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RootStat<A> {
+    pub action: A,
+    pub visits: u32,
+    /// Mean reward for the observing seat.
+    pub mean: f64,
 }

@@ -78,7 +78,7 @@ impl<G: SolverGame + Determinize> Pimc<G> {
                 samples: 0,
             })
             .collect();
-        let mut sums = vec![0i64; legal.len()];
+        let mut sums = vec![0f64; legal.len()];
         let first_node = self.solver.nodes();
         for n in 0..self.config.samples.max(1) {
             let spent = self.solver.nodes() - first_node;
@@ -103,15 +103,17 @@ impl<G: SolverGame + Determinize> Pimc<G> {
                 let Some(v) = self.solver.value_within(&child, self.config.max_nodes) else {
                     break;
                 };
-                let v = if world.maximises(seat) { v } else { -v };
-                values.push(Some(v));
+                // Averaged as the game's reward (e.g. match equity), which
+                // is monotone in the value, so each world's solve stands.
+                let r = child.value_reward(v);
+                values.push(Some(if world.maximises(seat) { r } else { -r }));
             }
             if values.len() < legal.len() {
                 break; // out of node budget: keep the worlds solved so far
             }
             for (i, v) in values.into_iter().enumerate() {
                 if let Some(v) = v {
-                    sums[i] += i64::from(v);
+                    sums[i] += v;
                     stats[i].samples += 1;
                 }
             }
@@ -121,7 +123,7 @@ impl<G: SolverGame + Determinize> Pimc<G> {
         }
         for (s, sum) in stats.iter_mut().zip(sums) {
             if s.samples > 0 {
-                s.mean = sum as f64 / f64::from(s.samples);
+                s.mean = sum / f64::from(s.samples);
             } else {
                 s.mean = f64::NEG_INFINITY;
             }

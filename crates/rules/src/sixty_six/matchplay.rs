@@ -27,9 +27,10 @@ impl SixtySixMatch {
         }
     }
 
-    /// Starts the next deal from a seed, dealt by the seat whose turn it is.
+    /// Starts the next deal from a seed, dealt by the seat whose turn it
+    /// is; the deal carries the score sheet, so the bots see the match.
     pub fn deal_from_seed(&self, seed: u64) -> SixtySix {
-        SixtySix::from_seed(seed, self.opts, self.dealer)
+        SixtySix::from_seed(seed, self.opts, self.dealer).with_sheet(self.scores)
     }
 
     /// Starts the next deal from an explicit deal (its dealer must be the
@@ -41,7 +42,7 @@ impl SixtySixMatch {
                 deal.dealer, self.dealer
             )));
         }
-        SixtySix::new(deal, self.opts)
+        SixtySix::new(deal, self.opts).map(|g| g.with_sheet(self.scores))
     }
 
     /// Books a finished deal and passes the deal to the other seat.

@@ -5,6 +5,7 @@ mod action;
 mod bounds;
 pub(crate) mod cards;
 mod deal;
+mod equity;
 mod matchplay;
 mod observation;
 mod options;
@@ -16,6 +17,7 @@ mod state;
 pub use action::Action;
 pub use cards::{points as card_points, trick_winner};
 pub use deal::{deck_for, Deal, DealError};
+pub use equity::SixtySixSheet;
 pub use matchplay::SixtySixMatch;
 pub use observation::SixtySixObservation;
 pub use options::{

@@ -1,5 +1,6 @@
 //! What one seat may know about a deal.
 
+use super::equity::SixtySixSheet;
 use super::options::SixtySixOptions;
 use super::scoring::DealResult;
 use super::state::{Closure, Event, Phase, SixtySix, TrickRecord};
@@ -36,6 +37,9 @@ pub struct SixtySixObservation {
     pub pending: [u16; 2],
     pub tricks_won: [u8; 2],
     pub result: Option<DealResult>,
+    /// The match's score sheet before this deal (public), or `None` for a
+    /// lone deal.
+    pub sheet: Option<SixtySixSheet>,
 }
 
 impl SixtySix {
@@ -64,6 +68,7 @@ impl SixtySix {
             pending: self.pending,
             tricks_won: self.tricks,
             result: self.result,
+            sheet: self.sheet,
         }
     }
 

@@ -143,6 +143,7 @@ impl Determinize for SixtySix {
             history: CopyVec::from_slice(&obs.tricks, NO_TRICK),
             events: CopyVec::from_slice(&obs.events, NO_EVENT),
             result: obs.result,
+            sheet: obs.sheet,
         }
     }
 

@@ -11,7 +11,7 @@ use super::bounds;
 use super::cards::{beaters_in, points, trick_winner};
 use super::options::{CloseScore, LastTrick, Unclaimed};
 use super::state::{Phase, SixtySix};
-use crate::search::{fmix, SolverGame};
+use crate::search::{fmix, Rewards, SolverGame};
 use talon_cards::{Card, Rank};
 
 fn card_code(c: Option<Card>) -> u64 {
@@ -35,7 +35,28 @@ impl SixtySix {
     }
 }
 
+/// Match equity is scaled to rewards of −5..5 (certain loss to certain win
+/// of the match): at 0–0 a deal won by one game point is then worth about
+/// one, as in a lone deal, so ISMCTS's exploration constant keeps its scale.
+const EQUITY_REWARD: f64 = 5.0;
+
 impl SolverGame for SixtySix {
+    /// In a match (the deal carries the score sheet), each seat's chance of
+    /// winning the match after this deal, scaled (see `EQUITY_REWARD`);
+    /// a lone deal's game points otherwise.
+    fn rewards(&self) -> Option<Rewards> {
+        let v = crate::game::Game::returns(self)?[0];
+        let r = self.value_reward(v);
+        Some([r, -r].into_iter().collect())
+    }
+
+    fn value_reward(&self, value: i32) -> f64 {
+        match &self.sheet {
+            Some(sheet) => EQUITY_REWARD * (2.0 * sheet.equity(value) - 1.0),
+            None => f64::from(value),
+        }
+    }
+
     fn value_range(&self) -> (i32, i32) {
         (-3, 3)
     }

@@ -3,6 +3,7 @@
 use super::action::Action;
 use super::cards::{beaters_in, king, points, queen, trick_winner};
 use super::deal::{deck_for, Deal, DealError};
+use super::equity::SixtySixSheet;
 use super::options::{Declaring, LastTrick, MarriageCredit, MarriageLead, SixtySixOptions};
 use super::scoring::{self, DealResult, EndReason};
 use crate::copy_vec::CopyVec;
@@ -94,6 +95,8 @@ pub struct SixtySix {
     pub(super) history: CopyVec<TrickRecord, 12>,
     pub(super) events: CopyVec<Event, 16>,
     pub(super) result: Option<DealResult>,
+    /// The match's score sheet before this deal; `None` for a lone deal.
+    pub(super) sheet: Option<SixtySixSheet>,
 }
 
 impl SixtySix {
@@ -125,6 +128,7 @@ impl SixtySix {
             history: CopyVec::new(NO_TRICK),
             events: CopyVec::new(NO_EVENT),
             result: None,
+            sheet: None,
         })
     }
 
@@ -132,6 +136,18 @@ impl SixtySix {
     pub fn from_seed(seed: u64, opts: SixtySixOptions, dealer: Seat) -> SixtySix {
         let deal = Deal::from_seed(seed, opts.hand_size, dealer);
         SixtySix::new(&deal, opts).expect("a seeded deal is always legal")
+    }
+
+    /// The same deal as one deal of a match standing at `scores` (game
+    /// points of seat 0 and seat 1 before it).
+    pub fn with_sheet(mut self, scores: [u16; 2]) -> SixtySix {
+        self.sheet = Some(SixtySixSheet::new(&self.opts, scores, self.dealer));
+        self
+    }
+
+    /// The match's score sheet before this deal, if it is one deal of a match.
+    pub fn sheet(&self) -> Option<&SixtySixSheet> {
+        self.sheet.as_ref()
     }
 
     pub fn options(&self) -> &SixtySixOptions {

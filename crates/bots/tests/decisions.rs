@@ -1,0 +1,111 @@
+//! The decision test set: positions of the Sixty-six family where a strong
+//! player's choice is clear, each with its reason
+//! (`tests/data/decisions/sixty-six-family.txt`, found by the
+//! `find_decisions` example from the rules and the exact solver). The
+//! match expert (`expert-match`) must choose the expected action in every one.
+//!
+//! A line is `preset | sheet | deal | actions | expected action | why`:
+//! the sheet is the match score (seat 0 – seat 1) before the deal, the deal
+//! is in deal notation and the actions lead from it to the position.
+
+use talon_bots::by_name;
+use talon_rules::sixty_six::{Deal, SixtySix};
+use talon_rules::{ActionList, Game, Preset};
+
+struct Position {
+    line: usize,
+    game: SixtySix,
+    expect: String,
+    why: String,
+}
+
+fn positions() -> Vec<Position> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/decisions/sixty-six-family.txt"
+    );
+    let text = std::fs::read_to_string(path).expect("the decision file");
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let f: Vec<&str> = line.split('|').map(str::trim).collect();
+        assert_eq!(f.len(), 6, "line {}: six fields", i + 1);
+        let preset = Preset::from_name(f[0]).expect("a preset");
+        let (a, b) = f[1].split_once('-').expect("a sheet like 6-6");
+        let scores = [a.parse().expect("a score"), b.parse().expect("a score")];
+        let deal: Deal = f[2].parse().expect("a deal");
+        let mut game = SixtySix::new(&deal, preset.sixty_six_defaults())
+            .expect("a legal deal")
+            .with_sheet(scores);
+        for a in f[3].split_whitespace() {
+            let action = game.parse_action(a).expect("an action");
+            assert!(game.is_legal(action), "line {}: {a} is illegal", i + 1);
+            game.play_unchecked(action);
+        }
+        out.push(Position {
+            line: i + 1,
+            game,
+            expect: f[4].to_string(),
+            why: f[5].to_string(),
+        });
+    }
+    out
+}
+
+#[test]
+fn the_set_is_well_formed() {
+    let set = positions();
+    assert!(set.len() >= 12, "{} positions", set.len());
+    for p in &set {
+        let action = p.game.parse_action(&p.expect).expect("an action");
+        assert!(p.game.is_legal(action), "line {}: {}", p.line, p.expect);
+        assert!(p.why.len() > 20, "line {}: a reason", p.line);
+    }
+}
+
+#[test]
+fn the_expert_chooses_every_decision() {
+    let mut wrong = Vec::new();
+    for p in positions() {
+        let me = p.game.to_move().expect("a position to move in");
+        let mut legal = ActionList::new();
+        p.game.legal_actions(&mut legal);
+        let mut bot = by_name("expert-match", p.line as u64).expect("the match expert");
+        bot.set_time_limit(None);
+        let chosen = bot.choose(&p.game.observe(me), &legal).to_string();
+        if chosen != p.expect {
+            wrong.push(format!(
+                "line {}: chose {chosen}, expected {} ({})",
+                p.line, p.expect, p.why
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// Where nothing can be closed and no match is on (VU Schnapsen, lone
+/// deals), `expert-match` is `expert-2026-11` move for move: the closing
+/// search and match equity are the only differences.
+#[test]
+fn without_closing_or_a_match_the_expert_is_the_old_one() {
+    use talon_cards::Seat;
+    let opts = Preset::SchnapsenVu.sixty_six_defaults();
+    for seed in 0..2 {
+        let mut game = SixtySix::from_seed(seed, opts, Seat(1));
+        let mut new = by_name("expert-match", seed).expect("the match expert");
+        let mut old = by_name("expert-2026-11", seed).expect("the old expert");
+        new.set_time_limit(None);
+        old.set_time_limit(None);
+        while let Some(seat) = game.to_move() {
+            let mut legal = ActionList::new();
+            game.legal_actions(&mut legal);
+            let obs = game.observe(seat);
+            let a = new.choose(&obs, &legal);
+            assert_eq!(a, old.choose(&obs, &legal), "deal {seed}");
+            game.play_unchecked(a);
+        }
+    }
+}
