@@ -60,17 +60,27 @@ class MaskedTalonEnv(raw_env):
         }
 
 
-def timer(result, *path):
-    """A timer from RLlib's result dict (seconds), or None."""
-    node = result
-    for key in path:
-        if not isinstance(node, dict) or key not in node:
-            return None
-        node = node[key]
-    return node
+def timer(result, name):
+    """An RLlib timer (seconds) from the result dict, or None."""
+    return result.get("timers", {}).get(name)
 
 
-def main():
+# RLlib reports its timers as an exponential moving average with this
+# coefficient (ray.rllib.utils.metrics.stats.ema), so after the first
+# iteration the reported figure barely moves. The last iteration's own time
+# is recovered from two successive averages.
+EMA_COEFF = 0.01
+
+
+def last_time(now, before):
+    if now is None:
+        return None
+    if before is None:
+        return now
+    return (now - (1 - EMA_COEFF) * before) / EMA_COEFF
+
+
+def main(argv=None):
     parser = argparse.ArgumentParser()
     parser.add_argument("--game", default="schnapsen")
     parser.add_argument("--iterations", type=int, default=5)
@@ -79,7 +89,7 @@ def main():
     parser.add_argument("--batch", type=int, default=4000, help="env steps per iteration")
     parser.add_argument("--minibatch", type=int, default=500)
     parser.add_argument("--epochs", type=int, default=4)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
 
     register_env("talon", lambda cfg: PettingZooEnv(MaskedTalonEnv(cfg["game"])))
     probe = MaskedTalonEnv(args.game)
@@ -117,28 +127,36 @@ def main():
         )
     )
     algo = config.build_algo()
-    last_steps, start = 0, time.perf_counter()
-    last_time = start
+    totals = {"steps": 0, "time": 0.0, "sample": 0.0, "learn": 0.0}
+    ema = {"sample": None, "learn": None}
     for i in range(args.iterations):
+        before = time.perf_counter()
         result = algo.train()
+        wall = time.perf_counter() - before
         runners = result["env_runners"]
-        steps = runners["num_env_steps_sampled_lifetime"]
-        now = time.perf_counter()
-        sample = timer(result, "timers", "env_runner_sampling_timer")
-        learn = timer(result, "timers", "learner_update_timer")
-        per_agent = runners.get("agent_episode_returns_mean", {})
+        steps = runners["num_env_steps_sampled_lifetime"] - totals["steps"]
+        times = {}
+        for key, name in (("sample", "env_runner_sampling_timer"), ("learn", "learner_update_timer")):
+            now = timer(result, name)
+            times[key] = last_time(now, ema[key])
+            ema[key] = now
+            totals[key] += times[key] or 0.0
+        totals["steps"] += steps
+        totals["time"] += wall
+        per_seat = {a: round(float(r), 3) for a, r in sorted(runners.get("agent_episode_returns_mean", {}).items())}
         print(
-            f"iteration {i + 1}: {steps - last_steps:.0f} env steps in {now - last_time:.1f} s "
-            f"({(steps - last_steps) / (now - last_time):,.0f} steps/s overall; "
-            f"sampling {sample if sample is None else round(sample, 1)} s, "
-            f"learning {learn if learn is None else round(learn, 1)} s), "
-            f"episodes {runners.get('num_episodes')}, "
-            f"return mean {runners.get('episode_return_mean')}, per seat {per_agent}",
+            f"iteration {i + 1}: {steps:.0f} env steps in {wall:.1f} s = {steps / wall:,.0f} steps/s; "
+            f"sampling {times['sample']:.1f} s ({steps / times['sample']:,.0f} steps/s), "
+            f"learning {times['learn']:.1f} s ({steps / times['learn']:,.0f} steps/s); "
+            f"{runners.get('num_episodes')} episodes, mean return per seat {per_seat}",
             flush=True,
         )
-        last_steps, last_time = steps, now
-    total = time.perf_counter() - start
-    print(f"total: {last_steps:.0f} env steps in {total:.1f} s ({last_steps / total:,.0f} steps/s)")
+    t = totals
+    print(
+        f"total: {t['steps']:.0f} env steps in {t['time']:.1f} s over {args.iterations} iterations "
+        f"({t['time'] / args.iterations:.1f} s each): {t['steps'] / t['time']:,.0f} steps/s; "
+        f"sampling {t['steps'] / t['sample']:,.0f} steps/s, learning {t['steps'] / t['learn']:,.0f} steps/s"
+    )
     algo.stop()
 
 
