@@ -10,14 +10,13 @@ Every seat is played by one shared policy ("main"), so the policy trains
 against itself. The PettingZoo AEC environment is wrapped by RLlib's
 PettingZooEnv; the observation's action mask is read by RLlib's
 action-masking RL module, so illegal actions are never sampled. After each
-iteration it prints the environment steps, the time spent sampling and
-learning, and the mean episode return (seat 0's return plus seat 1's, so
-about 0 for a zero-sum game played against itself; the per-seat means are
-printed too).
+iteration it prints the environment steps, the wall time, the time spent
+sampling and learning, and each seat's mean episode return (about opposite
+for a zero-sum game played against itself).
 
-To scale out, raise --env-runners (processes) and --envs-per-runner; each
-runner steps its own copies of the environment (Talon releases the GIL
-inside every step).
+To scale out, raise --env-runners (processes, each stepping its own
+copies of the environment) and --envs-per-runner (copies per runner,
+batched into one forward pass).
 """
 
 import argparse
