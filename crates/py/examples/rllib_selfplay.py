@@ -79,6 +79,14 @@ def last_time(now, before):
     return (now - (1 - EMA_COEFF) * before) / EMA_COEFF
 
 
+def rate(steps, seconds):
+    return f"{steps / seconds:,.0f} steps/s" if seconds else "? steps/s"
+
+
+def part(steps, seconds):
+    return f"{seconds:.1f} s ({rate(steps, seconds)})" if seconds else "? s"
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser()
     parser.add_argument("--game", default="schnapsen")
@@ -145,8 +153,7 @@ def main(argv=None):
         per_seat = {a: round(float(r), 3) for a, r in sorted(runners.get("agent_episode_returns_mean", {}).items())}
         print(
             f"iteration {i + 1}: {steps:.0f} env steps in {wall:.1f} s = {steps / wall:,.0f} steps/s; "
-            f"sampling {times['sample']:.1f} s ({steps / times['sample']:,.0f} steps/s), "
-            f"learning {times['learn']:.1f} s ({steps / times['learn']:,.0f} steps/s); "
+            f"sampling {part(steps, times['sample'])}, learning {part(steps, times['learn'])}; "
             f"{runners.get('num_episodes')} episodes, mean return per seat {per_seat}",
             flush=True,
         )
@@ -154,7 +161,7 @@ def main(argv=None):
     print(
         f"total: {t['steps']:.0f} env steps in {t['time']:.1f} s over {args.iterations} iterations "
         f"({t['time'] / args.iterations:.1f} s each): {t['steps'] / t['time']:,.0f} steps/s; "
-        f"sampling {t['steps'] / t['sample']:,.0f} steps/s, learning {t['steps'] / t['learn']:,.0f} steps/s"
+        f"sampling {rate(t['steps'], t['sample'])}, learning {rate(t['steps'], t['learn'])}"
     )
     algo.stop()
 
