@@ -1,7 +1,10 @@
 //! A bounded load run on loopback: N bot-only tables play whole matches at
 //! once (no pacing), each watched by one WebSocket spectator.
 //!
-//! cargo run --release -p talon-server --example load -- [TABLES] [SECONDS] [PRESET] [BOT]
+//! cargo run --release -p talon-server --example load -- [TABLES] [SECONDS] [PRESET] [BOT] [BOT_DELAY_MS]
+//!
+//! With no bot delay every table plays as fast as it can, so the run
+//! measures the server at saturation; a delay offers a steadier load.
 //!
 //! Reports moves per second, the time from a move's arrival at its table
 //! to the last viewer's frame being queued (store commit, apply,
@@ -92,13 +95,14 @@ async fn main() {
     let seconds: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(120);
     let preset = args.get(3).cloned().unwrap_or_else(|| "sixty-six".into());
     let bot = args.get(4).cloned().unwrap_or_else(|| "random".into());
+    let delay: u64 = args.get(5).and_then(|a| a.parse().ok()).unwrap_or(0);
     let dir = std::env::temp_dir().join(format!("talon-load-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let db = dir.join("load.db");
     let config = ServerConfig {
         addr: SocketAddr::from(([127, 0, 0, 1], 0)),
         db: db.clone(),
-        bot_delay: Duration::ZERO,
+        bot_delay: Duration::from_millis(delay),
         deal_pause: Duration::ZERO,
         create_budget: u32::MAX,
         ..ServerConfig::default()
