@@ -162,8 +162,9 @@ async fn main() {
         .map(|m| m.len())
         .sum();
     println!(
-        "{tables} tables of {preset} ({players} {bot} bots, matches), one spectator each, {} cores",
-        std::thread::available_parallelism().map_or(0, |n| n.get())
+        "{tables} tables of {preset} ({players} {bot} bots, matches, bot delay {delay} ms), one spectator each, {} cores, database in {}",
+        std::thread::available_parallelism().map_or(0, |n| n.get()),
+        dir.display()
     );
     println!("created in {:.1} s; ran {elapsed:.1} s; matches finished: {finished}; reconnects after falling behind: {}", created.as_secs_f64(), reconnects.load(Ordering::Relaxed));
     println!("moves: {moves} ({:.0}/s)", moves as f64 / elapsed);
@@ -178,7 +179,7 @@ async fn main() {
         (rss1.saturating_sub(rss0)) as f64 / tables as f64,
         peak as f64 / 1024.0
     );
-    if finished > 0 {
+    if finished == tables {
         println!(
             "database: {:.1} MiB, {:.1} KiB per finished match",
             db_bytes as f64 / 1048576.0,
