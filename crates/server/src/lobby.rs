@@ -5,7 +5,7 @@
 use crate::config::ServerConfig;
 use crate::limits::Buckets;
 use crate::metrics::Metrics;
-use crate::room::{Room, RoomHandle};
+use crate::room::{Room, RoomHandle, Shared};
 use crate::secret::{new_id, new_secret, new_seed};
 use crate::store::{Store, StoreError, StoredTable};
 use std::collections::HashMap;
@@ -33,13 +33,8 @@ pub struct Created {
 
 pub struct Lobby {
     rooms: Mutex<HashMap<String, RoomHandle>>,
-    store: Arc<dyn Store>,
-    config: Arc<ServerConfig>,
-    metrics: Arc<Metrics>,
+    shared: Arc<Shared>,
     creators: Mutex<Buckets<IpAddr>>,
-    /// Bots (and hints) thinking at once, at most: one per core, so a
-    /// thousand tables' bots never crowd out the tables themselves.
-    thinkers: Arc<Semaphore>,
     me: Weak<Lobby>,
 }
 
@@ -52,18 +47,20 @@ impl Lobby {
         Arc::new_cyclic(|me| Lobby {
             rooms: Mutex::new(HashMap::new()),
             creators: Mutex::new(Buckets::new(config.create_budget, config.create_window)),
-            thinkers: Arc::new(Semaphore::new(
-                std::thread::available_parallelism().map_or(2, |n| n.get()),
-            )),
-            store,
-            config,
-            metrics,
+            shared: Arc::new(Shared {
+                store,
+                config,
+                metrics,
+                thinkers: Arc::new(Semaphore::new(
+                    std::thread::available_parallelism().map_or(2, |n| n.get()),
+                )),
+            }),
             me: me.clone(),
         })
     }
 
     pub fn config(&self) -> &ServerConfig {
-        &self.config
+        &self.shared.config
     }
 
     pub fn open_count(&self) -> usize {
@@ -83,11 +80,11 @@ impl Lobby {
         if !self.creators.lock().expect("limits lock").take(&from) {
             return Err(LobbyError::TooMany(format!(
                 "at most {} tables per {} s from one address",
-                self.config.create_budget,
-                self.config.create_window.as_secs()
+                self.shared.config.create_budget,
+                self.shared.config.create_window.as_secs()
             )));
         }
-        if self.open_count() >= self.config.max_open_tables {
+        if self.open_count() >= self.shared.config.max_open_tables {
             return Err(LobbyError::Full);
         }
         let config = TableConfig {
@@ -115,7 +112,8 @@ impl Lobby {
             })
             .unzip();
         let id = new_id(12);
-        self.store
+        self.shared
+            .store
             .create(&id, &hashes, &events)
             .await
             .map_err(LobbyError::Store)?;
@@ -142,10 +140,7 @@ impl Lobby {
             stored.id.clone(),
             table,
             stored.secrets,
-            self.store.clone(),
-            self.config.clone(),
-            self.metrics.clone(),
-            self.thinkers.clone(),
+            self.shared.clone(),
             move |id| {
                 if let Some(lobby) = me.upgrade() {
                     lobby.rooms.lock().expect("lobby lock").remove(id);
@@ -169,7 +164,7 @@ impl Lobby {
         if id.is_empty() || id.len() > 64 || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
             return Err(LobbyError::NotFound);
         }
-        let stored = match self.store.load(id).await {
+        let stored = match self.shared.store.load(id).await {
             Ok(s) => s,
             Err(StoreError::NotFound(_)) => return Err(LobbyError::NotFound),
             Err(e) => return Err(LobbyError::Store(e)),
@@ -185,7 +180,7 @@ impl Lobby {
 
     /// Rebuilds every open table from its log; returns how many.
     pub async fn restore(&self) -> Result<usize, StoreError> {
-        let open = self.store.open_tables().await?;
+        let open = self.shared.store.open_tables().await?;
         let mut count = 0;
         for stored in open {
             match Table::replay(&stored.events) {

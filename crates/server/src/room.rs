@@ -84,14 +84,20 @@ struct Conn {
     out: mpsc::Sender<Outgoing>,
 }
 
+/// What every room of a server shares.
+pub struct Shared {
+    pub store: Arc<dyn Store>,
+    pub config: Arc<ServerConfig>,
+    pub metrics: Arc<Metrics>,
+    /// Permits to think: bots and hints wait for one before they search,
+    /// one per core, so many tables' bots never crowd out the tables.
+    pub thinkers: Arc<Semaphore>,
+}
+
 pub struct Room {
     id: String,
     table: Table,
-    store: Arc<dyn Store>,
-    config: Arc<ServerConfig>,
-    metrics: Arc<Metrics>,
-    /// Permits to think: bots and hints wait for one before they search.
-    thinkers: Arc<Semaphore>,
+    shared: Arc<Shared>,
     conns: HashMap<ConnId, Conn>,
     seats: Seats,
     /// Bots by seat: the table's own, and stand-ins for absent people.
@@ -110,10 +116,7 @@ impl Room {
         id: String,
         table: Table,
         secrets: Vec<Option<SecretHash>>,
-        store: Arc<dyn Store>,
-        config: Arc<ServerConfig>,
-        metrics: Arc<Metrics>,
-        thinkers: Arc<Semaphore>,
+        shared: Arc<Shared>,
         on_close: impl FnOnce(&str) + Send + 'static,
     ) -> RoomHandle {
         let (tx, rx) = mpsc::channel(1024);
@@ -130,10 +133,7 @@ impl Room {
             id,
             finished_at: table.is_finished().then(Instant::now),
             table,
-            store,
-            config,
-            metrics,
-            thinkers,
+            shared,
             conns: HashMap::new(),
             seats,
             bots,
@@ -183,12 +183,14 @@ impl Room {
         self.conns.is_empty()
             && self
                 .finished_at
-                .is_some_and(|t| t.elapsed() >= self.config.finished_ttl)
+                .is_some_and(|t| t.elapsed() >= self.shared.config.finished_ttl)
     }
 
     fn next_deadline(&self) -> Option<Instant> {
-        let grace = self.seats.next_grace_end(self.config.grace);
-        let ttl = self.finished_at.map(|t| t + self.config.finished_ttl);
+        let grace = self.seats.next_grace_end(self.shared.config.grace);
+        let ttl = self
+            .finished_at
+            .map(|t| t + self.shared.config.finished_ttl);
         [self.due, grace, ttl].into_iter().flatten().min()
     }
 
@@ -248,7 +250,7 @@ impl Room {
         since: Option<u64>,
         out: mpsc::Sender<Outgoing>,
     ) {
-        if self.conns.len() >= self.config.max_viewers {
+        if self.conns.len() >= self.shared.config.max_viewers {
             let _ = out.try_send(Outgoing::Close(4029, "too many viewers at this table"));
             return;
         }
@@ -318,7 +320,7 @@ impl Room {
             send(&out, &self.reject("store", &e, id));
             return;
         }
-        self.metrics.record(started.elapsed());
+        self.shared.metrics.record(started.elapsed());
     }
 
     fn catch_up(&self, out: &mpsc::Sender<Outgoing>, since: u64, viewer: Viewer) {
@@ -340,7 +342,8 @@ impl Room {
     /// Validated event → store (commit) → table → viewers.
     async fn commit(&mut self, event: Event) -> Result<(), String> {
         let after = self.table.version();
-        self.store
+        self.shared
+            .store
             .append(&self.id, after, std::slice::from_ref(&event), false)
             .await
             .map_err(|e| format!("the move could not be saved ({e}); nothing changed"))?;
@@ -356,6 +359,7 @@ impl Room {
         if self.table.is_finished() && self.finished_at.is_none() {
             // The log is complete; marking it only spares a replay on start.
             let _ = self
+                .shared
                 .store
                 .append(&self.id, self.table.version(), &[], true)
                 .await;
@@ -404,7 +408,7 @@ impl Room {
 
     async fn on_timers(&mut self) {
         let now = Instant::now();
-        if self.seats.expire_grace(now, self.config.grace) {
+        if self.seats.expire_grace(now, self.shared.config.grace) {
             self.send_presence();
         }
         if self.due.is_some_and(|d| d <= now) {
@@ -425,7 +429,7 @@ impl Room {
         }
         if self.table.next_event().is_some() {
             self.due
-                .get_or_insert_with(|| Instant::now() + self.config.deal_pause);
+                .get_or_insert_with(|| Instant::now() + self.shared.config.deal_pause);
             return;
         }
         let Some(seat) = self.table.to_move() else {
@@ -444,7 +448,7 @@ impl Room {
             Some(bot) => bot,
             None => {
                 let level = if stand_in {
-                    self.config.stand_in.as_str()
+                    self.shared.config.stand_in.as_str()
                 } else {
                     match self.table.seat(seat) {
                         Some(SeatSpec::Bot { level }) => level.as_str(),
@@ -460,9 +464,9 @@ impl Room {
         };
         let game = self.table.game().expect("a seat is to move").clone();
         let at = self.table.version();
-        let paced = Instant::now() + self.config.bot_delay;
+        let paced = Instant::now() + self.shared.config.bot_delay;
         self.thinking = Some(at);
-        let thinkers = self.thinkers.clone();
+        let thinkers = self.shared.thinkers.clone();
         tokio::spawn(async move {
             let permit = thinkers.acquire_owned().await;
             let thought = tokio::task::spawn_blocking(move || {
@@ -509,7 +513,7 @@ impl Room {
                 if let Err(e) = self.commit(event).await {
                     eprintln!("talon serve: table {}: {e}", self.id);
                 } else {
-                    self.metrics.record(started.elapsed());
+                    self.shared.metrics.record(started.elapsed());
                 }
             }
             Err(e) => eprintln!(
@@ -539,9 +543,9 @@ impl Room {
         }
         let game = self.table.game().expect("a seat is to move").clone();
         let v = self.table.version();
-        let (level, preset) = (self.config.hint_bot.clone(), self.table.preset());
+        let (level, preset) = (self.shared.config.hint_bot.clone(), self.table.preset());
         let seed = self.table.config().seed ^ v;
-        let thinkers = self.thinkers.clone();
+        let thinkers = self.shared.thinkers.clone();
         tokio::spawn(async move {
             let permit = thinkers.acquire_owned().await;
             let _ = tokio::task::spawn_blocking(move || {
