@@ -162,5 +162,9 @@ async fn a_killed_server_restarts_with_every_acknowledged_action() {
     }
     child.kill().unwrap();
     child.wait().unwrap();
-    let _ = std::fs::remove_file(&db);
+    for suffix in ["", "-wal", "-shm"] {
+        let mut path = db.clone().into_os_string();
+        path.push(suffix);
+        let _ = std::fs::remove_file(path);
+    }
 }
