@@ -212,6 +212,221 @@ test("a reload mid-deal keeps the seat and the hand; a dropped socket recovers w
   await page.context().close();
 });
 
+// The card an action plays, discards or gives, if any.
+function cardOf(action) {
+  const m = /^(?:(?:play|discard|give) )?([2-9TJQKA][CDHS]|JK)\+?$/.exec(action || "");
+  return m ? m[1] : null;
+}
+
+// Every card the log shows seat `seat` putting down, with how often.
+async function cardsInLog(table, seat) {
+  const log = await api(`/api/tables/${table}/log`);
+  assert.equal(log.ok, true, JSON.stringify(log));
+  const counts = new Map();
+  for (const e of log.events) {
+    if (e.kind !== "acted" || e.seat !== seat) continue;
+    const card = cardOf(e.action);
+    if (card) counts.set(card, (counts.get(card) || 0) + 1);
+  }
+  return counts;
+}
+
+const handOf = (page) => page.$$eval("#hand .card", (cs) => cs.map((c) => c.dataset.card));
+
+// Records every value body[data-conn] takes, to see "reconnecting" however briefly.
+async function watchConn(page) {
+  await page.evaluate(() => {
+    window.__conn = [];
+    const note = () => window.__conn.push([document.body.dataset.conn, document.getElementById("conn")?.textContent || ""]);
+    new MutationObserver(note).observe(document.body, { attributes: true, attributeFilter: ["data-conn"] });
+  });
+}
+
+test("a socket dropped by the network recovers by itself, also with a card in flight, and no card is played twice", async () => {
+  const t = await createTable("sixty-six", [{ kind: "person", name: "Ann" }, { kind: "bot", level: "random" }], { match: false });
+  const context = await browser.newContext();
+  // A proxy between the page and the real server that can cut the line.
+  const line = { conns: [], onAct: null };
+  await context.routeWebSocket(/\/ws$/, (ws) => {
+    const server = ws.connectToServer();
+    const conn = { ws, server };
+    line.conns.push(conn);
+    ws.onMessage((m) => {
+      let frame = null;
+      try {
+        frame = JSON.parse(m);
+      } catch {}
+      if (frame && frame.t === "act" && line.onAct) {
+        const cut = line.onAct;
+        line.onAct = null;
+        cut(conn, m);
+        return;
+      }
+      server.send(m);
+    });
+    server.onMessage((m) => ws.send(m));
+  });
+  const page = await context.newPage();
+  page.sent = [];
+  page.on("websocket", (ws) => {
+    ws.on("framesent", (f) => {
+      try {
+        const frame = JSON.parse(f.payload);
+        if (frame.t === "act") page.sent.push(frame);
+      } catch {}
+    });
+  });
+  page.on("dialog", (d) => d.accept());
+  page.on("pageerror", (e) => {
+    throw e;
+  });
+  await page.goto(BASE + t.seats[0].invite);
+  await page.waitForFunction(() => document.body.dataset.conn === "online" && document.querySelector("#hand .card"));
+  const waitTurn = () => page.waitForFunction(() => (document.body.dataset.turn === "you" && document.body.dataset.conn === "online" && document.body.dataset.pending !== "1") || document.body.dataset.status !== "playing", null, { timeout: 20000 });
+  const recovered = async (what) => {
+    await page.waitForFunction(() => document.body.dataset.conn === "online", null, { timeout: 15000 });
+    const seen = await page.evaluate(() => window.__conn);
+    assert.ok(seen.some(([c, text]) => c === "reconnecting" && text === "Reconnecting…"), `${what}: the page showed Reconnecting… (${JSON.stringify(seen)})`);
+  };
+  // The turn the page shows is the table's.
+  const turnIsRight = async () => {
+    await waitTurn();
+    const summary = (await api(`/api/tables/${t.table}`)).summary;
+    const d = await data(page);
+    if (summary.status !== "playing") return;
+    assert.equal(Number(d.v), summary.v, "the page is at the table's version");
+    assert.equal(d.turn === "you", summary.to_move === 0, "the page shows the table's turn");
+  };
+
+  // 1. The server side of the line goes away in the middle of the deal.
+  await waitTurn();
+  const hand1 = await handOf(page);
+  await watchConn(page);
+  const conns1 = line.conns.length;
+  line.conns.at(-1).server.close({ code: 1001, reason: "gone" });
+  await recovered("server side closed");
+  assert.ok(line.conns.length > conns1, "a new socket was opened");
+  assert.deepEqual(await handOf(page), hand1, "the hand is unchanged");
+  await turnIsRight();
+
+  // 2. A card is clicked; the act reaches the server but the line is cut
+  // before the answer comes back.
+  const legalCard = async () => page.locator("#hand .card.legal").first().getAttribute("data-card");
+  let card = await legalCard();
+  const vBefore = (await api(`/api/tables/${t.table}`)).summary.v;
+  line.onAct = (conn, m) => {
+    conn.server.send(m);
+    conn.ws.close({ code: 4500, reason: "cut" });
+  };
+  await watchConn(page);
+  let sentBefore = page.sent.length;
+  await page.locator(`#hand [data-card="${card}"]`).click();
+  await recovered("cut after the act went out");
+  await turnIsRight();
+  const applied = (await api(`/api/tables/${t.table}`)).summary.v > vBefore;
+  if (applied) assert.ok(!(await handOf(page)).includes(card), `${card} left the hand`);
+  assert.equal(page.sent.length, sentBefore + 1, "nothing was re-sent after the reconnect");
+  const inFlight = [card];
+
+  // 3. A card is clicked and the line is cut before the act reaches the
+  // server: the card stays in the hand, the turn stays, the person plays again.
+  if ((await data(page)).status === "playing" && (await page.locator("#hand .card.legal").count())) {
+    await waitTurn();
+    card = await legalCard();
+    line.onAct = (conn) => conn.server.close({ code: 1001, reason: "cut" });
+    await watchConn(page);
+    sentBefore = page.sent.length;
+    await page.locator(`#hand [data-card="${card}"]`).click();
+    await recovered("cut before the act arrived");
+    await turnIsRight();
+    assert.equal(page.sent.length, sentBefore + 1, "nothing was re-sent after the reconnect");
+    assert.ok((await handOf(page)).includes(card), `${card} is still in the hand`);
+    assert.equal((await data(page)).turn, "you");
+    await page.locator(`#hand [data-card="${card}"]`).click();
+    await settle(page, Number((await data(page)).v));
+    inFlight.push(card);
+  }
+
+  // The deal ends; the log has every card of seat 0 once, the cut ones too.
+  await playDeal([page]);
+  await page.waitForFunction(() => document.body.dataset.status === "finished", null, { timeout: 20000 });
+  const counts = await cardsInLog(t.table, 0);
+  for (const [c, n] of counts) assert.equal(n, 1, `${c} was played ${n} times`);
+  if (applied) assert.equal(counts.get(inFlight[0]), 1, `${inFlight[0]} is in the log once`);
+  if (inFlight[1]) assert.equal(counts.get(inFlight[1]), 1, `${inFlight[1]} is in the log once`);
+  const ids = page.sent.map((f) => f.id);
+  assert.equal(new Set(ids).size, ids.length, "no act frame sent twice");
+  await context.close();
+});
+
+test("a click is not lost while presence frames and timers redraw the table", async () => {
+  const t = await createTable("sixty-six", [{ kind: "person", name: "You" }, { kind: "person", name: "Flick" }], { match: false });
+  const a = await openPage(t.seats[0].invite);
+  const presence = [];
+  a.on("websocket", (ws) => ws.on("framereceived", (f) => {
+    if (f.payload.includes('"presence"')) presence.push(Date.now());
+  }));
+  // The other person drops and comes back all the time and plays by itself.
+  const b = await openPage(t.seats[1].invite);
+  await b.evaluate(() => {
+    setInterval(() => window.dispatchEvent(new PageTransitionEvent("pageshow", { persisted: true })), 350);
+    setInterval(() => {
+      const d = document.body.dataset;
+      if (d.turn !== "you" || d.conn !== "online" || d.pending === "1") return;
+      const el = document.querySelector("#hand .card.legal") || document.querySelector(".actions button.act:not(#hint)");
+      if (el) el.click();
+    }, 25);
+  });
+  await a.waitForSelector("#hand .card");
+  // Your own name reads "You", not "You (you)".
+  assert.equal((await a.textContent(".you-line .seat-name")).trim(), "You");
+  let slowClicks = 0;
+  let presenceDuringHolds = 0;
+  const mover = async (p) => {
+    const d = await data(p);
+    if (d.turn !== "you" || d.pending === "1") return false;
+    const v = Number(d.v);
+    const legal = p.locator("#hand .card.legal").first();
+    if (!(await legal.count())) return moveByClick(p);
+    // Press, hold while the page is redrawn, release: one click, one act.
+    const box = await legal.boundingBox();
+    await legal.evaluate((el) => (el.__mark = true));
+    const before = p.sent.length;
+    const heard = presence.length;
+    await p.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await p.mouse.down();
+    await p.waitForTimeout(400);
+    const same = await legal.evaluate((el) => el.__mark === true && el.isConnected).catch(() => false);
+    await p.mouse.up();
+    presenceDuringHolds += presence.length - heard;
+    await settle(p, v);
+    assert.ok(same, "the card under the pointer was not replaced");
+    assert.equal(p.sent.length, before + 1, "the click was not lost");
+    slowClicks += 1;
+    return true;
+  };
+  await playDeal([a], mover);
+  assert.ok(slowClicks >= 3, `slow clicks: ${slowClicks}`);
+  assert.ok(presenceDuringHolds >= 3, `presence frames while a button was held: ${presenceDuringHolds}`);
+  await a.context().close();
+  await b.context().close();
+});
+
+test("seats in a four-seat game read as left, partner and right", async () => {
+  const t = await createTable("sixty-three", [{ kind: "person", name: "Ann" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }]);
+  const page = await openPage(t.seats[0].invite);
+  await page.waitForSelector(".opponents .seat");
+  const seats = await page.$$eval(".opponents .seat", (ss) => ss.map((s) => [s.dataset.seat, s.querySelector(".seat-name").textContent, s.getAttribute("aria-label")]));
+  assert.deepEqual(seats.map((s) => s[0]), ["1", "2", "3"]);
+  assert.match(seats[0][1], /left$/);
+  assert.match(seats[1][1], /partner$/);
+  assert.match(seats[2][1], /right$/);
+  assert.match(seats[1][2], /your partner/);
+  assert.match(seats[0][2], /on your left/);
+  assert.equal((await page.textContent(".you-line .seat-name")).trim(), "Ann (you)");
+  await page.context().close();
+});
+
 test("phone 390x844: no sideways scroll, 44px targets, whole hand reachable", async () => {
   const t = await createTable("sixty-three", [{ kind: "person" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }]);
   const page = await openPage(t.seats[0].invite, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
