@@ -255,7 +255,8 @@ test("a socket dropped by the network recovers by itself, also with a card in fl
   const t = await createTable("sixty-six", [{ kind: "person", name: "Ann" }, { kind: "bot", level: "random" }], { match: false });
   const context = await browser.newContext();
   // A proxy between the page and the real server that can cut the line.
-  const line = { conns: [], onAct: null };
+  // `line.acts`: every act frame the page sent (seen by the proxy itself).
+  const line = { conns: [], onAct: null, acts: [] };
   await context.routeWebSocket(/\/ws$/, (ws) => {
     const server = ws.connectToServer();
     const conn = { ws, server };
@@ -265,6 +266,7 @@ test("a socket dropped by the network recovers by itself, also with a card in fl
       try {
         frame = JSON.parse(m);
       } catch {}
+      if (frame && frame.t === "act") line.acts.push(frame);
       if (frame && frame.t === "act" && line.onAct) {
         const cut = line.onAct;
         line.onAct = null;
@@ -281,15 +283,6 @@ test("a socket dropped by the network recovers by itself, also with a card in fl
     conn.ws.close({ code: 1001, reason: "gone" });
   };
   const page = await context.newPage();
-  page.sent = [];
-  page.on("websocket", (ws) => {
-    ws.on("framesent", (f) => {
-      try {
-        const frame = JSON.parse(f.payload);
-        if (frame.t === "act") page.sent.push(frame);
-      } catch {}
-    });
-  });
   page.on("dialog", (d) => d.accept());
   page.on("pageerror", (e) => {
     throw e;
@@ -343,13 +336,13 @@ test("a socket dropped by the network recovers by itself, also with a card in fl
     cut(conn);
   };
   await watchConn(page);
-  let sentBefore = page.sent.length;
+  let sentBefore = line.acts.length;
   await page.locator(`#hand [data-card="${card}"]`).click();
   await recovered("cut after the act went out");
   await turnIsRight();
   const applied = (await api(`/api/tables/${t.table}`)).summary.v > vBefore;
   if (applied) assert.ok(!(await handOf(page)).includes(card), `${card} left the hand`);
-  assert.equal(page.sent.length, sentBefore + 1, "nothing was re-sent after the reconnect");
+  assert.equal(line.acts.length, sentBefore + 1, "nothing was re-sent after the reconnect");
   const inFlight = [card];
 
   // 3. A card is clicked and the line is cut before the act reaches the
@@ -359,11 +352,11 @@ test("a socket dropped by the network recovers by itself, also with a card in fl
     card = await legalCard();
     line.onAct = (conn) => cut(conn);
     await watchConn(page);
-    sentBefore = page.sent.length;
+    sentBefore = line.acts.length;
     await page.locator(`#hand [data-card="${card}"]`).click();
     await recovered("cut before the act arrived");
     await turnIsRight();
-    assert.equal(page.sent.length, sentBefore + 1, "nothing was re-sent after the reconnect");
+    assert.equal(line.acts.length, sentBefore + 1, "nothing was re-sent after the reconnect");
     assert.ok((await handOf(page)).includes(card), `${card} is still in the hand`);
     assert.equal((await data(page)).turn, "you");
     await page.locator(`#hand [data-card="${card}"]`).click();
@@ -378,7 +371,7 @@ test("a socket dropped by the network recovers by itself, also with a card in fl
   for (const [c, n] of counts) assert.equal(n, 1, `${c} was played ${n} times`);
   if (applied) assert.equal(counts.get(inFlight[0]), 1, `${inFlight[0]} is in the log once`);
   if (inFlight[1]) assert.equal(counts.get(inFlight[1]), 1, `${inFlight[1]} is in the log once`);
-  const ids = page.sent.map((f) => f.id);
+  const ids = line.acts.map((f) => f.id);
   assert.equal(new Set(ids).size, ids.length, "no act frame sent twice");
   await context.close();
 });
