@@ -354,7 +354,10 @@ test("a socket dropped by the network recovers by itself, also with a card in fl
   await recovered("cut after the act went out");
   await turnIsRight();
   assert.ok((await api(`/api/tables/${t.table}`)).summary.v > vBefore, "the act was applied");
-  assert.ok(!(await handOf(page)).includes(card), `${card} left the hand`);
+  {
+    const hand = await handOf(page);
+    assert.ok(!hand.includes(card), `${card} left the hand`);
+  }
   assert.equal(line.acts.length, sentBefore + 1, "nothing was re-sent after the reconnect");
   const inFlight = [card];
 
@@ -377,8 +380,17 @@ test("a socket dropped by the network recovers by itself, also with a card in fl
     assert.equal(line.acts.length, sentBefore + 1, "nothing was re-sent after the reconnect");
     assert.ok((await handOf(page)).includes(card), `${card} is still in the hand`);
     assert.equal((await data(page)).turn, "you");
-    await page.locator(`#hand [data-card="${card}"]`).click();
-    await settle(page, Number((await data(page)).v));
+    // Played again by the person (a second try if the proxy lost it too).
+    const v = Number((await data(page)).v);
+    for (let i = 0; i < 3; i++) {
+      await page.locator(`#hand [data-card="${card}"]`).click();
+      const moved = await page
+        .waitForFunction((v) => Number(document.body.dataset.v) > v || document.body.dataset.status !== "playing", v, { timeout: 12000 })
+        .then(() => true, () => false);
+      if (moved) break;
+      await waitTurn();
+    }
+    await settle(page, v);
     inFlight.push(card);
   }
 
@@ -392,6 +404,7 @@ test("a socket dropped by the network recovers by itself, also with a card in fl
   }
   if ((await data(page)).status === "playing" && (await page.locator("#hand .card.legal").count())) {
     card = await legalCard();
+    const vSilent = (await api(`/api/tables/${t.table}`)).summary.v;
     line.onAct = (conn, m) => {
       conn.server.send(m);
       conn.dead = true;
@@ -402,8 +415,16 @@ test("a socket dropped by the network recovers by itself, also with a card in fl
     await recovered("silent line");
     await turnIsRight();
     assert.equal(line.acts.length, sentBefore + 1, "nothing was re-sent after the reconnect");
-    assert.ok(!(await handOf(page)).includes(card), `${card} left the hand`);
-    inFlight.push(card);
+    // Applied (the table moved on): the card left the hand; otherwise it
+    // is still there and still the person's to play.
+    const hand = await handOf(page);
+    const summary = (await api(`/api/tables/${t.table}`)).summary;
+    if (summary.v > vSilent) {
+      assert.ok(!hand.includes(card), `${card} left the hand`);
+      inFlight.push(card);
+    } else {
+      assert.ok(hand.includes(card), `${card} is still in the hand`);
+    }
   }
 
   // The deal ends; the log has every card of seat 0 once, the cut ones too.
@@ -436,6 +457,13 @@ test("a click is not lost while presence frames and timers redraw the table", as
   await a.waitForSelector("#hand .card");
   // Your own name reads "You", not "You (you)".
   assert.equal((await a.textContent(".you-line .seat-name")).replace("\u25B6", "").trim(), "You");
+  // Keyboard focus stays on the same card node across presence frames.
+  const heardBefore = a.presence;
+  await a.keyboard.press("1");
+  await a.evaluate(() => (document.activeElement.__mark = true));
+  for (let i = 0; i < 40 && a.presence < heardBefore + 2; i++) await a.waitForTimeout(50);
+  assert.ok(a.presence >= heardBefore + 2, "presence frames arrived");
+  assert.ok(await a.evaluate(() => document.activeElement.__mark === true && document.activeElement.matches("#hand .card")), "the focused card kept its node and focus");
   let slowClicks = 0;
   let presenceDuringHolds = 0;
   const mover = async (p) => {
