@@ -355,6 +355,9 @@ test("a socket dropped by the network recovers by itself, also with a card in fl
   await turnIsRight();
   assert.ok((await api(`/api/tables/${t.table}`)).summary.v > vBefore, "the act was applied");
   {
+    // (Under load the card has been seen still drawn right after the page
+    // reached the table's version; give the page a moment before judging.)
+    await page.waitForFunction((c) => !document.querySelector(`#hand [data-card="${c}"]`), card, { timeout: 5000 }).catch(() => {});
     const hand = await handOf(page);
     assert.ok(!hand.includes(card), `${card} left the hand`);
   }
