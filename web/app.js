@@ -15,7 +15,7 @@ function h(tag, attrs = {}, ...children) {
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === undefined || v === null || v === false) continue;
     if (k === "class") node.className = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (k.startsWith("on")) node[k] = v; // a property, so that patch() can carry it over
     else if (k === "text") node.textContent = v;
     else node.setAttribute(k, v === true ? "" : v);
   }
@@ -24,6 +24,88 @@ function h(tag, attrs = {}, ...children) {
     node.append(c instanceof Node ? c : document.createTextNode(String(c)));
   }
   return node;
+}
+
+// Patching: the table is drawn as a fresh tree on every update, then
+// patched into the page so that nodes that did not change stay the same
+// nodes. A card button under the pointer, a focused button or an open
+// picker survives presence frames, timers and events; only what changed is
+// touched. Children are matched by key (id, data-card, data-seat,
+// data-action, data-key) or else by position and tag.
+
+const HANDLERS = ["onclick", "onchange", "oninput", "onsubmit", "onkeydown"];
+
+function keyOf(node) {
+  if (node.nodeType !== 1) return null;
+  if (node.id) return `#${node.id}`;
+  const d = node.dataset;
+  if (!d) return null;
+  if (d.card) return `c:${d.card}`;
+  if (d.seat) return `s:${d.seat}`;
+  if (d.action) return `a:${d.action}`;
+  if (d.key) return `k:${d.key}`;
+  return null;
+}
+
+function patch(old, neu) {
+  if (old.nodeType !== 1) {
+    if (old.nodeValue !== neu.nodeValue) old.nodeValue = neu.nodeValue;
+    return;
+  }
+  for (const a of [...old.attributes]) if (!neu.hasAttribute(a.name)) old.removeAttribute(a.name);
+  for (const a of neu.attributes) if (old.getAttribute(a.name) !== a.value) old.setAttribute(a.name, a.value);
+  for (const k of HANDLERS) if (old[k] !== neu[k]) old[k] = neu[k];
+  patchChildren(old, neu);
+  if (old.tagName === "INPUT" && old.checked !== neu.checked) old.checked = neu.checked;
+  if (old.tagName === "SELECT" && old.value !== neu.value) old.value = neu.value;
+}
+
+function sameKind(a, b) {
+  return a.nodeType === b.nodeType && a.nodeName === b.nodeName;
+}
+
+function patchChildren(old, neu) {
+  const wanted = [...neu.childNodes];
+  const keys = new Set(wanted.map(keyOf).filter(Boolean));
+  const byKey = new Map();
+  for (const c of old.childNodes) {
+    const k = keyOf(c);
+    if (k) byKey.set(k, c);
+  }
+  let cursor = old.firstChild;
+  const dropStale = () => {
+    // Keyed nodes that are gone: remove them now rather than move the
+    // others past them (moving a node loses its focus).
+    while (cursor && keyOf(cursor) && !keys.has(keyOf(cursor))) {
+      const next = cursor.nextSibling;
+      cursor.remove();
+      cursor = next;
+    }
+  };
+  for (const n of wanted) {
+    dropStale();
+    const k = keyOf(n);
+    let match = null;
+    if (k) {
+      const o = byKey.get(k);
+      if (o && sameKind(o, n)) match = o;
+      byKey.delete(k);
+    } else if (cursor && !keyOf(cursor) && sameKind(cursor, n)) {
+      match = cursor;
+    }
+    if (!match) {
+      old.insertBefore(n, cursor);
+      continue;
+    }
+    if (match === cursor) cursor = cursor.nextSibling;
+    else old.insertBefore(match, cursor);
+    patch(match, n);
+  }
+  while (cursor) {
+    const next = cursor.nextSibling;
+    cursor.remove();
+    cursor = next;
+  }
 }
 
 function announce(text) {
@@ -371,7 +453,9 @@ class TableUi {
         this.render();
       },
       presence: (f) => {
-        this.presence = Object.fromEntries(f.seats.map((s) => [s.seat, s.status]));
+        const presence = Object.fromEntries(f.seats.map((s) => [s.seat, s.status]));
+        if (JSON.stringify(presence) === JSON.stringify(this.presence)) return;
+        this.presence = presence;
         this.render();
       },
       error: (f) => {
@@ -407,7 +491,23 @@ class TableUi {
     let base = s ? s.name : `seat ${seat}`;
     // Two seats of one name (two bots of a level) get their numbers.
     if (s && seats.some((o, i) => i !== seat && o.name === s.name)) base = `${base} ${seat}`;
-    return seat === this.state.you ? `${base} (you)` : base;
+    if (seat !== this.state.you || /^you$/i.test(base.trim())) return base;
+    return `${base} (you)`;
+  }
+
+  // Where a seat sits from your chair: the next to play sits on your left,
+  // the one before you on your right; in a four-seat partnership game the
+  // seat across is your partner. Null for your own seat, two-seat games and
+  // spectators.
+  position(seat) {
+    const s = this.state;
+    const n = s.seats.length;
+    if (s.you === null || s.you === undefined || seat === s.you || n < 3 || n > 4) return null;
+    const offset = (seat - s.you + n) % n;
+    if (offset === 1) return "left";
+    if (offset === n - 1) return "right";
+    const family = s.observation && s.observation.family;
+    return family === "pedro" || family === "na-sixty-six" ? "partner" : "across";
   }
 
   flash(text) {
@@ -645,7 +745,9 @@ class TableUi {
       root.append(h("p", { class: "muted spectating" }, "You are watching. ", h("a", { href: "/" }, "New table")));
     }
     if (this.panel) root.append(this.panelView());
-    main.replaceChildren(root);
+    const shown = main.firstElementChild;
+    if (main.childNodes.length === 1 && shown.tagName === "DIV" && shown.classList.contains("table")) patch(shown, root);
+    else main.replaceChildren(root);
     // For tests and styling: where the table stands (nothing hidden).
     const data = document.body.dataset;
     data.status = s.status;
@@ -659,7 +761,7 @@ class TableUi {
     if (focused) target = main.querySelector(`#hand [data-card="${focused}"]`);
     if (!target && this.focusCard) target = main.querySelector("#hand .card.legal") || main.querySelector("#hand .card");
     if (!target && focusedId) target = document.getElementById(focusedId);
-    if (target) target.focus({ preventScroll: true });
+    if (target && document.activeElement !== target) target.focus({ preventScroll: true });
     this.focusCard = null;
   }
 
@@ -719,13 +821,20 @@ class TableUi {
     if (Array.isArray(o.tricks_won) && o.tricks_won[seat] !== undefined) tags.push(`${o.tricks_won[seat]} tricks`);
     const presence = this.presenceText(seat);
     const known = this.knownCards(seat);
-    const label = [this.name(seat), turn ? "to play" : null, count !== null ? `${count} cards` : null, ...tags, presence]
+    const where = this.position(seat);
+    const label = [this.name(seat), where === "partner" ? "your partner" : where ? `on your ${where}` : null, turn ? "to play" : null, count !== null ? `${count} cards` : null, ...tags, presence]
       .filter(Boolean)
       .join(", ");
     return h(
       "div",
       { class: `seat${turn ? " turn" : ""}${seat === s.you ? " me" : ""}`, "aria-label": label, role: "group", "data-seat": seat },
-      h("div", { class: "seat-name" }, turn ? h("span", { class: "dot", "aria-hidden": "true" }, "\u25B6 ") : null, this.name(seat)),
+      h(
+        "div",
+        { class: "seat-name" },
+        turn ? h("span", { class: "dot", "aria-hidden": "true" }, "\u25B6 ") : null,
+        this.name(seat),
+        where ? h("span", { class: "where", "aria-hidden": "true" }, where === "partner" ? " \u00b7 partner" : ` \u00b7 ${where}`) : null,
+      ),
       h(
         "div",
         { class: "seat-info", "aria-hidden": "true" },
@@ -830,7 +939,7 @@ class TableUi {
       );
       buttons.push(
         h("span", { class: "bidpick" }, pick,
-          h("button", { type: "button", class: "act primary", id: "bid-go", disabled: !!this.pending, onclick: () => this.send(pick.value) }, "Bid")),
+          h("button", { type: "button", class: "act primary", id: "bid-go", disabled: !!this.pending, onclick: () => this.send(document.getElementById("bid-value")?.value || this.bidChoice) }, "Bid")),
       );
     }
     buttons.push(...acts.map((a) =>

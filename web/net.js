@@ -6,6 +6,8 @@
 const CONNECT_TIMEOUT_MS = 8000;
 const PING_EVERY_MS = 25000;
 const PONG_TIMEOUT_MS = 4000;
+// An act with no answer (event or reject) this long: is the line still there?
+const ANSWER_TIMEOUT_MS = 3000;
 
 // Close codes after which reconnecting cannot help.
 const FATAL = {
@@ -81,6 +83,7 @@ export class Connection {
   }
 
   receive(frame, giveUp) {
+    if (frame.t === "event" || frame.t === "reject" || frame.t === "error") this.answered();
     switch (frame.t) {
       case "welcome":
         clearTimeout(giveUp);
@@ -110,6 +113,7 @@ export class Connection {
 
   closed(code, reason) {
     this.stopPing();
+    this.answered();
     this.ws = null;
     if (FATAL[code]) {
       this.stopped = true;
@@ -127,6 +131,7 @@ export class Connection {
   drop(ws) {
     // Forget this socket and start again (its close event is ignored).
     this.stopPing();
+    this.answered();
     if (this.ws === ws) this.ws = null;
     try {
       ws.close();
@@ -181,6 +186,20 @@ export class Connection {
   send(frame) {
     if (!this.connected) return false;
     this.ws.send(JSON.stringify(frame));
+    if (frame.t === "act") {
+      // A socket can die silently with an act in flight: if no answer
+      // comes, ping; a missing pong drops the socket and reconnects.
+      this.answered();
+      this.answerWait = setTimeout(() => {
+        this.answerWait = null;
+        this.ping();
+      }, ANSWER_TIMEOUT_MS);
+    }
     return true;
+  }
+
+  answered() {
+    clearTimeout(this.answerWait);
+    this.answerWait = null;
   }
 }
