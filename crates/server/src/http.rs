@@ -198,54 +198,47 @@ async fn create(
         .into_response()
 }
 
-/// A table's public summary: what a spectator sees, and who is present.
-async fn summary(State(lobby): State<Arc<Lobby>>, Path(id): Path<String>) -> Response {
-    let room = match lobby.room(&id).await {
+/// Asks a table's room something over its command channel; a missing
+/// table or a room that is closing becomes an HTTP error.
+async fn ask_room<T>(
+    lobby: &Lobby,
+    id: &str,
+    make: impl FnOnce(oneshot::Sender<T>) -> RoomCmd,
+) -> Result<T, Response> {
+    let room = match lobby.room(id).await {
         Ok(r) => r,
-        Err(LobbyError::NotFound) => return error(StatusCode::NOT_FOUND, "no such table"),
-        Err(e) => return error(StatusCode::INTERNAL_SERVER_ERROR, format!("{e:?}")),
+        Err(LobbyError::NotFound) => return Err(error(StatusCode::NOT_FOUND, "no such table")),
+        Err(e) => return Err(error(StatusCode::INTERNAL_SERVER_ERROR, format!("{e:?}"))),
+    };
+    let closing = || {
+        error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the table is closing; try again",
+        )
     };
     let (tx, rx) = oneshot::channel();
-    if room.tx.send(RoomCmd::Summary { reply: tx }).await.is_err() {
-        return error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "the table is closing; try again",
-        );
-    }
-    match rx.await {
+    room.tx.send(make(tx)).await.map_err(|_| closing())?;
+    rx.await.map_err(|_| closing())
+}
+
+/// A table's public summary: what a spectator sees, and who is present.
+async fn summary(State(lobby): State<Arc<Lobby>>, Path(id): Path<String>) -> Response {
+    match ask_room(&lobby, &id, |reply| RoomCmd::Summary { reply }).await {
         Ok(state) => Json(json!({"ok": true, "summary": state})).into_response(),
-        Err(_) => error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "the table is closing; try again",
-        ),
+        Err(response) => response,
     }
 }
 
 /// A finished table's whole log, every card shown (the deal is over, so
 /// nothing is hidden any more); refused while play goes on.
 async fn log(State(lobby): State<Arc<Lobby>>, Path(id): Path<String>) -> Response {
-    let room = match lobby.room(&id).await {
-        Ok(r) => r,
-        Err(LobbyError::NotFound) => return error(StatusCode::NOT_FOUND, "no such table"),
-        Err(e) => return error(StatusCode::INTERNAL_SERVER_ERROR, format!("{e:?}")),
-    };
-    let (tx, rx) = oneshot::channel();
-    if room.tx.send(RoomCmd::Log { reply: tx }).await.is_err() {
-        return error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "the table is closing; try again",
-        );
-    }
-    match rx.await {
+    match ask_room(&lobby, &id, |reply| RoomCmd::Log { reply }).await {
         Ok(Some(events)) => Json(json!({"ok": true, "events": events})).into_response(),
         Ok(None) => error(
             StatusCode::FORBIDDEN,
             "the log shows every hidden card, so it is served only once the table is finished",
         ),
-        Err(_) => error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "the table is closing; try again",
-        ),
+        Err(response) => response,
     }
 }
 
