@@ -267,14 +267,10 @@ impl Room {
                 v,
             },
         );
-        match since.map(|s| (s, self.table.catch_up(s, viewer))) {
-            Some((s, _)) if s == v => {}
-            Some((_, Some(missed))) => {
-                for p in missed {
-                    send(&out, &event_frame(p));
-                }
-            }
-            _ => send(&out, &self.snapshot(viewer)),
+        // Up to date: nothing to send. Behind: the missed events, or a
+        // snapshot when they are too many (or the version is unknown).
+        if since != Some(v) {
+            self.catch_up(&out, since.unwrap_or(0), viewer);
         }
         self.conns.insert(conn, Conn { viewer, out });
         if let Some(s) = seat {
