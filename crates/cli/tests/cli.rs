@@ -1,29 +1,14 @@
 //! Integration tests that drive the real `talon` binary.
 
 use serde_json::{json, Value};
-use std::io::Write;
-use std::process::{Command, Stdio};
 
-fn talon() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_talon"))
-}
+mod common;
+
+use common::{output, talon};
 
 /// Runs `talon` with `args`, feeding `input`; returns stdout (asserting success).
 fn run(args: &[&str], input: &str) -> String {
-    let mut child = talon()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("talon runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = output(args, input.as_bytes());
     assert!(
         out.status.success(),
         "talon {args:?} failed: {}",
