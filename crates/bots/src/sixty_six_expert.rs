@@ -8,24 +8,25 @@
 //!   table in `talon_rules::sixty_six::SixtySixSheet`), not by its game
 //!   points: at 6–6 a schneider is worth no more than a plain win, at 0–0
 //!   it is.
-//! - **Closing.** While cards are still to be drawn the expert plays
-//!   ISMCTS, whose greedy rollouts play a closed talon poorly, so closing
-//!   was undervalued. Closing leaves nothing to draw: the rest of the deal
-//!   depends only on the opponent's hand, so `close` is valued by sampling
-//!   that hand and solving each world exactly (as PIMC does after the last
-//!   draw), and compared with ISMCTS's value of the best other move. If
-//!   the trump exchange is open too, the expert exchanges first (the
-//!   exchange never costs a closer anything) and closes on its next move.
+//! - **Closing and declaring.** While cards are still to be drawn the
+//!   expert plays ISMCTS, whose greedy rollouts play a closed talon poorly
+//!   and cannot tell a sure declaration from a likely one. So where `close`
+//!   or `declare` is legal and few enough face-down cards are left to
+//!   solve, each is weighed against ISMCTS's best other move in the same
+//!   sampled worlds, every one solved exactly (the draws to come included
+//!   for playing on). Ties go to declaring, then closing. If the trump
+//!   exchange is open too, the expert exchanges first (the exchange never
+//!   costs a closer anything) and closes on its next move.
 //! - **After the last draw** (talon closed or gone) PIMC over solved
 //!   worlds, as before.
 
 use crate::levels::{ismcts_config, pimc_config};
 use crate::Bot;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use talon_rules::shuffle::{rng_from_seed, SeededRng};
 use talon_rules::sixty_six::{Action, SixtySix, SixtySixObservation};
-use talon_rules::{Determinize, Game, SolverGame};
-use talon_search::{Ismcts, Pimc, RootStat};
+use talon_rules::Determinize;
+use talon_search::{Ismcts, Pimc, PimcConfig, RootStat};
 
 /// Budgets of the closing search.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -38,14 +39,21 @@ pub struct CloseConfig {
     /// No new world is sampled once the solves of this decision have
     /// visited this many positions (deterministic, unlike the time limit).
     pub max_total_nodes: u64,
-    /// Close only when its value beats playing on by more than this (in
+    /// Close only when its value beats playing on by at least this (in
     /// rewards: game points in a lone deal).
     pub margin: f64,
+    /// Search the exact options only with at most this many face-down
+    /// cards left, for hands of five cards (Schnapsen) and of six: with
+    /// more, solving play-on costs too much (the `close_cost` example
+    /// measures it).
+    pub max_talon: [usize; 2],
 }
 
 pub struct SixtySixExpert {
     name: String,
     pimc: Pimc<SixtySix>,
+    /// Solves the worlds that value the exact options against playing on.
+    closer: Pimc<SixtySix>,
     ismcts: Ismcts<SixtySix>,
     close: CloseConfig,
     time_limit: Option<Duration>,
@@ -62,6 +70,13 @@ impl SixtySixExpert {
         SixtySixExpert {
             name: name.to_string(),
             pimc: Pimc::new(pimc_config(samples, nodes, 45)),
+            closer: Pimc::new(PimcConfig {
+                samples: close.worlds,
+                time_limit: Some(Duration::from_millis(45)),
+                max_nodes: close.max_nodes,
+                max_total_nodes: close.max_total_nodes,
+                after_draws: false,
+            }),
             ismcts: Ismcts::new(ismcts_config(iterations, 45)),
             close,
             time_limit: Some(Duration::from_millis(45)),
@@ -69,56 +84,31 @@ impl SixtySixExpert {
         }
     }
 
-    /// Mean reward of closing now for the observing seat, over sampled
-    /// worlds each solved exactly; `None` if no world solved in budget.
-    fn close_value(&mut self, obs: &SixtySixObservation) -> Option<f64> {
-        let start = Instant::now();
-        let mut sum = 0.0;
-        let mut solved = 0u32;
-        let first_node = self.pimc.solver().nodes();
-        for n in 0..self.close.worlds.max(1) {
-            let spent = self.pimc.solver().nodes() - first_node;
-            if n > 0
-                && (spent >= self.close.max_total_nodes
-                    || self.time_limit.is_some_and(|l| start.elapsed() >= l))
-            {
-                break;
-            }
-            let mut world = SixtySix::sample(obs, &mut self.rng);
-            if !world.is_legal(Action::Close) {
-                return None;
-            }
-            world.play_unchecked(Action::Close);
-            let Some(v) = self
-                .pimc
-                .solver()
-                .value_within(&world, self.close.max_nodes)
-            else {
-                break;
-            };
-            let r = world.value_reward(v);
-            sum += if world.maximises(obs.seat) { r } else { -r };
-            solved += 1;
-        }
-        (solved > 0).then(|| sum / f64::from(solved))
-    }
-
-    /// What declaring now is worth to the observing seat. Exact: whether a
-    /// declaration is right and what it scores depend only on public
-    /// points and tricks, so any sampled world gives the same answer.
-    fn declare_value(&mut self, obs: &SixtySixObservation) -> Option<f64> {
-        let mut world = SixtySix::sample(obs, &mut self.rng);
-        if !world.is_legal(Action::Declare) {
+    /// The exact options (`close`, `declare`) and ISMCTS's choice among
+    /// the other moves, each valued for the observing seat in the same
+    /// sampled worlds, solved exactly; `None` if no world solved in budget.
+    ///
+    /// Paired worlds, both sides solved: comparing an exact value with
+    /// ISMCTS's mean of playing on (rollouts by a greedy policy, exploration
+    /// visits included) made the expert close and declare too eagerly.
+    /// Here playing on is solved too, knowing the draws to come, which if
+    /// anything favours playing on: the expert closes only where that
+    /// clairvoyant play-on still does no better.
+    fn paired_values(
+        &mut self,
+        obs: &SixtySixObservation,
+        candidates: &[Action],
+    ) -> Option<Vec<f64>> {
+        let stats = self.closer.evaluate(obs, candidates, &mut self.rng)?;
+        if stats.iter().any(|s| s.samples == 0) {
             return None;
         }
-        world.play_unchecked(Action::Declare);
-        let rewards = world.rewards()?;
-        Some(rewards[obs.seat.index()])
+        Some(stats.iter().map(|s| s.mean).collect())
     }
 
-    /// A move while cards are still to be drawn: ISMCTS, with `close` (where
-    /// legal) valued by solved worlds and `declare` exactly, instead of by
-    /// rollouts.
+    /// A move while cards are still to be drawn: ISMCTS, except that
+    /// `close` and `declare` (where legal) are weighed against ISMCTS's
+    /// best other move in solved worlds.
     fn before_last_draw(&mut self, obs: &SixtySixObservation, legal: &[Action]) -> Action {
         let stats = self.ismcts.search(obs, legal, &mut self.rng);
         // The most visited, the first of equals (as `Ismcts::choose`).
@@ -131,45 +121,45 @@ impl SixtySixExpert {
         let Some(top) = best(&mut stats.iter()) else {
             return legal[0];
         };
-        // `worlds == 0` turns the closing search off: ISMCTS decides.
-        let (can_close, can_declare) = (
-            legal.contains(&Action::Close) && self.close.worlds > 0,
-            legal.contains(&Action::Declare),
-        );
-        if !can_close && !can_declare {
+        // `worlds == 0` turns the search of exact options off: ISMCTS decides.
+        // Declare first: of equals, the one whose value needs no sampling.
+        let exact: Vec<Action> = [Action::Declare, Action::Close]
+            .into_iter()
+            .filter(|a| legal.contains(a) && self.close.worlds > 0)
+            .collect();
+        let max_talon = self.close.max_talon[usize::from(obs.options.hand_size > 5)];
+        if exact.is_empty() || obs.talon_remaining > max_talon {
             return top.action;
         }
-        let Some(on) =
-            best(&mut stats.iter().filter(|s| {
-                (s.action != Action::Close || !can_close) && s.action != Action::Declare
-            }))
-        else {
+        let Some(on) = best(&mut stats.iter().filter(|s| !exact.contains(&s.action))) else {
             return top.action;
         };
-        let close = if can_close {
-            self.close_value(obs)
-        } else {
-            None
+        let mut candidates = exact.clone();
+        candidates.push(on.action);
+        // Too early to solve (many cards still to draw): ISMCTS decides.
+        let Some(values) = self.paired_values(obs, &candidates) else {
+            return top.action;
         };
-        // A sure outcome that playing on does not beat on average is taken:
-        // at match point, declaring with 66 wins the match for certain,
-        // and rollouts that also win every time cannot tell them apart.
-        if let Some(declare) = can_declare.then(|| self.declare_value(obs)).flatten() {
-            if declare >= on.mean && close.is_none_or(|c| declare >= c) {
-                return Action::Declare;
+        // The best; ties go to the exact option, whose value does not rest
+        // on knowing the draws to come.
+        let mut pick = 0;
+        for (i, v) in values.iter().enumerate() {
+            if *v > values[pick] + 1e-9 {
+                pick = i;
             }
         }
-        match close {
-            Some(close) if close > on.mean + self.close.margin => {
-                if legal.contains(&Action::Exchange) {
-                    Action::Exchange
-                } else {
-                    Action::Close
-                }
-            }
-            // ISMCTS's rollouts alone do not decide to close.
-            _ => on.action,
+        let mut chosen = candidates[pick];
+        if chosen == Action::Close
+            && values[pick] < values[candidates.len() - 1] + self.close.margin
+        {
+            chosen = on.action;
         }
+        // The exchange never costs a closer anything: exchange first,
+        // close on the next move.
+        if chosen == Action::Close && legal.contains(&Action::Exchange) {
+            return Action::Exchange;
+        }
+        chosen
     }
 }
 
@@ -194,6 +184,7 @@ impl Bot<SixtySix> for SixtySixExpert {
     fn set_time_limit(&mut self, limit: Option<Duration>) {
         self.time_limit = limit;
         self.pimc.config.time_limit = limit;
+        self.closer.config.time_limit = limit;
         self.ismcts.config.time_limit = limit;
     }
 }
