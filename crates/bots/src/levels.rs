@@ -38,7 +38,7 @@ pub const EXPERT_CLOSE: CloseConfig = CloseConfig {
     worlds: 24,
     max_nodes: 20_000,
     max_total_nodes: 100_000,
-    margin: 0.0,
+    margin: 0.5,
     max_talon: [9, 5],
 };
 

@@ -25,7 +25,7 @@ use crate::Bot;
 use std::time::Duration;
 use talon_rules::shuffle::{rng_from_seed, SeededRng};
 use talon_rules::sixty_six::{Action, SixtySix, SixtySixObservation};
-use talon_rules::Determinize;
+use talon_rules::{Determinize, SolverGame};
 use talon_search::{Ismcts, Pimc, PimcConfig, RootStat};
 
 /// Budgets of the closing search.
@@ -40,7 +40,8 @@ pub struct CloseConfig {
     /// visited this many positions (deterministic, unlike the time limit).
     pub max_total_nodes: u64,
     /// Close only when its value beats playing on by at least this (in
-    /// rewards: game points in a lone deal).
+    /// rewards: game points in a lone deal), or wins the most in every
+    /// world: a closer's value is solved knowing the opponent's hand.
     pub margin: f64,
     /// Search the exact options only with at most this many face-down
     /// cards left, for hands of five cards (Schnapsen) and of six: with
@@ -91,9 +92,6 @@ impl SixtySixExpert {
     /// Paired worlds, both sides solved: comparing an exact value with
     /// ISMCTS's mean of playing on (rollouts by a greedy policy, exploration
     /// visits included) made the expert close and declare too eagerly.
-    /// Here playing on is solved too, knowing the draws to come, which if
-    /// anything favours playing on: the expert closes only where that
-    /// clairvoyant play-on still does no better.
     fn paired_values(
         &mut self,
         obs: &SixtySixObservation,
@@ -140,26 +138,44 @@ impl SixtySixExpert {
         let Some(values) = self.paired_values(obs, &candidates) else {
             return top.action;
         };
-        // The best; ties go to the exact option, whose value does not rest
-        // on knowing the draws to come.
-        let mut pick = 0;
-        for (i, v) in values.iter().enumerate() {
-            if *v > values[pick] + 1e-9 {
-                pick = i;
+        let on_value = values[candidates.len() - 1];
+        let value = |a: Action| candidates.iter().position(|&c| c == a).map(|i| values[i]);
+        // A correct declaration is exact (public points decide it) and
+        // certain: taken unless playing on is worth more even knowing the
+        // draws. A false one is never chosen here: conceding a deal that
+        // the opponent may still misplay is ISMCTS's call.
+        let me = obs.seat.index();
+        if let Some(declare) = value(Action::Declare) {
+            if obs.points[me] >= 66 && declare >= on_value - 1e-9 {
+                return Action::Declare;
             }
         }
-        let mut chosen = candidates[pick];
-        if chosen == Action::Close
-            && values[pick] < values[candidates.len() - 1] + self.close.margin
-        {
-            chosen = on.action;
+        // Closing is valued knowing the opponent's hand, so it must beat
+        // playing on by the margin, unless it wins the most a deal can give
+        // in every world (then playing on can only do as well).
+        if let Some(close) = value(Action::Close) {
+            let sure = close >= self.best_reward(obs) - 1e-9;
+            if sure || close >= on_value + self.close.margin {
+                // The exchange never costs a closer anything: exchange
+                // first, close on the next move.
+                if legal.contains(&Action::Exchange) {
+                    return Action::Exchange;
+                }
+                return Action::Close;
+            }
         }
-        // The exchange never costs a closer anything: exchange first,
-        // close on the next move.
-        if chosen == Action::Close && legal.contains(&Action::Exchange) {
-            return Action::Exchange;
+        on.action
+    }
+
+    /// The most a deal can be worth to the observing seat: three game
+    /// points, or in a match the equity of winning them.
+    fn best_reward(&mut self, obs: &SixtySixObservation) -> f64 {
+        let world = SixtySix::sample(obs, &mut self.rng);
+        if world.maximises(obs.seat) {
+            world.value_reward(3)
+        } else {
+            -world.value_reward(-3)
         }
-        chosen
     }
 }
 

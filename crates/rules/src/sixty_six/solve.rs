@@ -52,7 +52,9 @@ impl SolverGame for SixtySix {
 
     fn value_reward(&self, value: i32) -> f64 {
         match &self.sheet {
-            Some(sheet) => EQUITY_REWARD * (2.0 * sheet.equity(value) - 1.0),
+            Some(sheet) => {
+                (f64::from(value) + EQUITY_REWARD * (2.0 * sheet.equity(value) - 1.0)) / 2.0
+            }
             None => f64::from(value),
         }
     }
