@@ -65,11 +65,13 @@ impl SolverGame for SixtySix {
         bounds::value_bounds(self)
     }
 
-    /// Only a played-out deal scored by points can be drawn.
+    /// Only a played-out deal scored by points can be drawn, and never
+    /// once the talon is closed (then the closer wins or loses).
     fn attainable(&self, value: i32) -> bool {
         value != 0
             || (self.opts.last_trick == LastTrick::Bonus10
-                && self.opts.unclaimed == Unclaimed::MorePoints)
+                && self.opts.unclaimed == Unclaimed::MorePoints
+                && self.closed.is_none())
     }
 
     fn key(&self) -> u64 {
