@@ -171,10 +171,11 @@ impl SolverGame for SixtySix {
                         -p - trump_cost(c)
                     }
                 }
-                // Under strict rules: sure winners (top of their suit) first.
+                // Under strict rules: sure winners (top of their suit) first,
+                // side suits before trumps (fewer nodes in both games).
                 _ if self.strict() => {
                     if beaters_in(self.hands[0] | self.hands[1], c).is_empty() {
-                        50 + points(c) as i32 + trump_cost(c)
+                        50 + points(c) as i32 - trump_cost(c)
                     } else {
                         -(points(c) as i32) - trump_cost(c)
                     }
