@@ -39,7 +39,12 @@ fn solve_deals(c: &mut Criterion, name: &str, opts: SixtySixOptions, seconds: u6
 
 fn benches(c: &mut Criterion) {
     solve_deals(c, "solve_schnapsen_deal", SixtySixOptions::SCHNAPSEN, 5);
-    solve_deals(c, "solve_schnapsen_vu_deal", SixtySixOptions::SCHNAPSEN_VU, 5);
+    solve_deals(
+        c,
+        "solve_schnapsen_vu_deal",
+        SixtySixOptions::SCHNAPSEN_VU,
+        5,
+    );
     solve_deals(c, "solve_sixty_six_deal", SixtySixOptions::SIXTY_SIX, 30);
 }
 
