@@ -54,10 +54,11 @@ pub trait SolverGame: Game {
         self.value_range()
     }
 
-    /// Whether a deal of these rules can end with `returns()[0] == value`.
-    /// The solver bisects over attainable values only (a game without
-    /// draws never needs the search that tells 0 from 1). The default
-    /// allows every value.
+    /// Whether play from this position can end with `returns()[0] ==
+    /// value` (a rules-wide answer is fine; one that knows the position
+    /// saves more). The solver bisects over attainable values only (a game
+    /// without draws never needs the search that tells 0 from 1) and
+    /// narrows stored bounds to them. The default allows every value.
     fn attainable(&self, _value: i32) -> bool {
         true
     }

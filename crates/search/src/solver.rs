@@ -157,6 +157,13 @@ impl<G: SolverGame> Solver<G> {
     /// What is known about `child` at target `t` without searching it, and
     /// its key when that is nothing (so the search below need not redo it).
     fn settled(&self, child: &G, t: i32) -> Result<bool, u64> {
+        self.settled_statically(child, t)
+            .or_else(|key| self.settled_by_table(key, t))
+    }
+
+    /// [`Solver::settled`] without the table: the game's own bounds, or
+    /// the key (its table bucket is prefetched for the probe to come).
+    fn settled_statically(&self, child: &G, t: i32) -> Result<bool, u64> {
         if let Some(v) = child.solver_value() {
             return Ok(v >= t);
         }
@@ -168,6 +175,12 @@ impl<G: SolverGame> Solver<G> {
             return Ok(false);
         }
         let key = child.key();
+        self.tt.prefetch(key);
+        Err(key)
+    }
+
+    /// What the table says about the position with `key` at target `t`.
+    fn settled_by_table(&self, key: u64, t: i32) -> Result<bool, u64> {
         match self.tt.probe(key) {
             Some(b) if b.lo >= t => Ok(true),
             Some(b) if b.hi < t => Ok(false),
@@ -176,8 +189,10 @@ impl<G: SolverGame> Solver<G> {
     }
 
     /// Records that the mover settled the node at `t` its way.
+    #[allow(clippy::too_many_arguments)]
     fn store_cut(
         &mut self,
+        game: &G,
         key: u64,
         t: i32,
         maximise: bool,
@@ -190,6 +205,23 @@ impl<G: SolverGame> Solver<G> {
         } else {
             (range.0, t - 1)
         };
+        self.store(game, key, (lo, hi), best, start, range);
+    }
+
+    /// Stores `lo ≤ value ≤ hi` for `game`, narrowed to values it can
+    /// still end with: a tie ruled out here turns "at least 0" into "at
+    /// least 1", so the search for the next target finds it settled.
+    fn store(
+        &mut self,
+        game: &G,
+        key: u64,
+        (lo, hi): (i32, i32),
+        best: Option<u8>,
+        start: u64,
+        range: (i32, i32),
+    ) {
+        let lo = attainable_up(game, lo.max(range.0), hi.min(range.1));
+        let hi = attainable_down(game, hi.min(range.1), lo);
         self.tt.store(key, lo, hi, best, self.nodes - start, range);
     }
 
@@ -241,17 +273,38 @@ impl<G: SolverGame> Solver<G> {
         // when few, so each is built once.
         let keep = moves.len() <= KEEP_CHILDREN;
         let mut children: ArrayVec<(G, Result<bool, u64>), KEEP_CHILDREN> = ArrayVec::new();
-        for (k, &a) in moves.iter().enumerate() {
-            let mut child = game.clone();
-            child.play_unchecked(a);
-            play_forced(&mut child);
-            let settled = self.settled(&child, t);
-            if settled == Ok(maximise) {
-                self.store_cut(key, t, maximise, Some(index[k]), start, range);
-                return maximise;
-            }
-            if keep {
+        if keep {
+            // Static bounds first, while the children's table buckets load;
+            // then the table, in search order.
+            for (k, &a) in moves.iter().enumerate() {
+                let mut child = game.clone();
+                child.play_unchecked(a);
+                play_forced(&mut child);
+                let settled = self.settled_statically(&child, t);
+                if settled == Ok(maximise) {
+                    self.store_cut(game, key, t, maximise, Some(index[k]), start, range);
+                    return maximise;
+                }
                 children.push((child, settled));
+            }
+            for k in 0..children.len() {
+                if let Err(child_key) = children[k].1 {
+                    children[k].1 = self.settled_by_table(child_key, t);
+                    if children[k].1 == Ok(maximise) {
+                        self.store_cut(game, key, t, maximise, Some(index[k]), start, range);
+                        return maximise;
+                    }
+                }
+            }
+        } else {
+            for (k, &a) in moves.iter().enumerate() {
+                let mut child = game.clone();
+                child.play_unchecked(a);
+                play_forced(&mut child);
+                if self.settled(&child, t) == Ok(maximise) {
+                    self.store_cut(game, key, t, maximise, Some(index[k]), start, range);
+                    return maximise;
+                }
             }
         }
         for (k, &a) in moves.iter().enumerate() {
@@ -271,16 +324,16 @@ impl<G: SolverGame> Solver<G> {
             }
             // The mover found a move that settles the question its way.
             if reached == maximise {
-                self.store_cut(key, t, maximise, Some(index[k]), start, range);
+                self.store_cut(game, key, t, maximise, Some(index[k]), start, range);
                 return reached;
             }
         }
-        let (lo, hi) = if maximise {
+        let bounds = if maximise {
             (range.0, t - 1)
         } else {
             (t, range.1)
         };
-        self.tt.store(key, lo, hi, None, self.nodes - start, range);
+        self.store(game, key, bounds, None, start, range);
         !maximise
     }
 }

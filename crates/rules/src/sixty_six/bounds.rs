@@ -8,7 +8,7 @@
 //! these run for every position the solver generates.
 
 use super::cards::{lane, set_points, LANE_ABOVE, LANE_POINTS};
-use super::options::{FailedClose, LastTrick, PlayedOutScore};
+use super::options::{FailedClose, LastTrick, PlayedOutScore, Unclaimed};
 use super::scoring::{declaration, game_points_against};
 use super::state::{Phase, SixtySix};
 use talon_cards::{CardSet, Seat, Suit};
@@ -86,36 +86,76 @@ fn decided(g: &SixtySix) -> Option<(i32, i32)> {
         let gp = i32::from(declaration(g, g.leader).game_points);
         return Some(for_seat0(g.leader, (gp, gp)));
     }
+    if let Some(b) = played_out_loser(g) {
+        return Some(b);
+    }
     let c = g.closed?.by;
-    if max_points_closed(g, c)? < 66 {
+    if max_points_strict(g, c)? < 66 {
         let n = c.opponent();
         return Some(for_seat0(n, close_penalty(g, n)));
     }
     None
 }
 
-/// Points `seat` can have at most by the end of a closed deal: what it
-/// has, its uncounted marriages, every card point still in play and the
-/// marriages it holds. `None` while the trump card can still change hands.
-fn max_points_closed(g: &SixtySix, seat: Seat) -> Option<u16> {
-    if g.opts.exchange_after_close && !g.exhausted {
+/// Points `seat` can have at most by the end of a deal under strict
+/// rules: what it has, its uncounted marriages, every card point still in
+/// play but the opponent's trumps above all of `seat`'s (those win
+/// whenever they are played, so `seat` never takes them), the marriages it
+/// holds and the last-trick bonus. `None` while the talon can still be
+/// drawn from or the trump card change hands.
+fn max_points_strict(g: &SixtySix, seat: Seat) -> Option<u16> {
+    if !g.strict() || (g.opts.exchange_after_close && !g.exhausted) {
         return None;
     }
     let s = seat.index();
-    let mut in_play = g.hands[0] | g.hands[1];
+    let mine = g.hands[s];
+    let theirs = g.hands[1 - s];
+    let mut in_play = mine | theirs;
+    let mut beaten_by = mine;
     if let Some(c) = g.lead_card {
         in_play.insert(c);
+        // A card `seat` led can beat the opponent's trumps too.
+        if g.leader == seat {
+            beaten_by.insert(c);
+        }
     }
-    let mut total = g.points(seat) + g.pending[s] + set_points(in_play);
+    let sure = LANE_POINTS[top_cards(theirs, beaten_by, g.trump)];
+    let mut total = g.points(seat) + g.pending[s] + set_points(in_play) - sure;
     if g.opts.marriages_after_talon {
         let pair = 1 << KING | 1 << QUEEN;
         for suit in Suit::ALL {
-            if lane(g.hands[s], suit) & pair == pair {
+            if lane(mine, suit) & pair == pair {
                 total += if suit == g.trump { 40 } else { 20 };
             }
         }
     }
+    if g.closed.is_none() && g.opts.last_trick == LastTrick::Bonus10 {
+        total += 10;
+    }
     Some(total)
+}
+
+/// Under "more points wins" with the talon exhausted, a seat that can no
+/// longer reach 65 cannot declare, and when the deal is played out its
+/// opponent holds the rest of the 130 points or more: it loses, at least
+/// the single game point. At 65 it can tie at best. Values only for that
+/// seat's side of the bounds; `None` when neither seat is short.
+fn played_out_loser(g: &SixtySix) -> Option<(i32, i32)> {
+    if g.closed.is_some()
+        || !g.exhausted
+        || g.opts.last_trick != LastTrick::Bonus10
+        || g.opts.unclaimed != Unclaimed::MorePoints
+    {
+        return None;
+    }
+    for seat in [Seat(0), Seat(1)] {
+        let most = max_points_strict(g, seat)?;
+        if most < 66 {
+            let best = if most < 65 { -1 } else { 0 };
+            return Some(for_seat0(seat, (-max_win(g, seat.opponent()), best)));
+        }
+    }
+    None
 }
 
 /// The leader's cards of `suit` that beat every opponent card of it.

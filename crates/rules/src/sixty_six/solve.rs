@@ -67,11 +67,13 @@ impl SolverGame for SixtySix {
         bounds::value_bounds(self)
     }
 
-    /// Only a played-out deal scored by points can be drawn.
+    /// Only a played-out deal scored by points can be drawn, and never
+    /// once the talon is closed (then the closer wins or loses).
     fn attainable(&self, value: i32) -> bool {
         value != 0
             || (self.opts.last_trick == LastTrick::Bonus10
-                && self.opts.unclaimed == Unclaimed::MorePoints)
+                && self.opts.unclaimed == Unclaimed::MorePoints
+                && self.closed.is_none())
     }
 
     fn key(&self) -> u64 {
@@ -171,10 +173,11 @@ impl SolverGame for SixtySix {
                         -p - trump_cost(c)
                     }
                 }
-                // Under strict rules: sure winners (top of their suit) first.
+                // Under strict rules: sure winners (top of their suit) first,
+                // side suits before trumps (fewer nodes in both games).
                 _ if self.strict() => {
                     if beaters_in(self.hands[0] | self.hands[1], c).is_empty() {
-                        50 + points(c) as i32 + trump_cost(c)
+                        50 + points(c) as i32 - trump_cost(c)
                     } else {
                         -(points(c) as i32) - trump_cost(c)
                     }

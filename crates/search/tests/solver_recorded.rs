@@ -1,0 +1,124 @@
+//! Values recorded from the solver before its second round of speed work
+//! (commit f52c11c), so faster search can never change an answer: whole
+//! Sixty-six deals and after one trick, and positions a few random moves
+//! into Sixty-six and both Schnapsen rule sets (talon open or closed).
+//! One letter a position, a..g for −3..3, `-` for a deal already over.
+//! Regenerate only with a solver whose values are trusted (the tests in
+//! `solver.rs` and `solver_deals.rs` check it against plain minimax).
+
+use talon_cards::Seat;
+use talon_rules::shuffle::{below, rng_from_seed};
+use talon_rules::sixty_six::{Action, SixtySix, SixtySixOptions};
+use talon_rules::{ActionList, Game};
+use talon_search::Solver;
+
+const SIXTY_SIX_WHOLE: &str = "egbfabbcgabcbfbgbbbbeabbfbbcgffeecccecbeaefbffacfcegfbaggfcbcgeb";
+const SIXTY_SIX_AFTER_1: &str = "fgafabbceabebfcgaecbfbbcfbbbgffecbcefcbebefbffaefcegebbgefcccgbb";
+const SIXTY_SIX_RANDOM_6: &str = "gggaabbbgaaagagggagcgagbgggaggfcgggggabggaebagggeagagagaagagaggaaggggagaeafagfgaacgggaggeggafagagaga";
+const SIXTY_SIX_RANDOM_12: &str = "gggagfbbgaaagagfgfgggagggggaggffgggggagggaffagggbagagagaagagafgaaggggagaaafagfgaabgggaggfggafagagagagagagcgagabaaagaaaafbbfeaggggfgagggagagagaggaagagaabgggaggbagaagaagggafaaagaabgfgggfaaggcagabagaggga";
+const SCHNAPSEN_RANDOM_4: &str = "gfafggabgabegbgaaaffaaaaaecggabacgfbgcbaaacggaegbaaabagbfcaaaaaaafgffabgcabfaebgaffcafaaaagfabgbbeafgeeebacaggfcaebgbagcafagebbfgaccgfbebgeaaafceffccagbaabbcffffcaefcgaeabcbacagbaaggbggacggeaegecbfeba";
+const SCHNAPSEN_RANDOM_10: &str = "gfbcgfbbgabbgbgabacfaabaaebcfababaefgfbacaeggacfgaaaeagbfebaecbaafgebababacfbfffbecacegaaabacbgabacacegebaeagfbcacfefagfacgfgebefbbagfbebffaaafbgfeegagfgagcaebgbgcebfgababbfbeagbaaaeagfaefgfbegfgeeeba";
+const SCHNAPSEN_VU_RANDOM_4: &str = "cfbcbfcbcebcfccbbaafbceffbcffceaegebaebebccgcbbgccfgcffbeecebbbbbfeeeccgcecfbbcgcffccgeeabefacfecaaeeffbeacebffcabbebbbeefbcebbeecccfccfcbefcefcebbceeecfaccgffgfbbececbebbcbbeefaaebcagbccbecebccgccfcf";
+const SCHNAPSEN_VU_RANDOM_10: &str = "efb-b-ebcbeaeffc-aaaafef-ceggcfafgfbbcbfefbcefbgbee-befbe-ceebbbeeecebcgcec--be-b-eeegaeeccfaefebaafcffceafecgcc-f-gbbb--gbfcbcfgebfeebeceeceefcebcfc--c-bccgfegfbaccacbebbabe-eca-ffbafefbbfccfccfecfbf";
+
+/// Plays `tricks` tricks of a fixed line (as in `solver_deals.rs`): a
+/// card chosen by seed and move number, drawing whenever asked.
+fn opening(opts: SixtySixOptions, seed: u64, tricks: usize) -> SixtySix {
+    let mut g = SixtySix::from_seed(seed, opts, Seat((seed % 2) as u8));
+    let mut moves = ActionList::new();
+    for i in 0..tricks * 2 {
+        if g.is_over() {
+            break;
+        }
+        g.legal_actions(&mut moves);
+        let plays: Vec<Action> = moves
+            .iter()
+            .copied()
+            .filter(|a| matches!(a, Action::Play(_)))
+            .collect();
+        let a = if plays.is_empty() {
+            Action::Draw
+        } else {
+            plays[(seed as usize + i) % plays.len()]
+        };
+        g.play_unchecked(a);
+    }
+    g
+}
+
+/// Plays `n` random moves (declaring only when forced), closing included.
+fn random_line(opts: SixtySixOptions, seed: u64, n: usize) -> SixtySix {
+    let mut g = SixtySix::from_seed(seed, opts, Seat((seed % 2) as u8));
+    let mut rng = rng_from_seed(seed ^ 0x5eed);
+    let mut moves = ActionList::new();
+    for _ in 0..n {
+        if g.is_over() {
+            break;
+        }
+        g.legal_actions(&mut moves);
+        let playable: Vec<Action> = moves
+            .iter()
+            .copied()
+            .filter(|&a| a != Action::Declare || moves.len() == 1)
+            .collect();
+        let a = playable[below(&mut rng, playable.len() as u64) as usize];
+        g.play_unchecked(a);
+    }
+    g
+}
+
+/// Solves the first `count` positions (all in release builds, as CI
+/// runs them) with one shared table, and every fifth with a fresh one.
+fn check(recorded: &str, debug_count: usize, position: impl Fn(u64) -> SixtySix) {
+    let count = if cfg!(debug_assertions) {
+        debug_count
+    } else {
+        recorded.len()
+    };
+    let mut solver = Solver::default();
+    for (seed, letter) in recorded.bytes().take(count).enumerate() {
+        let g = position(seed as u64);
+        if letter == b'-' {
+            assert!(g.is_over(), "seed {seed}");
+            continue;
+        }
+        let want = i32::from(letter) - i32::from(b'd');
+        assert_eq!(solver.value(&g), want, "seed {seed}: {g:?}");
+        if seed % 5 == 0 {
+            assert_eq!(Solver::new(12).value(&g), want, "seed {seed}, fresh table");
+        }
+    }
+}
+
+#[test]
+fn whole_sixty_six_deals_keep_their_values() {
+    let opts = SixtySixOptions::SIXTY_SIX;
+    check(SIXTY_SIX_WHOLE, 1, |s| opening(opts, s, 0));
+    check(SIXTY_SIX_AFTER_1, 1, |s| opening(opts, s, 1));
+}
+
+#[test]
+fn random_sixty_six_positions_keep_their_values() {
+    let opts = SixtySixOptions::SIXTY_SIX;
+    check(SIXTY_SIX_RANDOM_6, 20, |s| random_line(opts, s, 6));
+    check(SIXTY_SIX_RANDOM_12, 40, |s| random_line(opts, s, 12));
+}
+
+#[test]
+fn random_schnapsen_positions_keep_their_values() {
+    for (opts, four, ten) in [
+        (
+            SixtySixOptions::SCHNAPSEN,
+            SCHNAPSEN_RANDOM_4,
+            SCHNAPSEN_RANDOM_10,
+        ),
+        (
+            SixtySixOptions::SCHNAPSEN_VU,
+            SCHNAPSEN_VU_RANDOM_4,
+            SCHNAPSEN_VU_RANDOM_10,
+        ),
+    ] {
+        check(four, 20, |s| random_line(opts, s, 4));
+        check(ten, 40, |s| random_line(opts, s, 10));
+    }
+}
