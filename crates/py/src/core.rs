@@ -154,7 +154,8 @@ impl Core {
             sampled: false,
             game,
             options,
-            history: Vec::new(),
+            // Room for most deals, so the history is allocated once.
+            history: Vec::with_capacity(32),
             legal: None,
         }
     }
@@ -198,12 +199,12 @@ impl Core {
 
     /// The legal ids, ascending, generated once per position.
     pub fn legal(&mut self) -> &[u16] {
-        let game = &self.game;
-        self.legal.get_or_insert_with(|| {
-            let mut ids = LegalIds::new();
-            typed!(game, g => legal_into(g, &mut ids));
-            ids
-        })
+        // Generated in place: the list is 130 bytes, worth not copying.
+        if self.legal.is_none() {
+            let ids = self.legal.insert(LegalIds::new());
+            typed!(&self.game, g => legal_into(g, ids));
+        }
+        self.legal.as_deref().unwrap_or_default()
     }
 
     /// Applies an action id; on error nothing changes. An id found among
