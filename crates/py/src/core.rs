@@ -417,6 +417,32 @@ mod tests {
     }
 
     #[test]
+    fn cached_legal_ids_change_neither_the_play_nor_the_errors() {
+        for preset in Preset::ALL {
+            let mut cached = Core::new(preset, &[], &Setup::Seed(4)).unwrap();
+            let mut fresh = cached.clone();
+            let mut legal = Vec::new();
+            let mut step = 0;
+            while cached.to_move().is_some() {
+                fresh.legal_ids(&mut legal);
+                let ids: Vec<usize> = cached.legal().iter().map(|&i| usize::from(i)).collect();
+                assert_eq!(ids, legal, "{preset} step {step}");
+                for id in [100_000, 0, 52, 53, 160, 421] {
+                    if !legal.contains(&id) {
+                        assert_eq!(cached.apply(id), fresh.apply(id), "{preset} {id}");
+                    }
+                }
+                let id = legal[step % legal.len()];
+                cached.apply(id).unwrap();
+                fresh.apply(id).unwrap();
+                assert_eq!(cached.game, fresh.game, "{preset} step {step}");
+                step += 1;
+            }
+            assert_eq!(cached.history, fresh.history);
+        }
+    }
+
+    #[test]
     fn serialize_round_trips_mid_deal_and_at_the_end() {
         for preset in Preset::ALL {
             let opts = [];
