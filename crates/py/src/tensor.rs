@@ -55,8 +55,32 @@ struct View {
     /// Every card played to a trick so far, in order: (seat, card).
     /// (u8: a list of usize pairs would be 1 KB to move around.)
     plays: ArrayVec<(u8, Card), 64>,
-    /// Bids in order: (seat, bid scaled to 0..1, or None for a pass).
-    bids: Vec<(usize, Option<f32>)>,
+    auction: Auction,
+}
+
+/// What the information-state tensor keeps of the bids: each seat's last
+/// bid (scaled to 0..1) and whether it passed. Kept as the bids are read,
+/// rather than as a list of them, which cost an allocation every step.
+struct Auction {
+    last: PerSeat<f32>,
+    passed: PerSeat<f32>,
+}
+
+impl Auction {
+    fn new(seats: usize) -> Auction {
+        Auction {
+            last: fill(0.0, seats),
+            passed: fill(0.0, seats),
+        }
+    }
+
+    /// A bid (`Some`, scaled) or a pass (`None`) by `seat`, in order.
+    fn record(&mut self, seat: usize, bid: Option<f32>) {
+        match bid {
+            Some(b) => self.last[seat] = b,
+            None => self.passed[seat] = 1.0,
+        }
+    }
 }
 
 // Phase slots: bidding, naming trumps, discarding or giving, playing to a
@@ -117,7 +141,7 @@ fn view_sixty_six(o: &sixty_six::SixtySixObservation) -> View {
         tricks_won: o.tricks_won.iter().map(|&t| usize::from(t)).collect(),
         out: fill(false, 2),
         plays,
-        bids: Vec::new(),
+        auction: Auction::new(2),
     }
 }
 
@@ -138,6 +162,10 @@ fn view_na(o: &na_sixty_six::NaObservation) -> View {
     let trick: PerSeat<(usize, Card)> = o.trick.iter().map(|&(s, c)| (s.index(), c)).collect();
     plays.extend(trick.iter().map(|&(s, c)| (s as u8, c)));
     let tricks: PerSeat<f32> = o.tricks.iter().map(|&t| f32::from(t)).collect();
+    let mut auction = Auction::new(n);
+    for &(s, b) in &o.bids {
+        auction.record(s.index(), (b > 0).then(|| f32::from(b) / 5.0));
+    }
     let points: PerSeat<f32> = o
         .trick_points
         .iter()
@@ -174,11 +202,7 @@ fn view_na(o: &na_sixty_six::NaObservation) -> View {
         tricks_won: per_side(&tricks).iter().map(|&t| t as usize).collect(),
         out,
         plays,
-        bids: o
-            .bids
-            .iter()
-            .map(|&(s, b)| (s.index(), (b > 0).then(|| f32::from(b) / 5.0)))
-            .collect(),
+        auction,
     }
 }
 
@@ -228,7 +252,7 @@ fn view_sevens(o: &sevens::SevensObservation) -> View {
         tricks_won: o.tricks.iter().map(|&t| usize::from(t)).collect(),
         out: fill(false, n),
         plays,
-        bids: Vec::new(),
+        auction: Auction::new(n),
     }
 }
 
@@ -244,7 +268,7 @@ fn view_pedro(o: &pedro::PedroObservation) -> View {
     let mut plays: ArrayVec<(u8, Card), 64> = ArrayVec::new();
     let mut dead = CardSet::EMPTY;
     let mut tricks_won = fill(0, 4);
-    let mut bids = Vec::new();
+    let mut auction = Auction::new(4);
     for e in &o.events {
         match *e {
             Event::Play { seat, card } => plays.push((seat.0, card)),
@@ -252,9 +276,9 @@ fn view_pedro(o: &pedro::PedroObservation) -> View {
             Event::ShownDiscard { card, .. } => dead.insert(card),
             Event::Trick { winner } => tricks_won[winner.index()] += 1,
             Event::Bid { seat, bid } | Event::Forced { seat, bid } => {
-                bids.push((seat.index(), Some(scale(bid))))
+                auction.record(seat.index(), Some(scale(bid)))
             }
-            Event::Pass { seat } => bids.push((seat.index(), None)),
+            Event::Pass { seat } => auction.record(seat.index(), None),
             _ => {}
         }
     }
@@ -291,7 +315,7 @@ fn view_pedro(o: &pedro::PedroObservation) -> View {
         tricks_won,
         out: o.out.iter().copied().collect(),
         plays,
-        bids,
+        auction,
     }
 }
 
@@ -420,16 +444,8 @@ fn write(v: &View, out: &mut [f32], layout: Option<&mut Vec<Block>>, info: bool)
     for (k, &(_, c)) in v.plays.iter().enumerate() {
         w.out[start + card_id(c)] = (k + 1) as f32 / CARD_SLOTS as f32;
     }
-    let mut last = fill(0.0, n);
-    let mut passed = fill(0.0, n);
-    for &(s, b) in &v.bids {
-        match b {
-            Some(b) => last[s] = b,
-            None => passed[s] = 1.0,
-        }
-    }
-    w.per_seat("last_bid", n, me, |s| last[s]);
-    w.per_seat("passed", n, me, |s| passed[s]);
+    w.per_seat("last_bid", n, me, |s| v.auction.last[s]);
+    w.per_seat("passed", n, me, |s| v.auction.passed[s]);
 }
 
 /// Fills `out` (at least `observation_len(seats)` long) with the
