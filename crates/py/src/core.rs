@@ -191,10 +191,16 @@ impl Core {
     }
 
     pub fn legal_ids(&self, out: &mut Vec<usize>) {
+        out.clear();
+        out.extend(self.legal_fresh().iter().map(|&id| usize::from(id)));
+    }
+
+    /// The legal ids, ascending, generated without touching the cache
+    /// (for a caller that may only read this deal).
+    pub fn legal_fresh(&self) -> LegalIds {
         let mut ids = LegalIds::new();
         typed!(&self.game, g => legal_into(g, &mut ids));
-        out.clear();
-        out.extend(ids.iter().map(|&id| usize::from(id)));
+        ids
     }
 
     /// The legal ids, ascending, generated once per position.

@@ -1,7 +1,7 @@
 //! `Game` and `State`: the OpenSpiel-shaped native API.
 
 use crate::actions::num_distinct_actions;
-use crate::core::Core;
+use crate::core::{Core, LegalIds};
 use crate::dealer::Dealer;
 use crate::tensor::{self, Block};
 use crate::{options_from, preset_by_name, setup_from, talon_err, IllegalActionError};
@@ -195,14 +195,9 @@ impl State {
         Ok(self.core.observe(self.seat(player)?))
     }
 
-    /// The legal ids of `player` (default: the one to move), ascending;
-    /// none for a player who is not to move.
-    fn legal_for(&mut self, player: Option<i64>) -> &[u16] {
-        if player.is_none_or(|p| Some(p) == self.core.to_move().map(|s| s as i64)) {
-            self.core.legal()
-        } else {
-            &[]
-        }
+    /// Whether `player` (default: the one to move) is to move.
+    fn is_mover(&self, player: Option<i64>) -> bool {
+        player.is_none_or(|p| Some(p) == self.core.to_move().map(|s| s as i64))
     }
 
     fn action_of(
@@ -221,6 +216,33 @@ impl State {
         usize::try_from(id)
             .map_err(|_| IllegalActionError::new_err(format!("{id} is not an action id")))
     }
+}
+
+/// Runs `f` on the legal ids of `player` (default: the one to move),
+/// ascending; none for a player who is not to move. The ids are kept for
+/// `apply_action` when the state can be borrowed mutably. While a bot
+/// thinks about the state with the GIL released, another thread can still
+/// read them, generated afresh, as before the cache.
+fn with_legal<R>(
+    state: &Bound<'_, State>,
+    player: Option<i64>,
+    f: impl FnOnce(&[u16]) -> R,
+) -> PyResult<R> {
+    if let Ok(mut s) = state.try_borrow_mut() {
+        let ids = if s.is_mover(player) {
+            s.core.legal()
+        } else {
+            &[]
+        };
+        return Ok(f(ids));
+    }
+    let s = state.try_borrow()?;
+    let ids = if s.is_mover(player) {
+        s.core.legal_fresh()
+    } else {
+        LegalIds::new()
+    };
+    Ok(f(&ids))
 }
 
 /// An integer argument (Python or numpy int); anything else, or one too
@@ -259,25 +281,28 @@ impl State {
     /// Legal action ids, ascending; empty for a player who is not to move.
     #[pyo3(signature = (player=None))]
     fn legal_actions<'py>(
-        &mut self,
-        py: Python<'py>,
+        slf: &Bound<'py, Self>,
         player: Option<i64>,
     ) -> PyResult<Bound<'py, PyList>> {
-        PyList::new(py, self.legal_for(player).iter().copied())
+        with_legal(slf, player, |ids| {
+            PyList::new(slf.py(), ids.iter().copied())
+        })?
     }
 
     /// 0/1 per action id (length `num_distinct_actions`).
     #[pyo3(signature = (player=None))]
     fn legal_actions_mask<'py>(
-        &mut self,
-        py: Python<'py>,
+        slf: &Bound<'py, Self>,
         player: Option<i64>,
-    ) -> Bound<'py, PyArray1<u8>> {
-        let mut mask = vec![0u8; num_distinct_actions(self.core.family())];
-        for &id in self.legal_for(player) {
-            mask[usize::from(id)] = 1;
-        }
-        PyArray1::from_vec(py, mask)
+    ) -> PyResult<Bound<'py, PyArray1<u8>>> {
+        let family = slf.try_borrow()?.core.family();
+        let mut mask = vec![0u8; num_distinct_actions(family)];
+        with_legal(slf, player, |ids| {
+            for &id in ids {
+                mask[usize::from(id)] = 1;
+            }
+        })?;
+        Ok(PyArray1::from_vec(slf.py(), mask))
     }
 
     /// Applies a legal action id; raises IllegalActionError (state unchanged) otherwise.
