@@ -4,6 +4,7 @@
 //! history needed to serialize).
 
 use crate::actions;
+use std::sync::Arc;
 use talon_cards::{CardSet, Seat};
 use talon_rules::na_sixty_six::NaSixtySix;
 use talon_rules::pedro::Pedro;
@@ -77,33 +78,46 @@ macro_rules! typed {
 #[cfg(feature = "python")]
 pub(crate) use typed;
 
+/// Legal action ids of one position, ascending (every family's ids fit
+/// in 16 bits).
+pub type LegalIds = ActionList<u16>;
+
 /// One deal and how it came about.
 #[derive(Clone, Debug)]
 pub struct Core {
+    /// Read it freely, but change it only through `apply` and `redeal`,
+    /// which keep the cached legal ids in step with it.
     pub game: AnyGame,
-    pub options: Vec<(String, String)>,
+    /// Shared: every deal of a game carries them, and a deal is cheap.
+    pub options: Arc<[(String, String)]>,
     /// Drawn from a seat's information: such a state has no deal of its
     /// own to replay (its `AnyGame` holds a placeholder deal).
     pub sampled: bool,
     /// Action ids applied since the deal.
     pub history: Vec<usize>,
+    /// The legal ids of this position once generated, so that applying one
+    /// of them does not generate them again; cleared by every move.
+    legal: Option<LegalIds>,
 }
 
-fn legal_into<G: Encoded>(g: &G, out: &mut Vec<usize>) {
+fn legal_into<G: Encoded>(g: &G, out: &mut LegalIds) {
     let mut list = ActionList::new();
     g.legal_actions(&mut list);
     out.clear();
-    out.extend(list.iter().map(|&a| G::encode(a)));
-    out.sort_unstable();
+    out.extend(list.iter().map(|&a| G::encode(a) as u16));
+    // Most positions are generated in id order already.
+    if !out.is_sorted() {
+        out.sort_unstable();
+    }
+}
+
+fn play_legal<G: Encoded>(g: &mut G, id: usize) {
+    g.play_unchecked(G::decode(id).expect("a legal id decodes"))
 }
 
 fn apply_typed<G: Encoded>(g: &mut G, id: usize) -> Result<(), String> {
     let a = G::decode(id).ok_or_else(|| format!("{id} is not an action id of this game"))?;
     g.checked_play(a)
-}
-
-fn decode_legal<G: Encoded>(_: &G, id: usize) -> G::Action {
-    G::decode(id).expect("a legal id decodes")
 }
 
 fn name_typed<G: Encoded>(id: usize) -> Result<String, String> {
@@ -130,22 +144,28 @@ impl Core {
         setup: &Setup,
     ) -> Result<Core, String> {
         let game = AnyGame::new(preset, options, setup).map_err(|e| e.to_string())?;
-        Ok(Core {
-            sampled: false,
-            game,
-            options: options.to_vec(),
-            history: Vec::new(),
-        })
+        Ok(Core::from_game(game, options.into()))
     }
 
-    /// A deal that is already set up (the next deal of a match).
-    pub fn from_game(game: AnyGame, options: &[(String, String)]) -> Core {
+    /// A deal that is already set up (a seeded deal from a `Dealer`, the
+    /// next deal of a match).
+    pub fn from_game(game: AnyGame, options: Arc<[(String, String)]>) -> Core {
         Core {
             sampled: false,
             game,
-            options: options.to_vec(),
-            history: Vec::new(),
+            options,
+            // Room for most deals, so the history is allocated once.
+            history: Vec::with_capacity(32),
+            legal: None,
         }
+    }
+
+    /// Replaces the deal by a new one of the same game, keeping the
+    /// history's allocation.
+    pub fn redeal(&mut self, game: AnyGame) {
+        self.game = game;
+        self.history.clear();
+        self.legal = None;
     }
 
     /// The deal in notation (formatted on demand, not at every new deal);
@@ -171,12 +191,42 @@ impl Core {
     }
 
     pub fn legal_ids(&self, out: &mut Vec<usize>) {
-        typed!(&self.game, g => legal_into(g, out))
+        out.clear();
+        out.extend(self.legal_fresh().iter().map(|&id| usize::from(id)));
     }
 
-    /// Applies an action id; on error nothing changes.
+    /// The legal ids, ascending, generated without touching the cache
+    /// (for a caller that may only read this deal).
+    pub fn legal_fresh(&self) -> LegalIds {
+        let mut ids = LegalIds::new();
+        typed!(&self.game, g => legal_into(g, &mut ids));
+        ids
+    }
+
+    /// The legal ids, ascending, generated once per position.
+    pub fn legal(&mut self) -> &[u16] {
+        // Generated in place: the list is 130 bytes, worth not copying.
+        if self.legal.is_none() {
+            let ids = self.legal.insert(LegalIds::new());
+            typed!(&self.game, g => legal_into(g, ids));
+        }
+        self.legal.as_deref().unwrap_or_default()
+    }
+
+    /// Applies an action id; on error nothing changes. An id found among
+    /// the cached legal ids is played without checking it again; any other
+    /// goes through the engine's check, which words the error.
     pub fn apply(&mut self, id: usize) -> Result<(), String> {
-        typed!(&mut self.game, g => apply_typed(g, id))?;
+        let known = self
+            .legal
+            .as_ref()
+            .is_some_and(|l| l.iter().any(|&x| usize::from(x) == id));
+        if known {
+            typed!(&mut self.game, g => play_legal(g, id));
+        } else {
+            typed!(&mut self.game, g => apply_typed(g, id))?;
+        }
+        self.legal = None;
         self.history.push(id);
         Ok(())
     }
@@ -184,10 +234,8 @@ impl Core {
     /// Applies an id already checked to be legal (the vectorised
     /// environment checks a whole batch first), skipping the second check.
     pub fn apply_legal(&mut self, id: usize) {
-        typed!(&mut self.game, g => {
-            let a = decode_legal(g, id);
-            g.play_unchecked(a)
-        });
+        typed!(&mut self.game, g => play_legal(g, id));
+        self.legal = None;
         self.history.push(id);
     }
 
@@ -257,10 +305,8 @@ impl Core {
             _ => unreachable!("one preset, one family"),
         }
         Core {
-            game,
-            options: self.options.clone(),
             sampled: true,
-            history: Vec::new(),
+            ..Core::from_game(game, self.options.clone())
         }
     }
 
@@ -277,7 +323,7 @@ impl Core {
             "a state sampled from a seat's information has no deal of its own and cannot be serialized",
         )?;
         let mut out = format!("talon-state 1\ngame {}\n", self.preset().name());
-        for (k, v) in &self.options {
+        for (k, v) in self.options.iter() {
             out.push_str(&format!("option {k}={v}\n"));
         }
         out.push_str(&format!("deal {deal}\n"));
@@ -374,6 +420,32 @@ mod tests {
         let illegal = (0..60).find(|id| !legal.contains(id)).unwrap();
         assert!(core.apply(illegal).is_err());
         assert_eq!(core.serialize().unwrap(), before);
+    }
+
+    #[test]
+    fn cached_legal_ids_change_neither_the_play_nor_the_errors() {
+        for preset in Preset::ALL {
+            let mut cached = Core::new(preset, &[], &Setup::Seed(4)).unwrap();
+            let mut fresh = cached.clone();
+            let mut legal = Vec::new();
+            let mut step = 0;
+            while cached.to_move().is_some() {
+                fresh.legal_ids(&mut legal);
+                let ids: Vec<usize> = cached.legal().iter().map(|&i| usize::from(i)).collect();
+                assert_eq!(ids, legal, "{preset} step {step}");
+                for id in [100_000, 0, 52, 53, 160, 421] {
+                    if !legal.contains(&id) {
+                        assert_eq!(cached.apply(id), fresh.apply(id), "{preset} {id}");
+                    }
+                }
+                let id = legal[step % legal.len()];
+                cached.apply(id).unwrap();
+                fresh.apply(id).unwrap();
+                assert_eq!(cached.game, fresh.game, "{preset} step {step}");
+                step += 1;
+            }
+            assert_eq!(cached.history, fresh.history);
+        }
     }
 
     #[test]

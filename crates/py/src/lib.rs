@@ -5,10 +5,12 @@
 //! and releases the GIL around anything long.
 //!
 //! Without the `python` feature (how `cargo test --workspace` builds it)
-//! only the plain-Rust core is compiled: action ids, `Core` and tensors.
+//! only the plain-Rust core is compiled: action ids, `Core`, `Dealer` and
+//! tensors.
 
 pub mod actions;
 pub mod core;
+pub mod dealer;
 pub mod tensor;
 
 #[cfg(feature = "python")]

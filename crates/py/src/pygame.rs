@@ -1,12 +1,14 @@
 //! `Game` and `State`: the OpenSpiel-shaped native API.
 
 use crate::actions::num_distinct_actions;
-use crate::core::Core;
+use crate::core::{Core, LegalIds};
+use crate::dealer::Dealer;
 use crate::tensor::{self, Block};
 use crate::{options_from, preset_by_name, setup_from, talon_err, IllegalActionError};
 use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
+use std::sync::Arc;
 use talon_rules::{AnyObservation, Preset, Setup};
 
 /// OpenSpiel's id for "no one: the game is over".
@@ -16,13 +18,21 @@ pub const TERMINAL_PLAYER: i64 = -4;
 #[pyclass(module = "talon._talon", frozen)]
 pub struct Game {
     pub preset: Preset,
-    pub options: Vec<(String, String)>,
+    pub options: Arc<[(String, String)]>,
+    /// The options parsed once, for seeded deals.
+    pub dealer: Dealer,
     pub seats: usize,
 }
 
 impl Game {
     pub fn new_core(&self, setup: &Setup) -> PyResult<Core> {
-        Core::new(self.preset, &self.options, setup).map_err(talon_err)
+        match setup {
+            Setup::Seed(seed) => Ok(Core::from_game(
+                self.dealer.deal(*seed),
+                self.options.clone(),
+            )),
+            Setup::Deal(_) => Core::new(self.preset, &self.options, setup).map_err(talon_err),
+        }
     }
 
     pub fn actions(&self) -> usize {
@@ -53,11 +63,12 @@ impl Game {
         let preset = preset_by_name(name)?;
         let options = options_from(params)?;
         // Setting up one deal checks every option the way play will.
-        let probe = Core::new(preset, &options, &Setup::Seed(0)).map_err(talon_err)?;
+        let dealer = Dealer::new(preset, &options).map_err(talon_err)?;
         Ok(Game {
             preset,
-            options,
-            seats: probe.seats(),
+            options: options.into(),
+            seats: dealer.seats(),
+            dealer,
         })
     }
 
@@ -85,7 +96,7 @@ impl Game {
         for (k, v) in self.preset.option_defaults() {
             d.set_item(k, v)?;
         }
-        for (k, v) in &self.options {
+        for (k, v) in self.options.iter() {
             d.set_item(k, v)?;
         }
         Ok(d)
@@ -184,6 +195,11 @@ impl State {
         Ok(self.core.observe(self.seat(player)?))
     }
 
+    /// Whether `player` (default: the one to move) is to move.
+    fn is_mover(&self, player: Option<i64>) -> bool {
+        player.is_none_or(|p| Some(p) == self.core.to_move().map(|s| s as i64))
+    }
+
     fn action_of(
         &self,
         player_or_action: &Bound<'_, PyAny>,
@@ -200,6 +216,33 @@ impl State {
         usize::try_from(id)
             .map_err(|_| IllegalActionError::new_err(format!("{id} is not an action id")))
     }
+}
+
+/// Runs `f` on the legal ids of `player` (default: the one to move),
+/// ascending; none for a player who is not to move. The ids are kept for
+/// `apply_action` when the state can be borrowed mutably. While a bot
+/// thinks about the state with the GIL released, another thread can still
+/// read them, generated afresh, as before the cache.
+fn with_legal<R>(
+    state: &Bound<'_, State>,
+    player: Option<i64>,
+    f: impl FnOnce(&[u16]) -> R,
+) -> PyResult<R> {
+    if let Ok(mut s) = state.try_borrow_mut() {
+        let ids = if s.is_mover(player) {
+            s.core.legal()
+        } else {
+            &[]
+        };
+        return Ok(f(ids));
+    }
+    let s = state.try_borrow()?;
+    let ids = if s.is_mover(player) {
+        s.core.legal_fresh()
+    } else {
+        LegalIds::new()
+    };
+    Ok(f(&ids))
 }
 
 /// An integer argument (Python or numpy int); anything else, or one too
@@ -237,26 +280,29 @@ impl State {
 
     /// Legal action ids, ascending; empty for a player who is not to move.
     #[pyo3(signature = (player=None))]
-    fn legal_actions(&self, player: Option<i64>) -> Vec<usize> {
-        let mut out = Vec::new();
-        if player.is_none_or(|p| Some(p) == self.core.to_move().map(|s| s as i64)) {
-            self.core.legal_ids(&mut out);
-        }
-        out
+    fn legal_actions<'py>(
+        slf: &Bound<'py, Self>,
+        player: Option<i64>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        with_legal(slf, player, |ids| {
+            PyList::new(slf.py(), ids.iter().copied())
+        })?
     }
 
     /// 0/1 per action id (length `num_distinct_actions`).
     #[pyo3(signature = (player=None))]
     fn legal_actions_mask<'py>(
-        &self,
-        py: Python<'py>,
+        slf: &Bound<'py, Self>,
         player: Option<i64>,
-    ) -> Bound<'py, PyArray1<u8>> {
-        let mut mask = vec![0u8; num_distinct_actions(self.core.family())];
-        for id in self.legal_actions(player) {
-            mask[id] = 1;
-        }
-        PyArray1::from_vec(py, mask)
+    ) -> PyResult<Bound<'py, PyArray1<u8>>> {
+        let family = slf.try_borrow()?.core.family();
+        let mut mask = vec![0u8; num_distinct_actions(family)];
+        with_legal(slf, player, |ids| {
+            for &id in ids {
+                mask[usize::from(id)] = 1;
+            }
+        })?;
+        Ok(PyArray1::from_vec(slf.py(), mask))
     }
 
     /// Applies a legal action id; raises IllegalActionError (state unchanged) otherwise.

@@ -4,13 +4,14 @@ use crate::core::Core;
 use crate::pygame::{Game, State};
 use crate::talon_err;
 use pyo3::prelude::*;
+use std::sync::Arc;
 use talon_rules::AnyMatch;
 
 /// A match of a game: deal by deal until the score sheet has a winner.
 #[pyclass(module = "talon._talon")]
 pub struct Match {
     sheet: AnyMatch,
-    options: Vec<(String, String)>,
+    options: Arc<[(String, String)]>,
 }
 
 #[pymethods]
@@ -33,7 +34,7 @@ impl Match {
             return Err(talon_err("the match is over"));
         }
         Ok(State {
-            core: Core::from_game(self.sheet.next_deal(seed), &self.options),
+            core: Core::from_game(self.sheet.next_deal(seed), self.options.clone()),
         })
     }
 

@@ -53,9 +53,34 @@ struct View {
     tricks_won: PerSeat<usize>,
     out: PerSeat<bool>,
     /// Every card played to a trick so far, in order: (seat, card).
-    plays: ArrayVec<(usize, Card), 64>,
-    /// Bids in order: (seat, bid scaled to 0..1, or None for a pass).
-    bids: Vec<(usize, Option<f32>)>,
+    /// (u8: a list of usize pairs would be 1 KB to move around.)
+    plays: ArrayVec<(u8, Card), 64>,
+    auction: Auction,
+}
+
+/// What the information-state tensor keeps of the bids: each seat's last
+/// bid (scaled to 0..1) and whether it passed. Kept as the bids are read,
+/// rather than as a list of them, which cost an allocation every step.
+struct Auction {
+    last: PerSeat<f32>,
+    passed: PerSeat<f32>,
+}
+
+impl Auction {
+    fn new(seats: usize) -> Auction {
+        Auction {
+            last: fill(0.0, seats),
+            passed: fill(0.0, seats),
+        }
+    }
+
+    /// A bid (`Some`, scaled) or a pass (`None`) by `seat`, in order.
+    fn record(&mut self, seat: usize, bid: Option<f32>) {
+        match bid {
+            Some(b) => self.last[seat] = b,
+            None => self.passed[seat] = 1.0,
+        }
+    }
 }
 
 // Phase slots: bidding, naming trumps, discarding or giving, playing to a
@@ -74,17 +99,17 @@ fn set(cards: impl IntoIterator<Item = Card>) -> CardSet {
 fn view_sixty_six(o: &sixty_six::SixtySixObservation) -> View {
     use sixty_six::Phase;
     let me = o.seat.index();
-    let mut plays: ArrayVec<(usize, Card), 64> = ArrayVec::new();
+    let mut plays: ArrayVec<(u8, Card), 64> = ArrayVec::new();
     for t in &o.tricks {
-        plays.push((t.leader.index(), t.cards[0]));
-        plays.push((t.leader.opponent().index(), t.cards[1]));
+        plays.push((t.leader.0, t.cards[0]));
+        plays.push((t.leader.opponent().0, t.cards[1]));
     }
     let trick: PerSeat<(usize, Card)> = o
         .lead_card
         .map(|c| (o.leader.index(), c))
         .into_iter()
         .collect();
-    plays.extend(trick.iter().copied());
+    plays.extend(trick.iter().map(|&(s, c)| (s as u8, c)));
     let mut known = fill(CardSet::EMPTY, 2);
     known[1 - me] = o.opponent_known;
     let mut hand_sizes = fill(0, 2);
@@ -116,7 +141,7 @@ fn view_sixty_six(o: &sixty_six::SixtySixObservation) -> View {
         tricks_won: o.tricks_won.iter().map(|&t| usize::from(t)).collect(),
         out: fill(false, 2),
         plays,
-        bids: Vec::new(),
+        auction: Auction::new(2),
     }
 }
 
@@ -130,13 +155,17 @@ fn view_na(o: &na_sixty_six::NaObservation) -> View {
             .map(|s| v.get(side(s)).copied().unwrap_or(0.0))
             .collect()
     };
-    let mut plays: ArrayVec<(usize, Card), 64> = ArrayVec::new();
+    let mut plays: ArrayVec<(u8, Card), 64> = ArrayVec::new();
     for t in &o.history {
-        plays.extend(t.cards.iter().map(|&(s, c)| (s.index(), c)));
+        plays.extend(t.cards.iter().map(|&(s, c)| (s.0, c)));
     }
     let trick: PerSeat<(usize, Card)> = o.trick.iter().map(|&(s, c)| (s.index(), c)).collect();
-    plays.extend(trick.iter().copied());
+    plays.extend(trick.iter().map(|&(s, c)| (s as u8, c)));
     let tricks: PerSeat<f32> = o.tricks.iter().map(|&t| f32::from(t)).collect();
+    let mut auction = Auction::new(n);
+    for &(s, b) in &o.bids {
+        auction.record(s.index(), (b > 0).then(|| f32::from(b) / 5.0));
+    }
     let points: PerSeat<f32> = o
         .trick_points
         .iter()
@@ -173,11 +202,7 @@ fn view_na(o: &na_sixty_six::NaObservation) -> View {
         tricks_won: per_side(&tricks).iter().map(|&t| t as usize).collect(),
         out,
         plays,
-        bids: o
-            .bids
-            .iter()
-            .map(|&(s, b)| (s.index(), (b > 0).then(|| f32::from(b) / 5.0)))
-            .collect(),
+        auction,
     }
 }
 
@@ -185,13 +210,13 @@ fn view_sevens(o: &sevens::SevensObservation) -> View {
     use sevens::Phase;
     let n = usize::from(o.options.players);
     let at = |leader: Seat, i: usize| leader.offset(i as u8, n as u8).index();
-    let mut plays: ArrayVec<(usize, Card), 64> = ArrayVec::new();
+    let mut plays: ArrayVec<(u8, Card), 64> = ArrayVec::new();
     for t in &o.history {
         plays.extend(
             t.cards
                 .iter()
                 .enumerate()
-                .map(|(i, &c)| (at(t.leader, i), c)),
+                .map(|(i, &c)| (at(t.leader, i) as u8, c)),
         );
     }
     let trick: PerSeat<(usize, Card)> = o
@@ -200,7 +225,7 @@ fn view_sevens(o: &sevens::SevensObservation) -> View {
         .enumerate()
         .map(|(i, &c)| (at(o.leader, i), c))
         .collect();
-    plays.extend(trick.iter().copied());
+    plays.extend(trick.iter().map(|&(s, c)| (s as u8, c)));
     View {
         seats: n,
         me: o.seat.index(),
@@ -227,7 +252,7 @@ fn view_sevens(o: &sevens::SevensObservation) -> View {
         tricks_won: o.tricks.iter().map(|&t| usize::from(t)).collect(),
         out: fill(false, n),
         plays,
-        bids: Vec::new(),
+        auction: Auction::new(n),
     }
 }
 
@@ -240,20 +265,20 @@ fn view_pedro(o: &pedro::PedroObservation) -> View {
             f32::from(b) / 100.0
         }
     };
-    let mut plays: ArrayVec<(usize, Card), 64> = ArrayVec::new();
+    let mut plays: ArrayVec<(u8, Card), 64> = ArrayVec::new();
     let mut dead = CardSet::EMPTY;
     let mut tricks_won = fill(0, 4);
-    let mut bids = Vec::new();
+    let mut auction = Auction::new(4);
     for e in &o.events {
         match *e {
-            Event::Play { seat, card } => plays.push((seat.index(), card)),
-            Event::Dump { seat, cards } => plays.extend(cards.iter().map(|c| (seat.index(), c))),
+            Event::Play { seat, card } => plays.push((seat.0, card)),
+            Event::Dump { seat, cards } => plays.extend(cards.iter().map(|c| (seat.0, c))),
             Event::ShownDiscard { card, .. } => dead.insert(card),
             Event::Trick { winner } => tricks_won[winner.index()] += 1,
             Event::Bid { seat, bid } | Event::Forced { seat, bid } => {
-                bids.push((seat.index(), Some(scale(bid))))
+                auction.record(seat.index(), Some(scale(bid)))
             }
-            Event::Pass { seat } => bids.push((seat.index(), None)),
+            Event::Pass { seat } => auction.record(seat.index(), None),
             _ => {}
         }
     }
@@ -290,7 +315,7 @@ fn view_pedro(o: &pedro::PedroObservation) -> View {
         tricks_won,
         out: o.out.iter().copied().collect(),
         plays,
-        bids,
+        auction,
     }
 }
 
@@ -340,10 +365,18 @@ impl Writer<'_> {
         }
     }
 
-    fn values(&mut self, name: &'static str, values: impl ExactSizeIterator<Item = f32>) {
-        let start = self.block(name, None, values.len(), false);
-        for (i, v) in values.enumerate() {
-            self.out[start + i] = v;
+    fn value(&mut self, name: &'static str, value: f32) {
+        let start = self.block(name, None, 1, false);
+        self.out[start] = value;
+    }
+
+    /// One value per relative seat: `of(s)` for absolute seat `s`. Written
+    /// straight into the tensor: collecting per-seat lists first cost more
+    /// than the rest of the tensor.
+    fn per_seat(&mut self, name: &'static str, n: usize, me: usize, of: impl Fn(usize) -> f32) {
+        let start = self.block(name, None, n, false);
+        for r in 0..n {
+            self.out[start + r] = of((me + r) % n);
         }
     }
 }
@@ -361,8 +394,6 @@ fn write(v: &View, out: &mut [f32], layout: Option<&mut Vec<Block>>, info: bool)
     let n = v.seats;
     let rel = |s: usize| (s + n - v.me) % n;
     let me = v.me;
-    // Lists indexed by absolute seat, reordered so index 0 is the observer.
-    let by_rel = |list: &[f32]| -> PerSeat<f32> { (0..n).map(|r| list[(me + r) % n]).collect() };
     let len = if info {
         information_state_len(n)
     } else {
@@ -391,37 +422,30 @@ fn write(v: &View, out: &mut [f32], layout: Option<&mut Vec<Block>>, info: bool)
     w.one_hot("phase", PHASES, Some(v.phase));
     w.one_hot("dealer", n, Some(rel(v.dealer)));
     w.one_hot("bidder", n + 1, Some(v.bidder.map_or(n, rel)));
-    w.values("high_bid", [v.high_bid].into_iter());
-    w.values("closed", [f32::from(u8::from(v.closed))].into_iter());
-    w.values("stock", [v.stock as f32 / 32.0].into_iter());
-    w.values("points", by_rel(&v.points).into_iter());
-    let sizes: PerSeat<f32> = v.hand_sizes.iter().map(|&h| h as f32 / 16.0).collect();
-    w.values("hand_sizes", by_rel(&sizes).into_iter());
-    let tricks: PerSeat<f32> = v.tricks_won.iter().map(|&t| t as f32 / 16.0).collect();
-    w.values("tricks_won", by_rel(&tricks).into_iter());
-    let out_flags: PerSeat<f32> = v.out.iter().map(|&o| f32::from(u8::from(o))).collect();
-    w.values("out", by_rel(&out_flags).into_iter());
+    w.value("high_bid", v.high_bid);
+    w.value("closed", f32::from(u8::from(v.closed)));
+    w.value("stock", v.stock as f32 / 32.0);
+    w.per_seat("points", n, me, |s| v.points[s]);
+    w.per_seat("hand_sizes", n, me, |s| v.hand_sizes[s] as f32 / 16.0);
+    w.per_seat("tricks_won", n, me, |s| v.tricks_won[s] as f32 / 16.0);
+    w.per_seat("out", n, me, |s| f32::from(u8::from(v.out[s])));
     if !info {
         return;
     }
     for r in 0..n {
-        let cards = set(v.plays.iter().filter(|p| rel(p.0) == r).map(|p| p.1));
+        let cards = set(v
+            .plays
+            .iter()
+            .filter(|p| rel(usize::from(p.0)) == r)
+            .map(|p| p.1));
         w.cards("played_by", Some(r), cards);
     }
     let start = w.block("play_order", None, CARD_SLOTS, true);
     for (k, &(_, c)) in v.plays.iter().enumerate() {
         w.out[start + card_id(c)] = (k + 1) as f32 / CARD_SLOTS as f32;
     }
-    let mut last = fill(0.0, n);
-    let mut passed = fill(0.0, n);
-    for &(s, b) in &v.bids {
-        match b {
-            Some(b) => last[s] = b,
-            None => passed[s] = 1.0,
-        }
-    }
-    w.values("last_bid", by_rel(&last).into_iter());
-    w.values("passed", by_rel(&passed).into_iter());
+    w.per_seat("last_bid", n, me, |s| v.auction.last[s]);
+    w.per_seat("passed", n, me, |s| v.auction.passed[s]);
 }
 
 /// Fills `out` (at least `observation_len(seats)` long) with the

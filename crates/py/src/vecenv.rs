@@ -4,12 +4,13 @@
 //! it steps, and the deals can be split over threads.
 
 use crate::core::Core;
+use crate::dealer::Dealer;
 use crate::pygame::{Game, State, TERMINAL_PLAYER};
 use crate::reference::lcg;
 use crate::{talon_err, IllegalActionError};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
-use talon_rules::{Preset, Setup};
+use std::sync::Arc;
 
 /// Views of one environment's rows in the shared buffers.
 struct Rows<'a> {
@@ -29,8 +30,8 @@ struct Env {
 /// What every environment shares: how to deal, and the tensor kind.
 #[derive(Clone)]
 struct Spec {
-    preset: Preset,
-    options: Vec<(String, String)>,
+    dealer: Dealer,
+    options: Arc<[(String, String)]>,
     seed: u64,
     count: u64,
     info: bool,
@@ -39,15 +40,13 @@ struct Spec {
 impl Spec {
     /// The seed of deal `k` of environment `i`: distinct for every (i, k)
     /// and independent of the thread count.
-    fn deal(&self, i: usize, k: u64) -> Result<Core, String> {
-        let seed = self
-            .seed
+    fn seed(&self, i: usize, k: u64) -> u64 {
+        self.seed
             .wrapping_add(k.wrapping_mul(self.count))
-            .wrapping_add(i as u64);
-        Core::new(self.preset, &self.options, &Setup::Seed(seed))
+            .wrapping_add(i as u64)
     }
 
-    fn write(&self, core: &Core, rows: &mut Rows<'_>, legal: &mut Vec<usize>) {
+    fn write(&self, core: &mut Core, rows: &mut Rows<'_>) {
         rows.mask.fill(0);
         match core.to_move() {
             Some(p) => {
@@ -57,9 +56,9 @@ impl Spec {
                 } else {
                     crate::tensor::observation_tensor(&obs, rows.obs);
                 }
-                core.legal_ids(legal);
-                for &id in legal.iter() {
-                    rows.mask[id] = 1;
+                // Cached: the next step checks its action against them.
+                for &id in core.legal() {
+                    rows.mask[usize::from(id)] = 1;
                 }
                 *rows.player = p as i64;
             }
@@ -72,14 +71,7 @@ impl Spec {
 
     /// Applies `action` to environment `i`; when its deal ends, books the
     /// returns as rewards and deals the next one.
-    fn step(
-        &self,
-        i: usize,
-        env: &mut Env,
-        action: usize,
-        rows: &mut Rows<'_>,
-        legal: &mut Vec<usize>,
-    ) {
+    fn step(&self, i: usize, env: &mut Env, action: usize, rows: &mut Rows<'_>) {
         rows.reward.fill(0.0);
         *rows.done = 0;
         env.core.apply_legal(action);
@@ -89,9 +81,9 @@ impl Spec {
             }
             *rows.done = 1;
             env.deals += 1;
-            env.core = self.deal(i, env.deals).expect("options were checked");
+            env.core.redeal(self.dealer.deal(self.seed(i, env.deals)));
         }
-        self.write(&env.core, rows, legal);
+        self.write(&mut env.core, rows);
     }
 }
 
@@ -122,7 +114,7 @@ impl VecEnv {
     /// with the GIL released.
     fn for_each<F>(&mut self, py: Python<'_>, f: F) -> PyResult<()>
     where
-        F: Fn(&Spec, usize, &mut Env, &mut Rows<'_>, &mut Vec<usize>) + Sync,
+        F: Fn(&Spec, usize, &mut Env, &mut Rows<'_>) + Sync,
     {
         let (obs, mask, rewards, dones, players) = self.buffers(py);
         let mut obs = obs.readwrite();
@@ -149,7 +141,6 @@ impl VecEnv {
                         r: &mut [f32],
                         d: &mut [u8],
                         p: &mut [i64]| {
-                let mut legal = Vec::new();
                 let rows = o
                     .chunks_mut(ol)
                     .zip(m.chunks_mut(ml))
@@ -165,7 +156,7 @@ impl VecEnv {
                         done,
                         player,
                     };
-                    f(spec, first + k, env, &mut rows, &mut legal);
+                    f(spec, first + k, env, &mut rows);
                 }
             };
             if chunk >= n {
@@ -231,7 +222,7 @@ impl VecEnv {
             }
         };
         let spec = Spec {
-            preset: game.preset,
+            dealer: game.dealer.clone(),
             options: game.options.clone(),
             seed,
             count: num_envs as u64,
@@ -243,9 +234,11 @@ impl VecEnv {
             crate::tensor::observation_len(game.seats)
         };
         let envs = (0..num_envs)
-            .map(|i| spec.deal(i, 0).map(|core| Env { core, deals: 0 }))
-            .collect::<Result<Vec<_>, String>>()
-            .map_err(talon_err)?;
+            .map(|i| Env {
+                core: Core::from_game(spec.dealer.deal(spec.seed(i, 0)), spec.options.clone()),
+                deals: 0,
+            })
+            .collect();
         let mut env = VecEnv {
             spec,
             envs,
@@ -257,9 +250,7 @@ impl VecEnv {
             dones: PyArray1::zeros(py, num_envs, false).unbind(),
             players: PyArray1::zeros(py, num_envs, false).unbind(),
         };
-        env.for_each(py, |spec, _, env, rows, legal| {
-            spec.write(&env.core, rows, legal)
-        })?;
+        env.for_each(py, |spec, _, env, rows| spec.write(&mut env.core, rows))?;
         Ok(env)
     }
 
@@ -300,10 +291,11 @@ impl VecEnv {
                 actions.len()
             )));
         }
-        let mut legal = Vec::new();
-        for (i, (env, &a)) in self.envs.iter().zip(&actions).enumerate() {
-            env.core.legal_ids(&mut legal);
-            if usize::try_from(a).map_or(true, |a| !legal.contains(&a)) {
+        for (i, (env, &a)) in self.envs.iter_mut().zip(&actions).enumerate() {
+            let legal = usize::try_from(a)
+                .is_ok_and(|a| a < 1 << 16 && env.core.legal().contains(&(a as u16)));
+            if !legal {
+                let legal = env.core.legal().to_vec();
                 let what = usize::try_from(a)
                     .ok()
                     .and_then(|a| env.core.action_name(a).ok())
@@ -314,24 +306,23 @@ impl VecEnv {
             }
         }
         let actions = &actions;
-        self.for_each(py, |spec, i, env, rows, legal| {
-            spec.step(i, env, actions[i] as usize, rows, legal)
+        self.for_each(py, |spec, i, env, rows| {
+            spec.step(i, env, actions[i] as usize, rows)
         })?;
         Ok(self.buffers(py))
     }
 
     /// One uniformly random legal action per environment (seeded), for
     /// baselines and benchmarks.
-    fn random_actions<'py>(&self, py: Python<'py>, seed: u64) -> Bound<'py, PyArray1<i64>> {
-        let mut legal = Vec::new();
+    fn random_actions<'py>(&mut self, py: Python<'py>, seed: u64) -> Bound<'py, PyArray1<i64>> {
         let mut x = seed;
         let out: Vec<i64> = self
             .envs
-            .iter()
+            .iter_mut()
             .map(|env| {
-                env.core.legal_ids(&mut legal);
+                let legal = env.core.legal();
                 x = lcg(x);
-                legal[((x >> 33) % legal.len() as u64) as usize] as i64
+                i64::from(legal[((x >> 33) % legal.len() as u64) as usize])
             })
             .collect();
         PyArray1::from_vec(py, out)

@@ -1,6 +1,7 @@
 """The native API on every preset."""
 
 import random
+import threading
 
 import numpy as np
 import pytest
@@ -136,6 +137,24 @@ def test_every_bot_chooses_a_legal_action():
             assert bot.step(state) in state.legal_actions(), (preset, name)
     with pytest.raises(talon.TalonError, match="unknown bot"):
         talon.Bot(talon.load_game("pedro"), "grandmaster")
+
+
+def test_legal_actions_can_be_read_while_a_bot_thinks_in_another_thread():
+    # The bot holds the state with the GIL released; reading its legal
+    # actions meanwhile must work (they are cached only when nothing holds it).
+    game = talon.load_game("sixty-six")
+    state = game.new_initial_state(seed=3)
+    want = state.clone().legal_actions()
+    bot = talon.Bot(game, "expert", seed=1)
+    worker = threading.Thread(target=lambda: [bot.step(state) for _ in range(10)])
+    worker.start()
+    reads = 0
+    while worker.is_alive():
+        assert state.legal_actions() == want
+        assert list(np.flatnonzero(state.legal_actions_mask())) == want
+        reads += 1
+    worker.join()
+    assert reads > 0 and state.legal_actions() == want
 
 
 def test_bots_play_whole_deals_reproducibly():

@@ -15,10 +15,32 @@ pub fn rng_from_seed(seed: u64) -> ChaCha8Rng {
     ChaCha8Rng::from_seed(key)
 }
 
+/// The largest draw `below` accepts for `n`: the top of the last whole
+/// run of `n` values, so that no remainder is favoured.
+const fn zone(n: u64) -> u64 {
+    u64::MAX - (u64::MAX - n + 1) % n
+}
+
+/// `zone` of every count up to a pack and a joker, worked out at compile
+/// time: a 64-bit division costs about as much as the draw itself, and a
+/// shuffle asks for one per card.
+const ZONES: [u64; 54] = {
+    let mut z = [0; 54];
+    let mut n = 1;
+    while n < 54 {
+        z[n] = zone(n as u64);
+        n += 1;
+    }
+    z
+};
+
 /// A uniform integer in `0..n` (n > 0), by rejection, so no value is favoured.
 pub fn below<R: RngCore + ?Sized>(rng: &mut R, n: u64) -> u64 {
     assert!(n > 0, "below(0)");
-    let zone = u64::MAX - (u64::MAX - n + 1) % n;
+    let zone = match ZONES.get(n as usize) {
+        Some(&z) => z,
+        None => zone(n),
+    };
     loop {
         let x = rng.next_u64();
         if x <= zone {
