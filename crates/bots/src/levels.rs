@@ -12,7 +12,7 @@ use talon_rules::sixty_six::SixtySix;
 use talon_search::{IsmctsConfig, PimcConfig};
 
 /// Names accepted by [`by_name`].
-pub const NAMES: [&str; 11] = [
+pub const NAMES: [&str; 10] = [
     "random",
     "heuristic",
     "beginner",
@@ -23,7 +23,6 @@ pub const NAMES: [&str; 11] = [
     "expert-2026-11",
     "expert-match",
     "expert-no-close",
-    "expert-close",
 ];
 
 /// The expert's search of closing and declaring: 24 sampled worlds, in
@@ -103,10 +102,18 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix> + Send>, U
         "heuristic" => Box::new(SixtySixHeuristic),
         "beginner" => ismcts("beginner", 60),
         "intermediate" => pimc("intermediate", 6, 3_000, 1_000, true),
-        // The expert stays the November 2026 one: the match-equity expert
-        // below lost Sixty-six matches to it (docs/strength.md).
-        "expert" => Box::new(SheetBlind(pimc("expert", 16, 3_000, 8_000, true))),
-        // Match equity, closing by solved worlds, exact declaration.
+        // ISMCTS, closing and declaring weighed in solved worlds, every deal
+        // searched as a lone deal (the sheet only for closing or declaring
+        // to win the match outright): over whole matches that beat both
+        // the November 2026 expert and the match-equity one
+        // (docs/strength.md).
+        "expert" => Box::new(
+            SixtySixExpert::new("expert", (16, 3_000, 8_000), EXPERT_CLOSE, seed)
+                .playing_lone_deals(),
+        ),
+        // The expert with the match in its search: finished deals valued
+        // half by game points, half by match equity. Lost Sixty-six
+        // matches to `expert` (docs/strength.md).
         "expert-match" => Box::new(SixtySixExpert::new(
             "expert-match",
             (16, 3_000, 8_000),
@@ -124,14 +131,6 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix> + Send>, U
             },
             seed,
         )),
-        // The closing search without match equity: plays every deal as a
-        // lone deal, to measure what each part gives.
-        "expert-close" => Box::new(SheetBlind(Box::new(SixtySixExpert::new(
-            "expert-close",
-            (16, 3_000, 8_000),
-            EXPERT_CLOSE,
-            seed,
-        )))),
         // The expert of November 2026, kept to measure against: it plays
         // every deal as a lone deal (no score sheet) and closes only when
         // its ISMCTS rollouts favour it.

@@ -26,7 +26,7 @@ use std::time::Duration;
 use talon_rules::shuffle::{rng_from_seed, SeededRng};
 use talon_rules::sixty_six::{Action, SixtySix, SixtySixObservation};
 use talon_rules::{Determinize, SolverGame};
-use talon_search::{Ismcts, Pimc, PimcConfig, RootStat};
+use talon_search::{ActionStat, Ismcts, Pimc, PimcConfig, RootStat};
 
 /// Budgets of the closing search.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -59,6 +59,9 @@ pub struct SixtySixExpert {
     close: CloseConfig,
     time_limit: Option<Duration>,
     rng: SeededRng,
+    /// Search every deal as a lone deal (game points), the sheet seen only
+    /// where a close or declaration would win the match outright.
+    lone_deals: bool,
 }
 
 impl SixtySixExpert {
@@ -82,7 +85,16 @@ impl SixtySixExpert {
             close,
             time_limit: Some(Duration::from_millis(45)),
             rng: rng_from_seed(seed),
+            lone_deals: false,
         }
+    }
+
+    /// The same bot searching every deal as a lone deal (game points): it
+    /// looks at the score sheet only to close or declare where that wins
+    /// the match in every world.
+    pub fn playing_lone_deals(mut self) -> SixtySixExpert {
+        self.lone_deals = true;
+        self
     }
 
     /// The exact options (`close`, `declare`) and ISMCTS's choice among
@@ -96,18 +108,20 @@ impl SixtySixExpert {
         &mut self,
         obs: &SixtySixObservation,
         candidates: &[Action],
-    ) -> Option<Vec<f64>> {
+    ) -> Option<Vec<ActionStat<Action>>> {
         let stats = self.closer.evaluate(obs, candidates, &mut self.rng)?;
         if stats.iter().any(|s| s.samples == 0) {
             return None;
         }
-        Some(stats.iter().map(|s| s.mean).collect())
+        Some(stats)
     }
 
     /// A move while cards are still to be drawn: ISMCTS, except that
     /// `close` and `declare` (where legal) are weighed against ISMCTS's
     /// best other move in solved worlds.
-    fn before_last_draw(&mut self, obs: &SixtySixObservation, legal: &[Action]) -> Action {
+    fn before_last_draw(&mut self, seen: &SixtySixObservation, legal: &[Action]) -> Action {
+        let blind = self.searched(seen);
+        let obs = blind.as_ref().unwrap_or(seen);
         let stats = self.ismcts.search(obs, legal, &mut self.rng);
         // The most visited, the first of equals (as `Ismcts::choose`).
         let best = |stats: &mut dyn Iterator<Item = &RootStat<Action>>| {
@@ -138,24 +152,29 @@ impl SixtySixExpert {
         let Some(values) = self.paired_values(obs, &candidates) else {
             return top.action;
         };
-        let on_value = values[candidates.len() - 1];
+        let on_value = values[candidates.len() - 1].mean;
         let value = |a: Action| candidates.iter().position(|&c| c == a).map(|i| values[i]);
+        // What wins the most that matters in every world: three game
+        // points, or in a match the points still needed (a bot that plays
+        // deals as lone deals still sees the sheet here).
+        let enough = self.reward_of(obs, Self::points_needed(seen));
         // A correct declaration is exact (public points decide it) and
         // certain: taken unless playing on is worth more even knowing the
         // draws. A false one is never chosen here: conceding a deal that
         // the opponent may still misplay is ISMCTS's call.
         let me = obs.seat.index();
         if let Some(declare) = value(Action::Declare) {
-            if obs.points[me] >= 66 && declare >= on_value - 1e-9 {
+            let declare = declare.mean;
+            if obs.points[me] >= 66 && (declare >= on_value - 1e-9 || declare >= enough - 1e-9) {
                 return Action::Declare;
             }
         }
         // Closing is valued knowing the opponent's hand, so it must beat
-        // playing on by the margin, unless it wins the most a deal can give
-        // in every world (then playing on can only do as well).
+        // playing on by the margin, unless in every world it wins all that
+        // matters (then playing on can only do as well).
         if let Some(close) = value(Action::Close) {
-            let sure = close >= self.best_reward(obs) - 1e-9;
-            if sure || close >= on_value + self.close.margin {
+            let sure = close.worst >= enough - 1e-9;
+            if sure || close.mean >= on_value + self.close.margin {
                 // The exchange never costs a closer anything: exchange
                 // first, close on the next move.
                 if legal.contains(&Action::Exchange) {
@@ -167,14 +186,31 @@ impl SixtySixExpert {
         on.action
     }
 
-    /// The most a deal can be worth to the observing seat: three game
-    /// points, or in a match the equity of winning them.
-    fn best_reward(&mut self, obs: &SixtySixObservation) -> f64 {
+    /// The observation the searches see: without the score sheet for a
+    /// bot that plays every deal as a lone deal (`None`: as it is).
+    fn searched(&self, obs: &SixtySixObservation) -> Option<SixtySixObservation> {
+        (self.lone_deals && obs.sheet.is_some()).then(|| {
+            let mut blind = obs.clone();
+            blind.sheet = None;
+            blind
+        })
+    }
+
+    /// Game points that win the match for the observing seat (at most
+    /// three, all a deal can give; three in a lone deal).
+    fn points_needed(obs: &SixtySixObservation) -> i32 {
+        obs.sheet.map_or(3, |s| {
+            (i32::from(s.target) - i32::from(s.scores[obs.seat.index()])).clamp(1, 3)
+        })
+    }
+
+    /// The searches' reward to the observing seat of a deal won by `points`.
+    fn reward_of(&mut self, obs: &SixtySixObservation, points: i32) -> f64 {
         let world = SixtySix::sample(obs, &mut self.rng);
         if world.maximises(obs.seat) {
-            world.value_reward(3)
+            world.value_reward(points)
         } else {
-            -world.value_reward(-3)
+            -world.value_reward(-points)
         }
     }
 }
@@ -191,6 +227,8 @@ impl Bot<SixtySix> for SixtySixExpert {
         if SixtySix::draws_ahead(obs) {
             return self.before_last_draw(obs, legal);
         }
+        let blind = self.searched(obs);
+        let obs = blind.as_ref().unwrap_or(obs);
         match self.pimc.choose(obs, legal, &mut self.rng) {
             Some(a) => a,
             None => self.ismcts.choose(obs, legal, &mut self.rng),

@@ -2,7 +2,8 @@
 //! player's choice is clear, each with its reason
 //! (`tests/data/decisions/sixty-six-family.txt`, found by the
 //! `find_decisions` example from the rules and the exact solver). The
-//! match expert (`expert-match`) must choose the expected action in every one.
+//! expert (`expert`) and the match expert (`expert-match`) must choose the
+//! expected action in every one.
 //!
 //! A line is `preset | sheet | deal | actions | expected action | why`:
 //! the sheet is the match score (seat 0 – seat 1) before the deal, the deal
@@ -66,44 +67,66 @@ fn the_set_is_well_formed() {
     }
 }
 
-#[test]
-fn the_expert_chooses_every_decision() {
+/// The positions where the bot `name` chooses otherwise, with the reason.
+fn wrong_choices(name: &str) -> Vec<String> {
     let mut wrong = Vec::new();
     for p in positions() {
         let me = p.game.to_move().expect("a position to move in");
         let mut legal = ActionList::new();
         p.game.legal_actions(&mut legal);
-        let mut bot = by_name("expert-match", p.line as u64).expect("the match expert");
+        let mut bot = by_name(name, p.line as u64).expect("a bot");
         bot.set_time_limit(None);
         let chosen = bot.choose(&p.game.observe(me), &legal).to_string();
         if chosen != p.expect {
             wrong.push(format!(
-                "line {}: chose {chosen}, expected {} ({})",
+                "line {}: {name} chose {chosen}, expected {} ({})",
                 p.line, p.expect, p.why
             ));
         }
     }
+    wrong
+}
+
+#[test]
+fn the_expert_chooses_every_decision() {
+    let wrong = wrong_choices("expert");
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
+#[test]
+fn the_match_expert_chooses_every_decision() {
+    let wrong = wrong_choices("expert-match");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_old_expert_misses_most_decisions() {
+    // The set is worth having only if it tells experts apart.
+    let wrong = wrong_choices("expert-2026-11");
+    assert!(wrong.len() >= 20, "{} wrong", wrong.len());
+}
+
 /// Where nothing can be closed and no match is on (VU Schnapsen, lone
-/// deals), `expert-match` is `expert-2026-11` move for move: the closing
-/// search and match equity are the only differences.
+/// deals), `expert` and `expert-match` are `expert-2026-11` move for move:
+/// the closing search and match equity are the only differences.
 #[test]
 fn without_closing_or_a_match_the_expert_is_the_old_one() {
     use talon_cards::Seat;
     let opts = Preset::SchnapsenVu.sixty_six_defaults();
     for seed in 0..2 {
         let mut game = SixtySix::from_seed(seed, opts, Seat(1));
-        let mut new = by_name("expert-match", seed).expect("the match expert");
+        let mut new = by_name("expert", seed).expect("the expert");
+        let mut matched = by_name("expert-match", seed).expect("the match expert");
         let mut old = by_name("expert-2026-11", seed).expect("the old expert");
-        new.set_time_limit(None);
-        old.set_time_limit(None);
+        for bot in [&mut new, &mut matched, &mut old] {
+            bot.set_time_limit(None);
+        }
         while let Some(seat) = game.to_move() {
             let mut legal = ActionList::new();
             game.legal_actions(&mut legal);
             let obs = game.observe(seat);
             let a = new.choose(&obs, &legal);
+            assert_eq!(a, matched.choose(&obs, &legal), "deal {seed}");
             assert_eq!(a, old.choose(&obs, &legal), "deal {seed}");
             game.play_unchecked(a);
         }

@@ -38,6 +38,9 @@ pub struct PimcConfig {
 pub struct ActionStat<A> {
     pub action: A,
     pub mean: f64,
+    /// The least value in any world: a move that is good on average may
+    /// still lose somewhere, and a sure one may not.
+    pub worst: f64,
     pub samples: u32,
 }
 
@@ -75,6 +78,7 @@ impl<G: SolverGame + Determinize> Pimc<G> {
             .map(|&action| ActionStat {
                 action,
                 mean: 0.0,
+                worst: f64::INFINITY,
                 samples: 0,
             })
             .collect();
@@ -114,6 +118,7 @@ impl<G: SolverGame + Determinize> Pimc<G> {
             for (i, v) in values.into_iter().enumerate() {
                 if let Some(v) = v {
                     sums[i] += v;
+                    stats[i].worst = stats[i].worst.min(v);
                     stats[i].samples += 1;
                 }
             }
