@@ -35,15 +35,18 @@ impl SixtySix {
     }
 }
 
-/// Match equity is scaled to rewards of −5..5 (certain loss to certain win
-/// of the match): at 0–0 a deal won by one game point is then worth about
-/// one, as in a lone deal, so ISMCTS's exploration constant keeps its scale.
+/// Match equity is scaled to −5..5 (certain loss to certain win of the
+/// match): at 0–0 a deal won by one game point is then worth about one, as
+/// in a lone deal, so ISMCTS's exploration constant keeps its scale.
 const EQUITY_REWARD: f64 = 5.0;
 
 impl SolverGame for SixtySix {
-    /// In a match (the deal carries the score sheet), each seat's chance of
-    /// winning the match after this deal, scaled (see `EQUITY_REWARD`);
-    /// a lone deal's game points otherwise.
+    /// In a match (the deal carries the score sheet), half the deal's game
+    /// points and half each seat's chance of winning the match after it,
+    /// scaled (see `EQUITY_REWARD`); a lone deal's game points otherwise.
+    /// Equity alone flattens the margins (at 6–6 every win is worth the
+    /// same) that make a line won in an open-card world robust in play:
+    /// it lost more Sixty-six matches (docs/strength.md).
     fn rewards(&self) -> Option<Rewards> {
         let v = crate::game::Game::returns(self)?[0];
         let r = self.value_reward(v);
