@@ -66,10 +66,14 @@ fn match_equity_rewards_follow_the_sheet() {
     let lone = SixtySix::from_seed(4, opts, Seat(1));
     // A lone deal is valued by its game points, as before.
     assert_eq!(lone.value_reward(2), 2.0);
-    // At 6-6 every win is the match: a schneider is worth no more.
+    // Half the reward is the deal's game points, half the match equity.
+    let equity = |g: &SixtySix, v: i32| g.value_reward(v) - f64::from(v) / 2.0;
+    // At 6-6 every win is the match: a schneider adds equity no more.
     let last = SixtySix::from_seed(4, opts, Seat(1)).with_sheet([6, 6]);
-    assert_eq!(last.value_reward(1), last.value_reward(3));
+    assert_eq!(equity(&last, 1), equity(&last, 3));
+    assert_eq!(equity(&last, 1), 2.5);
     assert_eq!(last.value_reward(-1), -last.value_reward(1));
+    assert!(last.value_reward(3) > last.value_reward(1));
     // At 0-0 more game points are worth more, roughly in proportion.
     let first = SixtySix::from_seed(4, opts, Seat(1)).with_sheet([0, 0]);
     let (one, three) = (first.value_reward(1), first.value_reward(3));
@@ -79,6 +83,6 @@ fn match_equity_rewards_follow_the_sheet() {
     );
     // Seat 1 needing one point: seat 0 can only save the match by winning.
     let behind = SixtySix::from_seed(4, opts, Seat(1)).with_sheet([0, 6]);
-    assert!(behind.value_reward(-1) == behind.value_reward(-3));
+    assert!(equity(&behind, -1) == equity(&behind, -3));
     assert!(behind.value_reward(3) > behind.value_reward(1));
 }
