@@ -26,7 +26,7 @@ use std::time::Duration;
 use talon_rules::shuffle::{rng_from_seed, SeededRng};
 use talon_rules::sixty_six::{Action, SixtySix, SixtySixObservation};
 use talon_rules::{Determinize, SolverGame};
-use talon_search::{ActionStat, Ismcts, Pimc, PimcConfig, RootStat};
+use talon_search::{most_visited, ActionStat, Ismcts, Pimc, PimcConfig};
 
 /// Budgets of the closing search.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -123,14 +123,7 @@ impl SixtySixExpert {
         let blind = self.searched(seen);
         let obs = blind.as_ref().unwrap_or(seen);
         let stats = self.ismcts.search(obs, legal, &mut self.rng);
-        // The most visited, the first of equals (as `Ismcts::choose`).
-        let best = |stats: &mut dyn Iterator<Item = &RootStat<Action>>| {
-            stats.fold(None, |b: Option<RootStat<Action>>, s| match b {
-                Some(b) if b.visits >= s.visits => Some(b),
-                _ => Some(*s),
-            })
-        };
-        let Some(top) = best(&mut stats.iter()) else {
+        let Some(top) = most_visited(&stats) else {
             return legal[0];
         };
         // `worlds == 0` turns the search of exact options off: ISMCTS decides.
@@ -143,7 +136,7 @@ impl SixtySixExpert {
         if exact.is_empty() || obs.talon_remaining > max_talon {
             return top.action;
         }
-        let Some(on) = best(&mut stats.iter().filter(|s| !exact.contains(&s.action))) else {
+        let Some(on) = most_visited(stats.iter().filter(|s| !exact.contains(&s.action))) else {
             return top.action;
         };
         let mut candidates = exact.clone();
@@ -189,11 +182,7 @@ impl SixtySixExpert {
     /// The observation the searches see: without the score sheet for a
     /// bot that plays every deal as a lone deal (`None`: as it is).
     fn searched(&self, obs: &SixtySixObservation) -> Option<SixtySixObservation> {
-        (self.lone_deals && obs.sheet.is_some()).then(|| {
-            let mut blind = obs.clone();
-            blind.sheet = None;
-            blind
-        })
+        self.lone_deals.then(|| without_sheet(obs)).flatten()
     }
 
     /// Game points that win the match for the observing seat (at most
@@ -248,18 +237,24 @@ impl Bot<SixtySix> for SixtySixExpert {
 /// was in the observation, is the old expert behind this.
 pub struct SheetBlind(pub Box<dyn Bot<SixtySix>>);
 
+/// `obs` as a lone deal's, or `None` if it is one already.
+fn without_sheet(obs: &SixtySixObservation) -> Option<SixtySixObservation> {
+    obs.sheet.is_some().then(|| SixtySixObservation {
+        sheet: None,
+        ..obs.clone()
+    })
+}
+
 impl Bot<SixtySix> for SheetBlind {
     fn name(&self) -> &str {
         self.0.name()
     }
 
     fn choose(&mut self, obs: &SixtySixObservation, legal: &[Action]) -> Action {
-        if obs.sheet.is_none() {
-            return self.0.choose(obs, legal);
+        match without_sheet(obs) {
+            Some(blind) => self.0.choose(&blind, legal),
+            None => self.0.choose(obs, legal),
         }
-        let mut blind = obs.clone();
-        blind.sheet = None;
-        self.0.choose(&blind, legal)
     }
 
     fn set_time_limit(&mut self, limit: Option<Duration>) {

@@ -3,12 +3,11 @@
 //! thread: `cargo run --release -p talon-py --example vec_profile`.
 
 use _talon::core::Core;
-use _talon::dealer::Dealer;
 use _talon::tensor;
 use std::sync::Arc;
 use std::time::Instant;
 use talon_cards::Seat;
-use talon_rules::{Preset, Setup};
+use talon_rules::{Preset, Ruleset, Setup};
 
 fn main() {
     for preset in [Preset::SixtySix, Preset::Pedro] {
@@ -44,11 +43,12 @@ fn main() {
                 .unwrap();
             println!("{preset} {label:12} {:7.0} ns", best as f64 / n);
         };
-        let dealer = Dealer::new(preset, &[]).unwrap();
+        let rules = Ruleset::new(preset, &[]).unwrap();
+        let deal = |seed: u64| rules.deal(&Setup::Seed(seed)).unwrap();
         let mut seed = 0;
         time("deal", &mut |_| {
             seed += 1;
-            std::hint::black_box(dealer.deal(seed));
+            std::hint::black_box(deal(seed));
         });
         time("observe", &mut |c| {
             std::hint::black_box(c.observe(Seat(c.to_move().unwrap() as u8)));
@@ -67,7 +67,7 @@ fn main() {
         // A whole step of 256 deals, as `VecEnv::step` takes it: apply,
         // deal again at the end, observe, tensor and mask.
         let mut cores: Vec<Core> = (0..256)
-            .map(|i| Core::from_game(dealer.deal(i), Arc::from(Vec::new())))
+            .map(|i| Core::from_game(deal(i), Arc::from(Vec::new())))
             .collect();
         let mut mask = vec![0u8; _talon::actions::num_distinct_actions(preset.family())];
         let mut x = 1u64;
@@ -82,7 +82,7 @@ fn main() {
                     c.apply_legal(id);
                     if c.to_move().is_none() {
                         k += 1;
-                        c.redeal(dealer.deal(k));
+                        c.redeal(deal(k));
                     }
                     let o = c.observe(Seat(c.to_move().unwrap() as u8));
                     tensor::observation_tensor(&o, &mut out);

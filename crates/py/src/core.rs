@@ -147,8 +147,8 @@ impl Core {
         Ok(Core::from_game(game, options.into()))
     }
 
-    /// A deal that is already set up (a seeded deal from a `Dealer`, the
-    /// next deal of a match).
+    /// A deal that is already set up (by a game's `Ruleset`, or the next
+    /// deal of a match).
     pub fn from_game(game: AnyGame, options: Arc<[(String, String)]>) -> Core {
         Core {
             sampled: false,

@@ -5,12 +5,11 @@
 //! and releases the GIL around anything long.
 //!
 //! Without the `python` feature (how `cargo test --workspace` builds it)
-//! only the plain-Rust core is compiled: action ids, `Core`, `Dealer` and
+//! only the plain-Rust core is compiled: action ids, `Core` and
 //! tensors.
 
 pub mod actions;
 pub mod core;
-pub mod dealer;
 pub mod tensor;
 
 #[cfg(feature = "python")]

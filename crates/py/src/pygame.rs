@@ -2,14 +2,13 @@
 
 use crate::actions::num_distinct_actions;
 use crate::core::{Core, LegalIds};
-use crate::dealer::Dealer;
 use crate::tensor::{self, Block};
 use crate::{options_from, preset_by_name, setup_from, talon_err, IllegalActionError};
 use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use std::sync::Arc;
-use talon_rules::{AnyObservation, Preset, Setup};
+use talon_rules::{AnyObservation, Preset, Ruleset, Setup};
 
 /// OpenSpiel's id for "no one: the game is over".
 pub const TERMINAL_PLAYER: i64 = -4;
@@ -19,20 +18,18 @@ pub const TERMINAL_PLAYER: i64 = -4;
 pub struct Game {
     pub preset: Preset,
     pub options: Arc<[(String, String)]>,
-    /// The options parsed once, for seeded deals.
-    pub dealer: Dealer,
+    /// The options parsed once, for every deal.
+    pub rules: Ruleset,
     pub seats: usize,
 }
 
 impl Game {
     pub fn new_core(&self, setup: &Setup) -> PyResult<Core> {
-        match setup {
-            Setup::Seed(seed) => Ok(Core::from_game(
-                self.dealer.deal(*seed),
-                self.options.clone(),
-            )),
-            Setup::Deal(_) => Core::new(self.preset, &self.options, setup).map_err(talon_err),
-        }
+        let game = self
+            .rules
+            .deal(setup)
+            .map_err(|e| talon_err(e.to_string()))?;
+        Ok(Core::from_game(game, self.options.clone()))
     }
 
     pub fn actions(&self) -> usize {
@@ -62,13 +59,12 @@ impl Game {
     fn py_new(name: &str, params: Option<&Bound<'_, PyDict>>) -> PyResult<Game> {
         let preset = preset_by_name(name)?;
         let options = options_from(params)?;
-        // Setting up one deal checks every option the way play will.
-        let dealer = Dealer::new(preset, &options).map_err(talon_err)?;
+        let rules = Ruleset::new(preset, &options).map_err(|e| talon_err(e.to_string()))?;
         Ok(Game {
             preset,
             options: options.into(),
-            seats: dealer.seats(),
-            dealer,
+            seats: rules.seats(),
+            rules,
         })
     }
 

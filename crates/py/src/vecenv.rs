@@ -4,13 +4,13 @@
 //! it steps, and the deals can be split over threads.
 
 use crate::core::Core;
-use crate::dealer::Dealer;
 use crate::pygame::{Game, State, TERMINAL_PLAYER};
 use crate::reference::lcg;
 use crate::{talon_err, IllegalActionError};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
 use std::sync::Arc;
+use talon_rules::{AnyGame, Ruleset, Setup};
 
 /// Views of one environment's rows in the shared buffers.
 struct Rows<'a> {
@@ -30,7 +30,7 @@ struct Env {
 /// What every environment shares: how to deal, and the tensor kind.
 #[derive(Clone)]
 struct Spec {
-    dealer: Dealer,
+    rules: Ruleset,
     options: Arc<[(String, String)]>,
     seed: u64,
     count: u64,
@@ -44,6 +44,12 @@ impl Spec {
         self.seed
             .wrapping_add(k.wrapping_mul(self.count))
             .wrapping_add(i as u64)
+    }
+
+    /// Deal `k` of environment `i`.
+    fn deal(&self, i: usize, k: u64) -> AnyGame {
+        let setup = Setup::Seed(self.seed(i, k));
+        self.rules.deal(&setup).expect("a seeded deal is legal")
     }
 
     fn write(&self, core: &mut Core, rows: &mut Rows<'_>) {
@@ -81,7 +87,7 @@ impl Spec {
             }
             *rows.done = 1;
             env.deals += 1;
-            env.core.redeal(self.dealer.deal(self.seed(i, env.deals)));
+            env.core.redeal(self.deal(i, env.deals));
         }
         self.write(&mut env.core, rows);
     }
@@ -222,7 +228,7 @@ impl VecEnv {
             }
         };
         let spec = Spec {
-            dealer: game.dealer.clone(),
+            rules: game.rules,
             options: game.options.clone(),
             seed,
             count: num_envs as u64,
@@ -235,7 +241,7 @@ impl VecEnv {
         };
         let envs = (0..num_envs)
             .map(|i| Env {
-                core: Core::from_game(spec.dealer.deal(spec.seed(i, 0)), spec.options.clone()),
+                core: Core::from_game(spec.deal(i, 0), spec.options.clone()),
                 deals: 0,
             })
             .collect();

@@ -5,11 +5,12 @@
 //! Dispatch is an enum, not `dyn`, so each arm keeps its concrete type.
 
 use crate::game::{ActionParseError, Game, IllegalAction};
-use crate::na_sixty_six::{self, NaObservation, NaOptions, NaSixtySix};
+use crate::na_sixty_six::{self, NaObservation, NaSixtySix};
 use crate::options::OptionError;
 use crate::pedro::{self, Pedro, PedroObservation};
-use crate::preset::{Family, Preset};
-use crate::sevens::{self, Sevens, SevensObservation, SevensOptions};
+use crate::preset::Preset;
+use crate::ruleset::Ruleset;
+use crate::sevens::{self, Sevens, SevensObservation};
 use crate::sixty_six::{self, SixtySix, SixtySixObservation};
 use crate::ActionList;
 use std::fmt;
@@ -155,86 +156,16 @@ pub enum AnyGame {
     },
 }
 
-/// The options of a preset of the North American Sixty-six family with
-/// `overrides` applied in order.
-fn na_options(preset: Preset, overrides: &[(String, String)]) -> Result<NaOptions, SetupError> {
-    let mut o = match preset {
-        Preset::NaSixtySix3 => NaOptions::THREE_HANDS,
-        Preset::SixtySixFour => NaOptions::HOYLE_FOUR,
-        _ => NaOptions::FOUR_HANDS,
-    };
-    for (k, v) in overrides {
-        o.set(k, v).map_err(SetupError::Option)?;
-    }
-    Ok(o)
-}
-
 impl AnyGame {
     /// Sets up a deal; `options` are (name, value) pairs applied over the
     /// preset's defaults. A seeded deal is dealt by the last seat, so seat 0
-    /// plays first.
+    /// plays first. To set up many deals, keep the [`Ruleset`].
     pub fn new(
         preset: Preset,
         options: &[(String, String)],
         setup: &Setup,
     ) -> Result<AnyGame, SetupError> {
-        match preset.family() {
-            Family::SixtySix => {
-                let opts = preset
-                    .sixty_six_options(options.iter().map(|(k, v)| (k.as_str(), v.as_str())))
-                    .map_err(SetupError::Option)?;
-                let deal = match setup {
-                    Setup::Seed(seed) => sixty_six::Deal::from_seed(*seed, opts.hand_size, Seat(1)),
-                    Setup::Deal(text) => text
-                        .parse()
-                        .map_err(|e: sixty_six::DealError| SetupError::Deal(e.to_string()))?,
-                };
-                let game =
-                    SixtySix::new(&deal, opts).map_err(|e| SetupError::Deal(e.to_string()))?;
-                Ok(AnyGame::SixtySix { preset, deal, game })
-            }
-            Family::NaSixtySix => {
-                let opts = na_options(preset, options)?;
-                let deal = match setup {
-                    Setup::Seed(seed) => {
-                        na_sixty_six::Deal::from_seed_for(*seed, &opts, Seat(opts.players - 1))
-                    }
-                    Setup::Deal(text) => na_sixty_six::Deal::parse_for(text, &opts)
-                        .map_err(|e| SetupError::Deal(e.to_string()))?,
-                };
-                let game =
-                    NaSixtySix::new(&deal, opts).map_err(|e| SetupError::Deal(e.to_string()))?;
-                Ok(AnyGame::NaSixtySix { preset, deal, game })
-            }
-            Family::Sevens => {
-                let opts =
-                    SevensOptions::with(options.iter().map(|(k, v)| (k.as_str(), v.as_str())))
-                        .map_err(SetupError::Option)?;
-                let deal = match setup {
-                    Setup::Seed(seed) => {
-                        sevens::Deal::from_seed(*seed, opts.players, Seat(opts.players - 1))
-                    }
-                    Setup::Deal(text) => sevens::Deal::parse(text, opts.players)
-                        .map_err(|e| SetupError::Deal(e.to_string()))?,
-                };
-                let game = Sevens::new(&deal, opts).map_err(|e| SetupError::Deal(e.to_string()))?;
-                Ok(AnyGame::Sevens { preset, deal, game })
-            }
-            Family::Pedro => {
-                let opts = preset
-                    .pedro_options(options.iter().map(|(k, v)| (k.as_str(), v.as_str())))
-                    .map_err(SetupError::Option)?;
-                let deal = match setup {
-                    // Dealt by seat 3, so seat 0 bids first.
-                    Setup::Seed(seed) => pedro::Deal::from_seed(*seed, &opts, Seat(3)),
-                    Setup::Deal(text) => text
-                        .parse()
-                        .map_err(|e: pedro::DealError| SetupError::Deal(e.to_string()))?,
-                };
-                let game = Pedro::new(&deal, opts).map_err(|e| SetupError::Deal(e.to_string()))?;
-                Ok(AnyGame::Pedro { preset, deal, game })
-            }
-        }
+        Ruleset::new(preset, options)?.deal(setup)
     }
 
     pub fn preset(&self) -> Preset {

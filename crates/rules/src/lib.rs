@@ -41,6 +41,7 @@ pub mod na_sixty_six;
 mod options;
 pub mod pedro;
 mod preset;
+mod ruleset;
 mod search;
 pub mod sevens;
 pub mod shuffle;
@@ -53,4 +54,5 @@ pub use game::{
 };
 pub use options::{OptionError, OptionKind, OptionSpec};
 pub use preset::{Family, Preset, PresetError};
+pub use ruleset::Ruleset;
 pub use search::{Determinize, Rewards, SolverGame};

@@ -71,15 +71,7 @@ impl<G: SolverGame + Determinize> Ismcts<G> {
         if legal.len() == 1 {
             return legal[0];
         }
-        let mut best = legal[0];
-        let mut most = 0;
-        for s in self.search(obs, legal, rng) {
-            if s.visits > most {
-                most = s.visits;
-                best = s.action;
-            }
-        }
-        best
+        most_visited(&self.search(obs, legal, rng)).map_or(legal[0], |s| s.action)
     }
 
     /// Runs the search and returns the visits and mean reward (for the
@@ -212,6 +204,17 @@ impl<G: SolverGame + Determinize> Ismcts<G> {
             })
             .collect()
     }
+}
+
+/// The most visited of `stats`, the first of equals (so the search stays
+/// deterministic); `None` if there are none.
+pub fn most_visited<'a, A: Copy + 'a>(
+    stats: impl IntoIterator<Item = &'a RootStat<A>>,
+) -> Option<RootStat<A>> {
+    stats.into_iter().fold(None, |best, s| match best {
+        Some(b) if b.visits >= s.visits => Some(b),
+        _ => Some(*s),
+    })
 }
 
 /// What the search found for one root action.

@@ -1,9 +1,11 @@
 //! The solver against plain full-width minimax (no table, no pruning, no
 //! ordering) on many positions of every Sixty-six-family preset.
 
+mod common;
+
+use common::random_line;
 use talon_cards::Seat;
-use talon_rules::shuffle::{below, rng_from_seed};
-use talon_rules::sixty_six::{Action, SixtySix, SixtySixOptions};
+use talon_rules::sixty_six::{SixtySix, SixtySixOptions};
 use talon_rules::{ActionList, Game};
 use talon_search::Solver;
 
@@ -34,23 +36,9 @@ fn cards_left(g: &SixtySix) -> usize {
     hands + g.talon_remaining() + usize::from(g.trump_card().is_some())
 }
 
-/// Plays random moves (rarely declaring, so deals run long) until at most
-/// `left` cards remain, or the deal ends.
+/// Random moves until at most `left` cards remain, or the deal ends.
 fn position(opts: SixtySixOptions, seed: u64, left: usize) -> SixtySix {
-    let mut g = SixtySix::from_seed(seed, opts, Seat((seed % 2) as u8));
-    let mut rng = rng_from_seed(seed ^ 0xabc);
-    let mut moves = ActionList::new();
-    while !g.is_over() && cards_left(&g) > left {
-        g.legal_actions(&mut moves);
-        let playable: Vec<Action> = moves
-            .iter()
-            .copied()
-            .filter(|&a| a != Action::Declare || moves.len() == 1)
-            .collect();
-        let a = playable[below(&mut rng, playable.len() as u64) as usize];
-        g.play_unchecked(a);
-    }
-    g
+    random_line(opts, seed, 0xabc, |g| cards_left(g) > left)
 }
 
 fn agree(opts: SixtySixOptions, left: usize, deals: u64) {

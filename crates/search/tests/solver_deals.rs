@@ -3,8 +3,10 @@
 //! and against plain alpha-beta (no table, no ordering, no game bounds)
 //! on Schnapsen deals, whole or from a later trick.
 
-use talon_cards::Seat;
-use talon_rules::sixty_six::{Action, SixtySix, SixtySixOptions};
+mod common;
+
+use common::opening;
+use talon_rules::sixty_six::SixtySixOptions;
 use talon_rules::{ActionList, Game};
 use talon_search::Solver;
 
@@ -12,33 +14,8 @@ use talon_search::Solver;
 /// a..g for −3..3. Recorded with the solver of commit 5f9f58d.
 const SCHNAPSEN: &str = "cebbfgbbagaegegacaabbbaggeegcceafgebaceecgegecagbbfgeggagecffaaaaggcbfbgcggfafbgbeegafafaabfbffbbbafagfebaeebfeccbcgabecagaefeeggaeefgacbccgegfbfcbbcgeccaeaggegfcbcebeacfcbebeafaacaeagegaggebgbeecbfag";
 const SCHNAPSEN_VU: &str = "cebeffbccgbefegbebacbbcffecfcceafgebaccebcegccbgccegeffbfeeeecaabfgcbecgcffebebfcfeebfbeacbebeeebbaecffebaeeceeebccebcecafccfeegececeecccccfeefceccceeeccbeaefegfcbeeccbcfccebebfaaeacageeaffccfceeccfbe";
-/// Sixty-six deals after three tricks of the line [`opening`] plays.
+/// Sixty-six deals after three tricks of the line `opening` plays.
 const SIXTY_SIX_AFTER_3: &str = "bgafaccbfaecbfcgaecbfbbeffacgeeecbccccbfbfebeeeefebffbbfffabcecabbcfcaaefbggcffeeecebgabfcfcefcfffcfebceacffegcecgcbbffcbgbccfcbcefgcbbbbeffcfbbbefebefabaabbcfcbbfeaebcacfefecgcbaffeeefgbacfbecececcff";
-
-/// Plays `tricks` tricks of a fixed line: a card chosen by seed and move
-/// number, drawing whenever a trick winner must choose (no closing).
-fn opening(opts: SixtySixOptions, seed: u64, tricks: usize) -> SixtySix {
-    let mut g = SixtySix::from_seed(seed, opts, Seat((seed % 2) as u8));
-    let mut moves = ActionList::new();
-    for i in 0..tricks * 2 {
-        if g.is_over() {
-            break;
-        }
-        g.legal_actions(&mut moves);
-        let plays: Vec<Action> = moves
-            .iter()
-            .copied()
-            .filter(|a| matches!(a, Action::Play(_)))
-            .collect();
-        let a = if plays.is_empty() {
-            Action::Draw
-        } else {
-            plays[(seed as usize + i) % plays.len()]
-        };
-        g.play_unchecked(a);
-    }
-    g
-}
 
 fn check(opts: SixtySixOptions, tricks: usize, recorded: &str) {
     // Debug builds check a sample; release builds (as CI runs) check all.

@@ -6,10 +6,11 @@
 //! Regenerate only with a solver whose values are trusted (the tests in
 //! `solver.rs` and `solver_deals.rs` check it against plain minimax).
 
-use talon_cards::Seat;
-use talon_rules::shuffle::{below, rng_from_seed};
-use talon_rules::sixty_six::{Action, SixtySix, SixtySixOptions};
-use talon_rules::{ActionList, Game};
+mod common;
+
+use common::{opening, random_moves};
+use talon_rules::sixty_six::{SixtySix, SixtySixOptions};
+use talon_rules::Game;
 use talon_search::Solver;
 
 const SIXTY_SIX_WHOLE: &str = "egbfabbcgabcbfbgbbbbeabbfbbcgffeecccecbeaefbffacfcegfbaggfcbcgeb";
@@ -20,52 +21,6 @@ const SCHNAPSEN_RANDOM_4: &str = "gfafggabgabegbgaaaffaaaaaecggabacgfbgcbaaacgga
 const SCHNAPSEN_RANDOM_10: &str = "gfbcgfbbgabbgbgabacfaabaaebcfababaefgfbacaeggacfgaaaeagbfebaecbaafgebababacfbfffbecacegaaabacbgabacacegebaeagfbcacfefagfacgfgebefbbagfbebffaaafbgfeegagfgagcaebgbgcebfgababbfbeagbaaaeagfaefgfbegfgeeeba";
 const SCHNAPSEN_VU_RANDOM_4: &str = "cfbcbfcbcebcfccbbaafbceffbcffceaegebaebebccgcbbgccfgcffbeecebbbbbfeeeccgcecfbbcgcffccgeeabefacfecaaeeffbeacebffcabbebbbeefbcebbeecccfccfcbefcefcebbceeecfaccgffgfbbececbebbcbbeefaaebcagbccbecebccgccfcf";
 const SCHNAPSEN_VU_RANDOM_10: &str = "efb-b-ebcbeaeffc-aaaafef-ceggcfafgfbbcbfefbcefbgbee-befbe-ceebbbeeecebcgcec--be-b-eeegaeeccfaefebaafcffceafecgcc-f-gbbb--gbfcbcfgebfeebeceeceefcebcfc--c-bccgfegfbaccacbebbabe-eca-ffbafefbbfccfccfecfbf";
-
-/// Plays `tricks` tricks of a fixed line (as in `solver_deals.rs`): a
-/// card chosen by seed and move number, drawing whenever asked.
-fn opening(opts: SixtySixOptions, seed: u64, tricks: usize) -> SixtySix {
-    let mut g = SixtySix::from_seed(seed, opts, Seat((seed % 2) as u8));
-    let mut moves = ActionList::new();
-    for i in 0..tricks * 2 {
-        if g.is_over() {
-            break;
-        }
-        g.legal_actions(&mut moves);
-        let plays: Vec<Action> = moves
-            .iter()
-            .copied()
-            .filter(|a| matches!(a, Action::Play(_)))
-            .collect();
-        let a = if plays.is_empty() {
-            Action::Draw
-        } else {
-            plays[(seed as usize + i) % plays.len()]
-        };
-        g.play_unchecked(a);
-    }
-    g
-}
-
-/// Plays `n` random moves (declaring only when forced), closing included.
-fn random_line(opts: SixtySixOptions, seed: u64, n: usize) -> SixtySix {
-    let mut g = SixtySix::from_seed(seed, opts, Seat((seed % 2) as u8));
-    let mut rng = rng_from_seed(seed ^ 0x5eed);
-    let mut moves = ActionList::new();
-    for _ in 0..n {
-        if g.is_over() {
-            break;
-        }
-        g.legal_actions(&mut moves);
-        let playable: Vec<Action> = moves
-            .iter()
-            .copied()
-            .filter(|&a| a != Action::Declare || moves.len() == 1)
-            .collect();
-        let a = playable[below(&mut rng, playable.len() as u64) as usize];
-        g.play_unchecked(a);
-    }
-    g
-}
 
 /// Solves the first `count` positions (all in release builds, as CI
 /// runs them) with one shared table, and every fifth with a fresh one.
@@ -100,8 +55,10 @@ fn whole_sixty_six_deals_keep_their_values() {
 #[test]
 fn random_sixty_six_positions_keep_their_values() {
     let opts = SixtySixOptions::SIXTY_SIX;
-    check(SIXTY_SIX_RANDOM_6, 20, |s| random_line(opts, s, 6));
-    check(SIXTY_SIX_RANDOM_12, 40, |s| random_line(opts, s, 12));
+    check(SIXTY_SIX_RANDOM_6, 20, |s| random_moves(opts, s, 0x5eed, 6));
+    check(SIXTY_SIX_RANDOM_12, 40, |s| {
+        random_moves(opts, s, 0x5eed, 12)
+    });
 }
 
 #[test]
@@ -118,7 +75,7 @@ fn random_schnapsen_positions_keep_their_values() {
             SCHNAPSEN_VU_RANDOM_10,
         ),
     ] {
-        check(four, 20, |s| random_line(opts, s, 4));
-        check(ten, 40, |s| random_line(opts, s, 10));
+        check(four, 20, |s| random_moves(opts, s, 0x5eed, 4));
+        check(ten, 40, |s| random_moves(opts, s, 0x5eed, 10));
     }
 }
