@@ -1,6 +1,6 @@
 //! `Game` and `State`: the OpenSpiel-shaped native API.
 
-use crate::actions::num_distinct_actions;
+use crate::actions::{card_id, num_distinct_actions};
 use crate::core::{Core, LegalIds};
 use crate::tensor::{self, Block};
 use crate::{options_from, preset_by_name, setup_from, talon_err, IllegalActionError};
@@ -135,13 +135,35 @@ impl Game {
         )
     }
 
-    /// A new deal: from `seed` (default 0) or an exact `deal` in the
-    /// family's notation.
-    #[pyo3(signature = (seed=None, deal=None))]
-    fn new_initial_state(&self, seed: Option<u64>, deal: Option<String>) -> PyResult<State> {
+    /// A new deal: from `seed` (default 0), an exact `deal` in the
+    /// family's notation, or a whole `pack` in dealing order (top first:
+    /// card ids or texts, a permutation of `pack()`).
+    #[pyo3(signature = (seed=None, deal=None, pack=None))]
+    fn new_initial_state(
+        &self,
+        seed: Option<u64>,
+        deal: Option<String>,
+        pack: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<State> {
         Ok(State {
-            core: self.new_core(&setup_from(seed, deal)?)?,
+            core: self.new_core(&setup_from(seed, deal, pack)?)?,
         })
+    }
+
+    /// The card ids of the pack a deal uses, in canonical order (by suit,
+    /// then rank). Any order of them is a `pack=` for `new_initial_state`;
+    /// seed `s` deals the order `shuffled_pack(s)`.
+    fn pack(&self) -> Vec<usize> {
+        self.rules.pack().into_iter().map(card_id).collect()
+    }
+
+    /// The pack in the order seed `seed` deals it.
+    fn shuffled_pack(&self, seed: u64) -> Vec<usize> {
+        self.rules
+            .shuffled_pack(seed)
+            .into_iter()
+            .map(card_id)
+            .collect()
     }
 
     fn deserialize_state(&self, text: &str) -> PyResult<State> {

@@ -1,11 +1,13 @@
 //! The Python module itself: exceptions, argument helpers, `presets()` and
 //! the `#[pymodule]` that gathers the classes.
 
+use crate::actions::card_from_id;
 use crate::{pybots, pygame, pymatch, reference, vecenv};
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList};
+use talon_cards::{Card, CardParseError};
 use talon_rules::{Preset, Setup};
 
 create_exception!(
@@ -55,12 +57,53 @@ pub(crate) fn options_from(params: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<(
     Ok(out)
 }
 
-pub(crate) fn setup_from(seed: Option<u64>, deal: Option<String>) -> PyResult<Setup> {
-    match (seed, deal) {
-        (Some(_), Some(_)) => Err(talon_err("give a seed or a deal, not both")),
-        (_, Some(d)) => Ok(Setup::Deal(d)),
-        (s, None) => Ok(Setup::Seed(s.unwrap_or(0))),
+/// How a deal is asked for: a seed (default 0), deal notation, or a pack
+/// (cards top first, as ids or text); at most one of them.
+pub(crate) fn setup_from(
+    seed: Option<u64>,
+    deal: Option<String>,
+    pack: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Setup> {
+    match (seed, deal, pack) {
+        (s, None, None) => Ok(Setup::Seed(s.unwrap_or(0))),
+        (None, Some(d), None) => Ok(Setup::Deal(d)),
+        (None, None, Some(p)) => Ok(Setup::Pack(pack_from(p)?)),
+        _ => Err(talon_err("give one of seed, deal and pack, not more")),
     }
+}
+
+/// The largest pack any game uses (52 cards and a joker).
+const MAX_PACK: usize = 53;
+
+/// Cards from a Python iterable of card ids or card texts ("QS"); more
+/// than a pack is refused before it is read to the end.
+fn pack_from(items: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
+    let mut pack = Vec::new();
+    for item in items.try_iter()? {
+        if pack.len() == MAX_PACK {
+            return Err(talon_err(format!("a pack has at most {MAX_PACK} cards")));
+        }
+        pack.push(card_of(&item?)?);
+    }
+    Ok(pack)
+}
+
+/// A card id (`suit * 13 + rank`, 52 the joker) or a card's text.
+pub(crate) fn card_of(item: &Bound<'_, PyAny>) -> PyResult<Card> {
+    if let Ok(text) = item.extract::<String>() {
+        return text
+            .parse()
+            .map_err(|e: CardParseError| talon_err(e.to_string()));
+    }
+    let id = item.extract::<i64>().map_err(|_| {
+        talon_err(format!(
+            "a card is an id or a text such as \"QS\", not {item}"
+        ))
+    })?;
+    usize::try_from(id)
+        .ok()
+        .and_then(card_from_id)
+        .ok_or_else(|| talon_err(format!("{id} is not a card id (0..=52)")))
 }
 
 /// Every preset: name, family, description, players and its options with
@@ -90,6 +133,19 @@ fn presets(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
     Ok(list)
 }
 
+/// The id of a card (`suit * 13 + rank`, 52 the joker) from its text
+/// ("QS") or id.
+#[pyfunction]
+fn card_id(card: &Bound<'_, PyAny>) -> PyResult<usize> {
+    Ok(crate::actions::card_id(card_of(card)?))
+}
+
+/// The text of a card ("QS") from its id or text.
+#[pyfunction]
+fn card_name(card: &Bound<'_, PyAny>) -> PyResult<String> {
+    Ok(card_of(card)?.to_string())
+}
+
 /// `talon._talon` (the name must match the library's, for `PyInit__talon`).
 #[pymodule]
 fn _talon(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -100,6 +156,8 @@ fn _talon(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m.py().get_type::<IllegalActionError>(),
     )?;
     m.add_function(wrap_pyfunction!(presets, m)?)?;
+    m.add_function(wrap_pyfunction!(card_id, m)?)?;
+    m.add_function(wrap_pyfunction!(card_name, m)?)?;
     pygame::register(m)?;
     pybots::register(m)?;
     pymatch::register(m)?;

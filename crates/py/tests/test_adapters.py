@@ -36,7 +36,49 @@ def test_openspiel_random_simulation(preset):
     pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
     state = game.new_initial_state()
     outcomes = state.chance_outcomes()
+    assert [c for c, _ in outcomes] == talon.load_game(preset).pack()
     assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
+
+
+def test_openspiel_chance_nodes_draw_the_pack_card_by_card(preset):
+    pytest.importorskip("pyspiel")
+    import pyspiel
+
+    import talon.openspiel as tos
+
+    game = pyspiel.load_game(tos.short_name(preset))
+    native = talon.load_game(preset)
+    shuffled = native.shuffled_pack(4)
+    state = game.new_initial_state()
+    for k, card in enumerate(shuffled):
+        assert state.is_chance_node()
+        outcomes = dict(state.chance_outcomes())
+        # Uniform over the cards not yet drawn.
+        assert sorted(outcomes) == sorted(shuffled[k:])
+        assert all(abs(p - 1 / (len(shuffled) - k)) < 1e-12 for p in outcomes.values())
+        for player in range(game.num_players()):
+            assert "before the deal" in state.observation_string(player)
+        state.apply_action(card)
+    # The pack in seed 4's order deals seed 4's deal.
+    expected = native.new_initial_state(seed=4)
+    assert not state.is_chance_node()
+    for player in range(game.num_players()):
+        assert state.information_state_string(player) == expected.information_state_string(player)
+    assert state.inner.serialize() == expected.serialize()
+
+
+def test_openspiel_refuses_a_card_already_drawn():
+    pytest.importorskip("pyspiel")
+    import pyspiel
+
+    import talon.openspiel as tos
+
+    state = pyspiel.load_game(tos.short_name("schnapsen")).new_initial_state()
+    state.apply_action(12)
+    with pytest.raises(Exception, match="not a card left"):
+        state.apply_action(12)
+    assert len(state.chance_outcomes()) == 19
+    assert state.history() == [12]
 
 
 def test_openspiel_parameters_are_talon_options():
@@ -70,7 +112,10 @@ def test_openspiel_ismcts_uses_talons_resampler():
 
     bot.set_resampler(counting)
     state = game.new_initial_state()
-    state.apply_action(17)
+    rng = np.random.RandomState(3)
+    while state.is_chance_node():
+        cards, probs = zip(*state.chance_outcomes())
+        state.apply_action(int(rng.choice(cards, p=probs)))
     while not state.is_terminal():
         state.apply_action(bot.step(state))
     assert calls

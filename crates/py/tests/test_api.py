@@ -47,7 +47,15 @@ def test_load_game_options_and_names():
         (lambda: talon.load_game("schnapsen", shapr=True), "shapr"),
         (lambda: talon.load_game("sixty-six", schneider="many"), "many"),
         (lambda: talon.load_game("sixty-six").new_initial_state(deal="AS AS"), "deal"),
-        (lambda: talon.load_game("sixty-six").new_initial_state(seed=1, deal="x"), "not both"),
+        (lambda: talon.load_game("sixty-six").new_initial_state(seed=1, deal="x"), "not more"),
+        (lambda: talon.load_game("sixty-six").new_initial_state(seed=1, pack=[0]), "not more"),
+        (lambda: talon.load_game("schnapsen").new_initial_state(pack=[12] * 20), "AC appears twice"),
+        (lambda: talon.load_game("schnapsen").new_initial_state(pack=["9C"]), "9C is not in"),
+        (lambda: talon.load_game("schnapsen").new_initial_state(pack=[53]), "not a card id"),
+        (lambda: talon.load_game("schnapsen").new_initial_state(pack=["XX"]), "XX"),
+        (lambda: talon.load_game("schnapsen").new_initial_state(pack=[1.5]), "id or a text"),
+        (lambda: talon.load_game("schnapsen").new_initial_state(pack=range(10**9)), "at most 53"),
+        (lambda: talon.load_game("schnapsen").new_initial_state(pack=[12, 11]), "has 2 cards"),
         (lambda: talon.deserialize_state("hello"), "talon-state"),
     ],
 )
@@ -55,6 +63,28 @@ def test_bad_input_raises_value_errors_naming_the_problem(call, message):
     with pytest.raises(talon.TalonError, match=message) as e:
         call()
     assert isinstance(e.value, ValueError)
+
+
+def test_a_pack_deals_as_its_seed_does(preset):
+    game = talon.load_game(preset)
+    pack = game.pack()
+    assert pack == sorted(pack) and len(set(pack)) == len(pack)
+    for seed in (0, 9):
+        shuffled = game.shuffled_pack(seed)
+        assert sorted(shuffled) == pack
+        by_seed = game.new_initial_state(seed=seed)
+        assert game.new_initial_state(pack=shuffled).serialize() == by_seed.serialize()
+        # Card texts and numpy arrays are packs too.
+        names = [talon.card_name(c) for c in shuffled]
+        assert game.new_initial_state(pack=names).serialize() == by_seed.serialize()
+        assert game.new_initial_state(pack=np.array(shuffled)).deal() == by_seed.deal()
+
+
+def test_card_ids_and_names_round_trip():
+    assert talon.card_id("2C") == 0 and talon.card_id("AS") == 51
+    assert talon.card_name(12) == "AC"
+    for card in range(53):
+        assert talon.card_id(talon.card_name(card)) == card
 
 
 def test_every_preset_plays_through_the_api(preset):

@@ -16,11 +16,13 @@ use crate::ActionList;
 use std::fmt;
 use talon_cards::Seat;
 
-/// How to deal: from a seed, or an exact deal in the family's notation.
+/// How to deal: from a seed, an exact deal in the family's notation, or a
+/// whole pack in the order it is dealt (top first; see `Ruleset::pack`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Setup {
     Seed(u64),
     Deal(String),
+    Pack(Vec<talon_cards::Card>),
 }
 
 /// Why a game could not be set up.

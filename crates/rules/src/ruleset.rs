@@ -8,8 +8,9 @@ use crate::na_sixty_six::{self, NaOptions, NaSixtySix};
 use crate::pedro::{self, Pedro, PedroOptions};
 use crate::preset::{Family, Preset};
 use crate::sevens::{self, Sevens, SevensOptions};
+use crate::shuffle::{rng_from_seed, shuffle};
 use crate::sixty_six::{self, SixtySix, SixtySixOptions};
-use talon_cards::Seat;
+use talon_cards::{Card, CardSet, Deck, Seat};
 
 /// The parsed options of one family.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,16 +77,70 @@ impl Ruleset {
         })
     }
 
-    /// Sets up a deal. A seeded deal is dealt by the last seat, so seat 0
-    /// plays first.
+    /// The pack a deal under these rules uses, in the fixed order a seed's
+    /// shuffle starts from. A permutation of it is a `Setup::Pack`.
+    pub fn pack(&self) -> Vec<Card> {
+        self.deck().ordered()
+    }
+
+    fn deck(&self) -> Deck {
+        match self.options {
+            FamilyOptions::SixtySix(o) => sixty_six::deck_for(o.hand_size),
+            FamilyOptions::NaSixtySix(o) => na_sixty_six::deck_for(&o),
+            FamilyOptions::Sevens(_) => Deck::FiftyTwo,
+            FamilyOptions::Pedro(o) => pedro::deck_for(&o),
+        }
+    }
+
+    /// The pack seed `seed` deals: `pack()` shuffled as `Setup::Seed` does.
+    pub fn shuffled_pack(&self, seed: u64) -> Vec<Card> {
+        let mut pack = self.pack();
+        shuffle(&mut pack, &mut rng_from_seed(seed));
+        pack
+    }
+
+    /// `pack` unchanged if it holds every card of `pack()` exactly once.
+    fn checked<'a>(&self, pack: &'a [Card]) -> Result<&'a [Card], SetupError> {
+        let deck = self.deck();
+        let mut seen = CardSet::EMPTY;
+        for &c in pack {
+            if !deck.cards().contains(c) {
+                return Err(SetupError::Deal(format!("{c} is not in this game's pack")));
+            }
+            if seen.contains(c) {
+                return Err(SetupError::Deal(format!("{c} appears twice in the pack")));
+            }
+            seen.insert(c);
+        }
+        if pack.len() != deck.len() {
+            return Err(SetupError::Deal(format!(
+                "the pack has {} cards, this game deals {}",
+                pack.len(),
+                deck.len()
+            )));
+        }
+        Ok(pack)
+    }
+
+    /// Sets up a deal. A seeded or packed deal is dealt by the last seat,
+    /// so seat 0 plays first; a seed deals `shuffled_pack(seed)`.
     pub fn deal(&self, setup: &Setup) -> Result<AnyGame, SetupError> {
         let preset = self.preset;
         let bad = |e: String| SetupError::Deal(e);
+        let pack = match setup {
+            Setup::Seed(seed) => Some(self.shuffled_pack(*seed)),
+            Setup::Pack(pack) => Some(self.checked(pack)?.to_vec()),
+            Setup::Deal(_) => None,
+        };
+        let text = match setup {
+            Setup::Deal(text) => text.as_str(),
+            _ => "",
+        };
         Ok(match self.options {
             FamilyOptions::SixtySix(opts) => {
-                let deal = match setup {
-                    Setup::Seed(seed) => sixty_six::Deal::from_seed(*seed, opts.hand_size, Seat(1)),
-                    Setup::Deal(text) => text
+                let deal = match &pack {
+                    Some(p) => sixty_six::Deal::from_packets(p, opts.hand_size, Seat(1)),
+                    None => text
                         .parse()
                         .map_err(|e: sixty_six::DealError| bad(e.to_string()))?,
                 };
@@ -93,22 +148,18 @@ impl Ruleset {
                 AnyGame::SixtySix { preset, deal, game }
             }
             FamilyOptions::NaSixtySix(opts) => {
-                let deal = match setup {
-                    Setup::Seed(seed) => {
-                        na_sixty_six::Deal::from_seed_for(*seed, &opts, Seat(opts.players - 1))
-                    }
-                    Setup::Deal(text) => na_sixty_six::Deal::parse_for(text, &opts)
+                let deal = match &pack {
+                    Some(p) => na_sixty_six::Deal::from_pack_for(p, &opts, Seat(opts.players - 1)),
+                    None => na_sixty_six::Deal::parse_for(text, &opts)
                         .map_err(|e| bad(e.to_string()))?,
                 };
                 let game = NaSixtySix::new(&deal, opts).map_err(|e| bad(e.to_string()))?;
                 AnyGame::NaSixtySix { preset, deal, game }
             }
             FamilyOptions::Sevens(opts) => {
-                let deal = match setup {
-                    Setup::Seed(seed) => {
-                        sevens::Deal::from_seed(*seed, opts.players, Seat(opts.players - 1))
-                    }
-                    Setup::Deal(text) => {
+                let deal = match &pack {
+                    Some(p) => sevens::Deal::from_pack(p, opts.players, Seat(opts.players - 1)),
+                    None => {
                         sevens::Deal::parse(text, opts.players).map_err(|e| bad(e.to_string()))?
                     }
                 };
@@ -116,10 +167,10 @@ impl Ruleset {
                 AnyGame::Sevens { preset, deal, game }
             }
             FamilyOptions::Pedro(opts) => {
-                let deal = match setup {
+                let deal = match &pack {
                     // Dealt by seat 3, so seat 0 bids first.
-                    Setup::Seed(seed) => pedro::Deal::from_seed(*seed, &opts, Seat(3)),
-                    Setup::Deal(text) => text
+                    Some(p) => pedro::Deal::from_pack(p, opts.hand_size, Seat(3)),
+                    None => text
                         .parse()
                         .map_err(|e: pedro::DealError| bad(e.to_string()))?,
                 };
@@ -154,5 +205,42 @@ mod tests {
                 assert_eq!(game.preset(), preset);
             }
         }
+    }
+
+    #[test]
+    fn a_shuffled_pack_deals_what_its_seed_deals() {
+        for preset in Preset::ALL {
+            let rules = Ruleset::new(preset, &[]).unwrap();
+            let pack = rules.pack();
+            let mut sorted = pack.clone();
+            sorted.sort_by_key(|c| c.index());
+            assert_eq!(pack, sorted, "{preset}: pack() is in canonical order");
+            for seed in [0, 5, 1 << 40] {
+                let shuffled = rules.shuffled_pack(seed);
+                assert_ne!(shuffled, pack);
+                let by_pack = rules.deal(&Setup::Pack(shuffled)).unwrap();
+                let by_seed = rules.deal(&Setup::Seed(seed)).unwrap();
+                assert_eq!(
+                    by_pack.deal_text(),
+                    by_seed.deal_text(),
+                    "{preset} seed {seed}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_pack_that_is_not_the_games_pack_is_refused_by_name() {
+        let rules = Ruleset::new(Preset::SixtySix, &[]).unwrap();
+        let err = |pack: Vec<Card>| rules.deal(&Setup::Pack(pack)).unwrap_err().to_string();
+        let mut pack = rules.pack();
+        let first = pack[0];
+        assert!(err(pack[1..].to_vec()).contains("the pack has 23 cards, this game deals 24"));
+        pack[1] = first;
+        assert!(err(pack.clone()).contains(&format!("{first} appears twice")));
+        pack[1] = "2C".parse().unwrap();
+        assert!(err(pack.clone()).contains("2C is not in this game's pack"));
+        pack.push(Card::JOKER);
+        assert!(err(pack).contains("is not in this game's pack"));
     }
 }

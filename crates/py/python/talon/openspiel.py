@@ -5,10 +5,15 @@ Importing this module registers ``python_talon_<preset>`` for every preset
 ``pyspiel.load_game("python_talon_schnapsen")`` and OpenSpiel's Python
 algorithms work on Talon games. Rule options are game parameters.
 
-The deal is OpenSpiel's one chance node: ``NUM_DEALS`` equally likely
-outcomes, outcome ``k`` being Talon's deal from seed ``k`` (a sample of the
-deals, not all of them). Observation and information-state tensors and
-strings are Talon's, built from the seat's observation only.
+The deal is dealt by chance nodes, one card at a time: each draws the
+next card of the pack (top first) uniformly from those left, with the
+card's id as its outcome, and once the pack is complete it is dealt as
+Talon deals a shuffled pack (``Game.new_initial_state(pack=...)``). So
+every order of the pack is reachable, with the probability a fair shuffle
+gives it, as in OpenSpiel's own card games. Nobody sees the cards while
+they are drawn; each seat sees its hand when the deal is complete.
+Observation and information-state tensors and strings are Talon's, built
+from the seat's observation only.
 
 OpenSpiel's C++ ``ResampleFromInfostate`` does not reach Python games, so
 ``resampler`` is offered for the Python ``ISMCTSBot``:
@@ -27,8 +32,6 @@ import numpy as np
 import pyspiel
 
 import talon
-
-NUM_DEALS = 1000
 
 # Bounds on a deal's returns per family (OpenSpiel wants them; they are
 # bounds, not the tightest ones).
@@ -98,7 +101,8 @@ class TalonGame(pyspiel.Game):
         lo, hi = _UTILITY[preset["family"]]
         info = pyspiel.GameInfo(
             num_distinct_actions=self.talon_game.num_distinct_actions(),
-            max_chance_outcomes=NUM_DEALS,
+            # Chance outcomes are card ids (52 cards and the joker).
+            max_chance_outcomes=53,
             num_players=self.talon_game.num_players(),
             min_utility=lo,
             max_utility=hi,
@@ -122,12 +126,16 @@ class TalonGame(pyspiel.Game):
 
 
 class TalonState(pyspiel.State):
-    """Before the deal a chance node; then a Talon state."""
+    """Chance nodes while the pack is drawn, card by card; then a Talon
+    state."""
 
     def __init__(self, game: TalonGame, inner: talon.State | None = None):
         super().__init__(game)
         self._game = game
         self.inner = inner
+        # The pack drawn so far (top first) and the cards left to draw.
+        self._drawn: list[int] = []
+        self._left: list[int] = [] if inner is not None else game.talon_game.pack()
 
     def current_player(self):
         if self.inner is None:
@@ -140,18 +148,24 @@ class TalonState(pyspiel.State):
         return self.inner.legal_actions()
 
     def chance_outcomes(self):
-        p = 1.0 / NUM_DEALS
-        return [(k, p) for k in range(NUM_DEALS)]
+        p = 1.0 / len(self._left)
+        return [(card, p) for card in self._left]
 
     def _apply_action(self, action):
-        if self.inner is None:
-            self.inner = self._game.talon_game.new_initial_state(seed=int(action))
-        else:
+        if self.inner is not None:
             self.inner.apply_action(int(action))
+            return
+        card = int(action)
+        if card not in self._left:
+            raise talon.TalonError(f"{card} is not a card left to draw")
+        self._left.remove(card)
+        self._drawn.append(card)
+        if not self._left:
+            self.inner = self._game.talon_game.new_initial_state(pack=self._drawn)
 
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {action}"
+            return f"draw {talon.card_name(int(action))}"
         return self.inner.action_to_string(int(action))
 
     def is_terminal(self):
@@ -163,7 +177,10 @@ class TalonState(pyspiel.State):
         return self.inner.returns()
 
     def __str__(self):
-        return "before the deal" if self.inner is None else str(self.inner)
+        if self.inner is None:
+            total = len(self._drawn) + len(self._left)
+            return f"before the deal ({len(self._drawn)} of {total} cards drawn)"
+        return str(self.inner)
 
 
 class TalonObserver:

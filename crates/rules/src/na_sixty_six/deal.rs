@@ -75,6 +75,16 @@ impl fmt::Display for DealError {
 
 deal_error_conversions!(DealError);
 
+/// The pack the options call for: 24 cards for the bidding game, the
+/// 32-card pack for Hoyle's.
+pub fn deck_for(opts: &NaOptions) -> Deck {
+    if opts.form == Form::Bidding {
+        Deck::TwentyFour
+    } else {
+        Deck::ThirtyTwo
+    }
+}
+
 impl Deal {
     pub fn from_seed(seed: u64, players: u8, dealer: Seat) -> Deal {
         let mut pack = Deck::TwentyFour.ordered();
@@ -84,13 +94,18 @@ impl Deal {
 
     /// A seeded deal for the game `opts` describes.
     pub fn from_seed_for(seed: u64, opts: &NaOptions, dealer: Seat) -> Deal {
-        if opts.form == Form::Bidding {
-            return Deal::from_seed(seed, opts.players, dealer);
-        }
-        let mut pack = Deck::ThirtyTwo.ordered();
+        let mut pack = deck_for(opts).ordered();
         shuffle(&mut pack, &mut rng_from_seed(seed));
-        let mut deal = Deal::from_pack(&pack, opts.players, dealer);
-        deal.turned = pack.last().copied();
+        Deal::from_pack_for(&pack, opts, dealer)
+    }
+
+    /// Deals a pack of [`deck_for`]`(opts)` in the given order (top first);
+    /// Hoyle's game turns its last card.
+    pub fn from_pack_for(pack: &[Card], opts: &NaOptions, dealer: Seat) -> Deal {
+        let mut deal = Deal::from_pack(pack, opts.players, dealer);
+        if opts.form != Form::Bidding {
+            deal.turned = pack.last().copied();
+        }
         deal
     }
 

@@ -22,7 +22,7 @@ mod state;
 
 pub use action::{Action, MOON};
 pub use cards::{power, trick_winner};
-pub use deal::{Deal, DealError};
+pub use deal::{deck_for, Deal, DealError};
 pub use matchplay::{NaMatch, NaSheet};
 pub use observation::NaObservation;
 pub use options::{AllPass, Form, MoonScoring, NaOptions, RankOrder, Widow, SPECS};
