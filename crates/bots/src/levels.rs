@@ -12,7 +12,7 @@ use talon_rules::sixty_six::SixtySix;
 use talon_search::{IsmctsConfig, PimcConfig};
 
 /// Names accepted by [`by_name`].
-pub const NAMES: [&str; 10] = [
+pub const NAMES: [&str; 11] = [
     "random",
     "heuristic",
     "beginner",
@@ -23,6 +23,7 @@ pub const NAMES: [&str; 10] = [
     "expert-2026-11",
     "expert-match",
     "expert-no-close",
+    "expert-no-timing",
 ];
 
 /// The expert's search of closing and declaring: 24 sampled worlds, in
@@ -39,6 +40,7 @@ pub const EXPERT_CLOSE: CloseConfig = CloseConfig {
     max_total_nodes: 100_000,
     margin: 0.5,
     max_talon: [9, 5],
+    timing_margin: Some(0.25),
 };
 
 /// ISMCTS settings by iteration budget.
@@ -131,6 +133,20 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix> + Send>, U
             },
             seed,
         )),
+        // The expert without the exchange and meld timing search, to
+        // measure what it gives.
+        "expert-no-timing" => Box::new(
+            SixtySixExpert::new(
+                "expert-no-timing",
+                (16, 3_000, 8_000),
+                CloseConfig {
+                    timing_margin: None,
+                    ..EXPERT_CLOSE
+                },
+                seed,
+            )
+            .playing_lone_deals(),
+        ),
         // The expert of November 2026, kept to measure against: it plays
         // every deal as a lone deal (no score sheet) and closes only when
         // its ISMCTS rollouts favour it.

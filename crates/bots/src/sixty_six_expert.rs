@@ -1,22 +1,29 @@
-//! `expert-match`, the Sixty-six family's match expert: plays for the
-//! match and searches the decision to close. Not the default `expert`
-//! yet: it lost Sixty-six matches to it (docs/strength.md).
+//! The Sixty-six family's expert (`expert`, and `expert-match`, which
+//! plays for the match in its search).
 //!
-//! - **The match.** A deal of a match carries the score sheet, and the
-//!   search values every finished deal by the chance of winning the match
-//!   it leaves (`SolverGame::rewards` / `value_reward`, the match-equity
-//!   table in `talon_rules::sixty_six::SixtySixSheet`), not by its game
-//!   points: at 6–6 a schneider is worth no more than a plain win, at 0–0
-//!   it is.
+//! - **The match.** A deal of a match carries the score sheet. `expert`
+//!   searches every deal as a lone deal (game points) and reads the sheet
+//!   only to close or declare where that wins the match in every world;
+//!   `expert-match` values every finished deal half by game points, half
+//!   by the chance of winning the match it leaves (`SolverGame::rewards` /
+//!   `value_reward`, the match-equity table in
+//!   `talon_rules::sixty_six::SixtySixSheet`). Equity alone lost matches
+//!   (docs/strength.md).
 //! - **Closing and declaring.** While cards are still to be drawn the
 //!   expert plays ISMCTS, whose greedy rollouts play a closed talon poorly
 //!   and cannot tell a sure declaration from a likely one. So where `close`
 //!   or `declare` is legal and few enough face-down cards are left to
 //!   solve, each is weighed against ISMCTS's best other move in the same
 //!   sampled worlds, every one solved exactly (the draws to come included
-//!   for playing on). Ties go to declaring, then closing. If the trump
-//!   exchange is open too, the expert exchanges first (the exchange never
-//!   costs a closer anything) and closes on its next move.
+//!   for playing on). If the trump exchange is open too, the expert
+//!   exchanges first (the exchange never costs a closer anything) and
+//!   closes on its next move.
+//! - **Exchange and marriage timing.** In the same window, the trump
+//!   exchange and each marriage that may be melded now are solved in the
+//!   same worlds as ISMCTS's choice and its best plain move (a card or a
+//!   draw), so "meld now or lead first", "exchange now or wait" are
+//!   decided by solved play with the draws to come; a move other than
+//!   ISMCTS's must beat it by `timing_margin`.
 //! - **After the last draw** (talon closed or gone) PIMC over solved
 //!   worlds, as before.
 
@@ -48,6 +55,10 @@ pub struct CloseConfig {
     /// more, solving play-on costs too much (the `close_cost` example
     /// measures it).
     pub max_talon: [usize; 2],
+    /// Exchange and meld timing (see the module doc): a move other than
+    /// ISMCTS's choice is taken when it beats it by this much in the
+    /// solved worlds; `None` leaves timing to ISMCTS.
+    pub timing_margin: Option<f64>,
 }
 
 pub struct SixtySixExpert {
@@ -132,14 +143,30 @@ impl SixtySixExpert {
             .into_iter()
             .filter(|a| legal.contains(a) && self.close.worlds > 0)
             .collect();
+        let timing: Vec<Action> = legal
+            .iter()
+            .copied()
+            .filter(|&a| is_timing(a) && self.close.worlds > 0)
+            .filter(|_| self.close.timing_margin.is_some())
+            .collect();
         let max_talon = self.close.max_talon[usize::from(obs.options.hand_size > 5)];
-        if exact.is_empty() || obs.talon_remaining > max_talon {
+        if (exact.is_empty() && timing.is_empty()) || obs.talon_remaining > max_talon {
             return top.action;
         }
         let Some(on) = most_visited(stats.iter().filter(|s| !exact.contains(&s.action))) else {
             return top.action;
         };
+        // The plain move (a card or a draw) ISMCTS likes best: waiting,
+        // against melding or exchanging now.
+        let plain = most_visited(
+            stats
+                .iter()
+                .filter(|s| !exact.contains(&s.action) && !is_timing(s.action)),
+        )
+        .map(|s| s.action);
         let mut candidates = exact.clone();
+        candidates.extend(timing.iter().copied().filter(|&a| a != on.action));
+        candidates.extend(plain.filter(|&a| a != on.action));
         candidates.push(on.action);
         // Too early to solve (many cards still to draw): ISMCTS decides.
         let Some(values) = self.paired_values(obs, &candidates) else {
@@ -176,7 +203,18 @@ impl SixtySixExpert {
                 return Action::Close;
             }
         }
-        on.action
+        // Timing: the best of the other moves, if it beats ISMCTS's choice
+        // by the margin.
+        let margin = self.close.timing_margin.unwrap_or(f64::INFINITY);
+        let best_other = candidates[..candidates.len() - 1]
+            .iter()
+            .zip(&values)
+            .filter(|(a, _)| !exact.contains(a))
+            .max_by(|x, y| x.1.mean.total_cmp(&y.1.mean));
+        match best_other {
+            Some((&a, v)) if v.mean >= on_value + margin => a,
+            _ => on.action,
+        }
     }
 
     /// The observation the searches see: without the score sheet for a
@@ -230,6 +268,12 @@ impl Bot<SixtySix> for SixtySixExpert {
         self.closer.config.time_limit = limit;
         self.ismcts.config.time_limit = limit;
     }
+}
+
+/// Moves whose timing the expert weighs in solved worlds: the trump
+/// exchange and melding a marriage.
+fn is_timing(a: Action) -> bool {
+    matches!(a, Action::Exchange | Action::Meld(_))
 }
 
 /// A bot that plays every deal as a lone deal: the score sheet is taken
