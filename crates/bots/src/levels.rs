@@ -5,14 +5,14 @@
 //! machines and bind rarely at these budgets.
 
 use crate::search::{IsmctsBot, PimcBot};
-use crate::sixty_six_expert::{CloseConfig, SheetBlind, SixtySixExpert};
+use crate::sixty_six_expert::{CloseConfig, SheetBlind, SheetUse, SixtySixExpert};
 use crate::{Bot, RandomBot, SixtySixHeuristic, UnknownBot};
 use std::time::Duration;
-use talon_rules::sixty_six::SixtySix;
+use talon_rules::sixty_six::{MatchValue, SixtySix};
 use talon_search::{IsmctsConfig, PimcConfig};
 
 /// Names accepted by [`by_name`].
-pub const NAMES: [&str; 11] = [
+pub const NAMES: [&str; 12] = [
     "random",
     "heuristic",
     "beginner",
@@ -24,6 +24,7 @@ pub const NAMES: [&str; 11] = [
     "expert-match",
     "expert-no-close",
     "expert-no-timing",
+    "expert-target",
 ];
 
 /// The expert's search of closing and declaring: 24 sampled worlds, in
@@ -111,28 +112,35 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix> + Send>, U
         // (docs/strength.md).
         "expert" => Box::new(
             SixtySixExpert::new("expert", (16, 3_000, 8_000), EXPERT_CLOSE, seed)
-                .playing_lone_deals(),
+                .seeing_the_sheet(SheetUse::LoneDeals),
         ),
         // The expert with the match in its search: finished deals valued
         // half by game points, half by match equity. Lost Sixty-six
         // matches to `expert` (docs/strength.md).
-        "expert-match" => Box::new(SixtySixExpert::new(
-            "expert-match",
-            (16, 3_000, 8_000),
-            EXPERT_CLOSE,
-            seed,
-        )),
+        "expert-match" => Box::new(
+            SixtySixExpert::new("expert-match", (16, 3_000, 8_000), EXPERT_CLOSE, seed)
+                .seeing_the_sheet(SheetUse::Valued(MatchValue::Equity)),
+        ),
+        // The expert valuing deals the way every family weighs its target:
+        // game points, unless the deal decides the match.
+        "expert-target" => Box::new(
+            SixtySixExpert::new("expert-target", (16, 3_000, 8_000), EXPERT_CLOSE, seed)
+                .seeing_the_sheet(SheetUse::Valued(MatchValue::Target)),
+        ),
         // The expert without the closing search (match equity and the
         // exact declaration only), to measure what each part gives.
-        "expert-no-close" => Box::new(SixtySixExpert::new(
-            "expert-no-close",
-            (16, 3_000, 8_000),
-            CloseConfig {
-                worlds: 0,
-                ..EXPERT_CLOSE
-            },
-            seed,
-        )),
+        "expert-no-close" => Box::new(
+            SixtySixExpert::new(
+                "expert-no-close",
+                (16, 3_000, 8_000),
+                CloseConfig {
+                    worlds: 0,
+                    ..EXPERT_CLOSE
+                },
+                seed,
+            )
+            .seeing_the_sheet(SheetUse::Valued(MatchValue::Equity)),
+        ),
         // The expert without the exchange and meld timing search, to
         // measure what it gives.
         "expert-no-timing" => Box::new(
@@ -145,7 +153,7 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix> + Send>, U
                 },
                 seed,
             )
-            .playing_lone_deals(),
+            .seeing_the_sheet(SheetUse::LoneDeals),
         ),
         // The expert of November 2026, kept to measure against: it plays
         // every deal as a lone deal (no score sheet) and closes only when

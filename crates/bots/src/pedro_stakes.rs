@@ -2,13 +2,15 @@
 //! bidding by simulation.
 //!
 //! In a lone deal it is the score margin. In a game the target rules
-//! count: an outcome that wins or loses the game (decided by the rules'
+//! count, the one way every family weighs it (`talon_rules::target`): an
+//! outcome that wins or loses the game (decided by the rules'
 //! own score sheet, so "bidder goes out", King Pedro's "only on a made
 //! bid" and the minus threshold all apply) is worth more, either way,
 //! than any margin one deal can bring.
 
 use talon_cards::Seat;
 use talon_rules::pedro::{PedroMatch, PedroObservation, PedroOptions, PedroResult};
+use talon_rules::target::stake;
 
 pub(crate) struct Stakes {
     opts: PedroOptions,
@@ -40,19 +42,13 @@ impl Stakes {
         self.sheet.is_some()
     }
 
-    /// `+game` or `-game` when `result` decides the game for or against
-    /// the team, `None` when the game goes on (or there is no game).
-    fn decision(&self, result: &PedroResult) -> Option<f64> {
+    /// Whether `result` wins (`Some(true)`) or loses the game for the
+    /// team, `None` when the game goes on (or there is no game).
+    fn decides(&self, result: &PedroResult) -> Option<bool> {
         let mut sheet = PedroMatch::new(self.opts, self.dealer);
         sheet.scores = self.sheet?;
         sheet.record(result);
-        sheet.winner.map(|t| {
-            if t == self.team {
-                self.game
-            } else {
-                -self.game
-            }
-        })
+        sheet.winner.map(|t| t == self.team)
     }
 
     /// The worth of a deal `bidder` played at `contract` (a forced bid if
@@ -66,15 +62,15 @@ impl Stakes {
         points: [u16; 2],
     ) -> f64 {
         let r = PedroResult::scored(&self.opts, bidder, contract, forced, points);
-        self.decision(&r)
-            .unwrap_or_else(|| f64::from(r.score[self.team] - r.score[1 - self.team]))
+        let margin = f64::from(r.score[self.team] - r.score[1 - self.team]);
+        stake(margin, self.decides(&r), self.game)
     }
 
     /// The worth of a finished deal the team passed in: only the game
     /// decision counts, 0 when the game goes on. (A deal's own margin is
     /// what a bid is measured against, so passing is the zero point.)
     pub(crate) fn passed(&self, result: &PedroResult) -> f64 {
-        self.decision(result).unwrap_or(0.0)
+        stake(0.0, self.decides(result), self.game)
     }
 }
 

@@ -31,7 +31,7 @@ use crate::levels::{ismcts_config, pimc_config};
 use crate::Bot;
 use std::time::Duration;
 use talon_rules::shuffle::{rng_from_seed, SeededRng};
-use talon_rules::sixty_six::{Action, SixtySix, SixtySixObservation};
+use talon_rules::sixty_six::{Action, MatchValue, SixtySix, SixtySixObservation};
 use talon_rules::{Determinize, SolverGame};
 use talon_search::{most_visited, ActionStat, Ismcts, Pimc, PimcConfig};
 
@@ -70,9 +70,18 @@ pub struct SixtySixExpert {
     close: CloseConfig,
     time_limit: Option<Duration>,
     rng: SeededRng,
-    /// Search every deal as a lone deal (game points), the sheet seen only
-    /// where a close or declaration would win the match outright.
-    lone_deals: bool,
+    /// How the searches see the match.
+    sheet: SheetUse,
+}
+
+/// How the expert's searches see the score sheet of a match deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SheetUse {
+    /// Every deal searched as a lone deal (game points); the sheet is read
+    /// only to close or declare where that wins the match in every world.
+    LoneDeals,
+    /// Outcomes valued as the given `MatchValue` says.
+    Valued(MatchValue),
 }
 
 impl SixtySixExpert {
@@ -96,15 +105,14 @@ impl SixtySixExpert {
             close,
             time_limit: Some(Duration::from_millis(45)),
             rng: rng_from_seed(seed),
-            lone_deals: false,
+            sheet: SheetUse::Valued(MatchValue::Target),
         }
     }
 
-    /// The same bot searching every deal as a lone deal (game points): it
-    /// looks at the score sheet only to close or declare where that wins
-    /// the match in every world.
-    pub fn playing_lone_deals(mut self) -> SixtySixExpert {
-        self.lone_deals = true;
+    /// The same bot with its searches seeing the match as `sheet` says
+    /// (by default outcomes are valued by `MatchValue::Target`).
+    pub fn seeing_the_sheet(mut self, sheet: SheetUse) -> SixtySixExpert {
+        self.sheet = sheet;
         self
     }
 
@@ -218,9 +226,20 @@ impl SixtySixExpert {
     }
 
     /// The observation the searches see: without the score sheet for a
-    /// bot that plays every deal as a lone deal (`None`: as it is).
+    /// bot that plays every deal as a lone deal, or with the sheet's
+    /// outcomes valued the bot's way (`None`: as it is).
     fn searched(&self, obs: &SixtySixObservation) -> Option<SixtySixObservation> {
-        self.lone_deals.then(|| without_sheet(obs)).flatten()
+        match self.sheet {
+            SheetUse::LoneDeals => without_sheet(obs),
+            SheetUse::Valued(value) => {
+                let mut sheet = obs.sheet.filter(|s| s.value != value)?;
+                sheet.value = value;
+                Some(SixtySixObservation {
+                    sheet: Some(sheet),
+                    ..obs.clone()
+                })
+            }
+        }
     }
 
     /// Game points that win the match for the observing seat (at most

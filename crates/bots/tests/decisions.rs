@@ -2,8 +2,9 @@
 //! player's choice is clear, each with its reason
 //! (`tests/data/decisions/sixty-six-family.txt`, found by the
 //! `find_decisions` example from the rules and the exact solver). The
-//! expert (`expert`) and the match expert (`expert-match`) must choose the
-//! expected action in every one.
+//! expert (`expert`) and the experts that search with the match
+//! (`expert-match`, `expert-target`) must choose the expected action in
+//! every one.
 //!
 //! A line is `preset | sheet | deal | actions | expected action | why`:
 //! the sheet is the match score (seat 0 – seat 1) before the deal, the deal
@@ -96,6 +97,12 @@ fn the_expert_chooses_every_decision() {
 #[test]
 fn the_match_expert_chooses_every_decision() {
     let wrong = wrong_choices("expert-match");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_target_expert_chooses_every_decision() {
+    let wrong = wrong_choices("expert-target");
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 

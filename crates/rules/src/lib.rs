@@ -46,6 +46,7 @@ mod search;
 pub mod sevens;
 pub mod shuffle;
 pub mod sixty_six;
+pub mod target;
 
 pub use any_game::{AnyGame, AnyObservation, PlayError, Setup, SetupError, Summary, TrickView};
 pub use any_match::AnyMatch;

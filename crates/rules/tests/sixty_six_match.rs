@@ -4,7 +4,7 @@
 
 use talon_cards::Seat;
 use talon_rules::shuffle::rng_from_seed;
-use talon_rules::sixty_six::{SixtySix, SixtySixMatch, SixtySixOptions};
+use talon_rules::sixty_six::{MatchValue, SixtySix, SixtySixMatch, SixtySixOptions};
 use talon_rules::{AnyGame, AnyMatch, Determinize, Game, Preset, SolverGame};
 
 /// Plays a deal out by always taking the first legal action.
@@ -69,20 +69,56 @@ fn match_equity_rewards_follow_the_sheet() {
     // Half the reward is the deal's game points, half the match equity.
     let equity = |g: &SixtySix, v: i32| g.value_reward(v) - f64::from(v) / 2.0;
     // At 6-6 every win is the match: a schneider adds equity no more.
-    let last = SixtySix::from_seed(4, opts, Seat(1)).with_sheet([6, 6]);
+    let last = SixtySix::from_seed(4, opts, Seat(1))
+        .with_sheet([6, 6])
+        .with_match_value(MatchValue::Equity);
     assert_eq!(equity(&last, 1), equity(&last, 3));
     assert_eq!(equity(&last, 1), 2.5);
     assert_eq!(last.value_reward(-1), -last.value_reward(1));
     assert!(last.value_reward(3) > last.value_reward(1));
     // At 0-0 more game points are worth more, roughly in proportion.
-    let first = SixtySix::from_seed(4, opts, Seat(1)).with_sheet([0, 0]);
+    let first = SixtySix::from_seed(4, opts, Seat(1))
+        .with_sheet([0, 0])
+        .with_match_value(MatchValue::Equity);
     let (one, three) = (first.value_reward(1), first.value_reward(3));
     assert!(
         one > 0.5 && three > 2.5 * one && three < 3.5 * one,
         "{one} {three}"
     );
     // Seat 1 needing one point: seat 0 can only save the match by winning.
-    let behind = SixtySix::from_seed(4, opts, Seat(1)).with_sheet([0, 6]);
+    let behind = SixtySix::from_seed(4, opts, Seat(1))
+        .with_sheet([0, 6])
+        .with_match_value(MatchValue::Equity);
     assert!(equity(&behind, -1) == equity(&behind, -3));
     assert!(behind.value_reward(3) > behind.value_reward(1));
+}
+
+#[test]
+fn target_rewards_are_game_points_unless_the_deal_decides_the_match() {
+    let opts = SixtySixOptions::SCHNAPSEN;
+    let at = |scores: [u16; 2]| SixtySix::from_seed(4, opts, Seat(1)).with_sheet(scores);
+    // The default: game points while the match goes on.
+    let first = at([0, 0]);
+    for v in [-3, -2, -1, 1, 2, 3] {
+        assert_eq!(first.value_reward(v), f64::from(v));
+    }
+    // At 6-6 (target 7) any win is the match, worth more than three.
+    let last = at([6, 6]);
+    assert_eq!(last.value_reward(1), 4.0);
+    assert_eq!(last.value_reward(3), 4.0);
+    assert_eq!(last.value_reward(-1), -4.0);
+    // At 5-0 two game points win the match, one does not.
+    let near = at([5, 0]);
+    assert_eq!(near.value_reward(1), 1.0);
+    assert_eq!(near.value_reward(2), 4.0);
+    assert_eq!(near.value_reward(-3), -3.0);
+    // Never decreasing in the value on any sheet (PIMC's averages rely on it).
+    for a in 0..7 {
+        for b in 0..7 {
+            let g = at([a, b]);
+            for v in -3..3 {
+                assert!(g.value_reward(v) <= g.value_reward(v + 1), "{a}-{b} at {v}");
+            }
+        }
+    }
 }

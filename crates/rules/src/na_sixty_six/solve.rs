@@ -61,11 +61,8 @@ impl NaSixtySix {
         };
         let mut game = NaMatch::resume(self.opts, self.dealer, &sheet);
         game.record(result);
-        Some(match game.winner() {
-            Some(s) if s == side => self.decided(),
-            Some(_) => -self.decided(),
-            None => ticks,
-        })
+        let decided = game.winner().map(|s| s == side);
+        Some(crate::target::stake(ticks, decided, self.decided()))
     }
 }
 

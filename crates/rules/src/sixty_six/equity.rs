@@ -36,6 +36,19 @@ const SCALE: f64 = 60_000.0;
 /// this distance (game points beyond it change the chances very little).
 const MAX_NEED: usize = 21;
 
+/// How search values a finished deal of a match (`SolverGame::rewards`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum MatchValue {
+    /// Game points, unless the deal wins or loses the match: then more
+    /// than any deal's game points (`crate::target`, the one way every
+    /// family weighs its target).
+    #[default]
+    Target,
+    /// Half game points, half the chance of winning the match after the
+    /// deal (the equity table below), scaled.
+    Equity,
+}
+
 /// The score sheet before this deal, with what each outcome of the deal is
 /// worth to seat 0 in chances of winning the match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,6 +57,9 @@ pub struct SixtySixSheet {
     pub scores: [u16; 2],
     /// Game points that win the match.
     pub target: u16,
+    /// How search values the deal's outcomes (a bot's choice; the rules
+    /// never read it).
+    pub value: MatchValue,
     /// Seat 0's chance of winning the match (× `SCALE`) if this deal ends
     /// with seat 0 scoring `v` game points (−3..3, index `v + 3`).
     equity: [u16; 7],
@@ -75,7 +91,23 @@ impl SixtySixSheet {
         SixtySixSheet {
             scores,
             target,
+            value: MatchValue::default(),
             equity,
+        }
+    }
+
+    /// Whether a deal ending with seat 0 scoring `value` game points
+    /// (negative: seat 1 scores them) wins the match for seat 0
+    /// (`Some(true)`), for seat 1 (`Some(false)`), or leaves it open.
+    pub fn decides(&self, value: i32) -> Option<bool> {
+        let after = |seat: usize, v: i32| i32::from(self.scores[seat]) + v.max(0);
+        let target = i32::from(self.target);
+        if after(0, value) >= target {
+            Some(true)
+        } else if after(1, -value) >= target {
+            Some(false)
+        } else {
+            None
         }
     }
 

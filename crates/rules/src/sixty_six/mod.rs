@@ -17,7 +17,7 @@ mod state;
 pub use action::Action;
 pub use cards::{points as card_points, trick_winner};
 pub use deal::{deck_for, Deal, DealError};
-pub use equity::SixtySixSheet;
+pub use equity::{MatchValue, SixtySixSheet};
 pub use matchplay::SixtySixMatch;
 pub use observation::SixtySixObservation;
 pub use options::{

@@ -3,7 +3,7 @@
 use super::action::Action;
 use super::cards::{beaters_in, king, points, queen, trick_winner};
 use super::deal::{deck_for, Deal, DealError};
-use super::equity::SixtySixSheet;
+use super::equity::{MatchValue, SixtySixSheet};
 use super::options::{Declaring, LastTrick, MarriageCredit, MarriageLead, SixtySixOptions};
 use super::scoring::{self, DealResult, EndReason};
 use crate::copy_vec::CopyVec;
@@ -142,6 +142,15 @@ impl SixtySix {
     /// points of seat 0 and seat 1 before it).
     pub fn with_sheet(mut self, scores: [u16; 2]) -> SixtySix {
         self.sheet = Some(SixtySixSheet::new(&self.opts, scores, self.dealer));
+        self
+    }
+
+    /// The same deal with its outcomes valued for search as `value` says
+    /// (no change to a lone deal).
+    pub fn with_match_value(mut self, value: MatchValue) -> SixtySix {
+        if let Some(sheet) = &mut self.sheet {
+            sheet.value = value;
+        }
         self
     }
 
