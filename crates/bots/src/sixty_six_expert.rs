@@ -173,9 +173,14 @@ impl SixtySixExpert {
         )
         .map(|s| s.action);
         let mut candidates = exact.clone();
-        candidates.extend(timing.iter().copied().filter(|&a| a != on.action));
-        candidates.extend(plain.filter(|&a| a != on.action));
+        if self.close.timing_margin.is_some() {
+            candidates.extend(timing.iter().copied().filter(|&a| a != on.action));
+            candidates.extend(plain.filter(|&a| a != on.action));
+        }
         candidates.push(on.action);
+        if candidates.len() == 1 {
+            return on.action;
+        }
         // Too early to solve (many cards still to draw): ISMCTS decides.
         let Some(values) = self.paired_values(obs, &candidates) else {
             return top.action;
