@@ -67,6 +67,28 @@ def test_openspiel_chance_nodes_draw_the_pack_card_by_card(preset):
     assert state.inner.serialize() == expected.serialize()
 
 
+def test_openspiel_chance_sampling_mccfr_runs_on_talon_games():
+    pytest.importorskip("pyspiel")
+    import pyspiel
+    from open_spiel.python.algorithms import outcome_sampling_mccfr
+
+    import talon.openspiel as tos
+
+    game = pyspiel.load_game(tos.short_name("schnapsen"))
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(30):
+        solver.iteration()
+    # Each iteration samples its own deal through the chance nodes: 30
+    # deals of about ten decisions a seat each.
+    assert len(solver._infostates) > 300
+    state = game.new_initial_state()
+    for card in talon.load_game("schnapsen").shuffled_pack(1):
+        state.apply_action(card)
+    probs = solver.average_policy().action_probabilities(state)
+    assert sorted(probs) == state.legal_actions()
+    assert abs(sum(probs.values()) - 1.0) < 1e-9
+
+
 def test_openspiel_refuses_a_card_already_drawn():
     pytest.importorskip("pyspiel")
     import pyspiel
