@@ -10,6 +10,7 @@ use crate::preset::{Family, Preset};
 use crate::sevens::{self, Sevens, SevensOptions};
 use crate::shuffle::{rng_from_seed, shuffle};
 use crate::sixty_six::{self, SixtySix, SixtySixOptions};
+use std::borrow::Cow;
 use talon_cards::{Card, CardSet, Deck, Seat};
 
 /// The parsed options of one family.
@@ -127,14 +128,11 @@ impl Ruleset {
     pub fn deal(&self, setup: &Setup) -> Result<AnyGame, SetupError> {
         let preset = self.preset;
         let bad = |e: String| SetupError::Deal(e);
-        let pack = match setup {
-            Setup::Seed(seed) => Some(self.shuffled_pack(*seed)),
-            Setup::Pack(pack) => Some(self.checked(pack)?.to_vec()),
-            Setup::Deal(_) => None,
-        };
-        let text = match setup {
-            Setup::Deal(text) => text.as_str(),
-            _ => "",
+        // A pack to deal, or deal notation to read.
+        let (pack, text): (Option<Cow<[Card]>>, &str) = match setup {
+            Setup::Seed(seed) => (Some(Cow::Owned(self.shuffled_pack(*seed))), ""),
+            Setup::Pack(pack) => (Some(Cow::Borrowed(self.checked(pack)?)), ""),
+            Setup::Deal(text) => (None, text.as_str()),
         };
         Ok(match self.options {
             FamilyOptions::SixtySix(opts) => {
