@@ -136,7 +136,10 @@ impl SolverGame for SixtySix {
             | u64::from(self.tricks[0] > 0) << 8
             | u64::from(self.tricks[1] > 0) << 9
             | u64::from(self.bonus[0] > 0) << 10
-            | u64::from(self.bonus[1] > 0) << 11;
+            | u64::from(self.bonus[1] > 0) << 11
+            // The trump suit: once the trump card is gone from the key,
+            // positions of deals with other trumps would share it.
+            | (self.trump as u64) << 12;
         let w0 = compress(self.hands[0].0) | compress(self.hands[1].0) << 24 | flags << 48;
         // Points stay below 128: 120 in cards, 100 in marriages.
         let pair = |v: [u16; 2]| u64::from(v[0]) | u64::from(v[1]) << 7;
