@@ -228,6 +228,12 @@ fn quick_tricks(g: &SixtySix) -> Option<(i32, i32)> {
     if g.points(l) + g.pending[l.index()] + gain < 66 {
         return None;
     }
+    // Cashing every trick left ends the deal played out, with no chance
+    // to declare: then an opponent already at 66 (it did not declare)
+    // may win it, as a closer who made it or on points.
+    if tricks >= lh.len() && g.points(o) >= 66 {
+        return None;
+    }
     let won = match g.closed {
         // A non-closer's penalty once it has a trick.
         Some(c) if c.by == o => match g.opts.failed_close {
