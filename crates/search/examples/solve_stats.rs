@@ -2,6 +2,7 @@
 //! `cargo run --release -p talon-search --example solve_stats [preset] [deals]`.
 //! Deals are seeds `0..deals`, dealer `seed % 2`. Also prints the values,
 //! one letter a deal (a..g for −3..3), as the solver tests record them.
+//! Both the solver's table and the Sixty-six endgame table start empty.
 
 use std::time::Instant;
 use talon_cards::Seat;
@@ -24,6 +25,7 @@ fn main() {
     for seed in 0..deals {
         let g = SixtySix::from_seed(seed, opts, Seat((seed % 2) as u8));
         solver.clear();
+        talon_rules::sixty_six::clear_endgame_table();
         let before = solver.nodes();
         let t = Instant::now();
         let v = solver.value(&g);

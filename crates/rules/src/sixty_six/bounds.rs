@@ -8,6 +8,7 @@
 //! these run for every position the solver generates.
 
 use super::cards::{lane, set_points, LANE_ABOVE, LANE_POINTS};
+use super::endgame;
 use super::options::{FailedClose, LastTrick, PlayedOutScore, Unclaimed};
 use super::scoring::{declaration, game_points_against};
 use super::state::{Phase, SixtySix};
@@ -21,9 +22,21 @@ const QUEEN: usize = 3;
 const KING: usize = 4;
 const ACE: usize = 5;
 
-/// Bounds for seat 0, tightest first: exact values, then quick tricks,
-/// then what each seat could win at most.
+/// Bounds for seat 0: [`static_bounds`], or the exact value of a small
+/// strict endgame when those leave it open.
 pub(super) fn value_bounds(g: &SixtySix) -> (i32, i32) {
+    let b = static_bounds(g);
+    if b.0 < b.1 {
+        if let Some(v) = endgame::exact(g) {
+            return (v, v);
+        }
+    }
+    b
+}
+
+/// Bounds for seat 0 from the position alone, tightest first: exact
+/// values, then quick tricks, then what each seat could win at most.
+pub(super) fn static_bounds(g: &SixtySix) -> (i32, i32) {
     if let Some(b) = decided(g) {
         return b;
     }

@@ -1,0 +1,182 @@
+//! Exact values of small strict endgames (talon closed or exhausted, few
+//! cards left), for the solver's bounds: there the generic null-window
+//! search spends most of its positions (each "does seat 0 win?" proof
+//! ends in many tiny endgames, searched again for every target), while
+//! one alpha-beta over the real rules with its own small table solves
+//! an endgame once. The answer is the value under best play, so giving
+//! it as both bounds is exact.
+//!
+//! The search plays the rules' own moves (`legal_actions`, `apply`), so it
+//! has no rules of its own to get wrong. Its table is per thread, keyed
+//! by `key()` (which the solver's table already trusts to identify a
+//! position) and emptied whenever the options change (the key leaves
+//! them out).
+
+use super::bounds::static_bounds;
+use super::options::SixtySixOptions;
+use super::state::{Phase, SixtySix};
+use crate::game::ActionList;
+use crate::search::SolverGame;
+use std::cell::RefCell;
+use talon_cards::Seat;
+
+/// Endgames with at most this many cards in either hand are solved here.
+const MAX_CARDS: usize = 4;
+
+/// Table slots (a power of two), direct-mapped by key.
+const SLOTS: usize = 1 << 15;
+
+/// Bounds on one position's value; a zero key marks an empty slot.
+#[derive(Clone, Copy)]
+struct Entry {
+    key: u64,
+    lo: i8,
+    hi: i8,
+}
+
+struct Table {
+    opts: Option<SixtySixOptions>,
+    entries: Vec<Entry>,
+}
+
+thread_local! {
+    static TABLE: RefCell<Table> = RefCell::new(Table {
+        opts: None,
+        entries: vec![Entry { key: 0, lo: 0, hi: 0 }; SLOTS],
+    });
+}
+
+impl Table {
+    fn clear(&mut self) {
+        self.entries.fill(Entry {
+            key: 0,
+            lo: 0,
+            hi: 0,
+        });
+    }
+
+    fn slot(key: u64) -> usize {
+        (key >> 40) as usize & (SLOTS - 1)
+    }
+
+    fn probe(&self, key: u64) -> Option<(i32, i32)> {
+        let e = self.entries[Table::slot(key)];
+        (e.key == key).then_some((i32::from(e.lo), i32::from(e.hi)))
+    }
+
+    fn store(&mut self, key: u64, lo: i32, hi: i32) {
+        self.entries[Table::slot(key)] = Entry {
+            key,
+            lo: lo as i8,
+            hi: hi as i8,
+        };
+    }
+}
+
+/// The exact value for seat 0 when `g` is a small strict endgame.
+pub(super) fn exact(g: &SixtySix) -> Option<i32> {
+    // An exchange after closing moves the trump card: not a pure card
+    // endgame then (and rare), so the generic search keeps those.
+    if !g.strict()
+        || g.phase == Phase::Over
+        || (g.opts.exchange_after_close && !g.exhausted)
+        || g.hands[0].len().max(g.hands[1].len()) > MAX_CARDS
+    {
+        return None;
+    }
+    TABLE.with(|t| {
+        let mut t = t.borrow_mut();
+        if t.opts != Some(g.opts) {
+            t.opts = Some(g.opts);
+            t.clear();
+        }
+        let (lo, hi) = g.value_range();
+        Some(search(&mut t, g, lo - 1, hi + 1))
+    })
+}
+
+/// Seat 0's final value once the deal is over.
+fn final_value(g: &SixtySix) -> Option<i32> {
+    let r = g.result()?;
+    let gp = i32::from(r.game_points);
+    Some(match r.winner {
+        Some(Seat(0)) => gp,
+        Some(_) => -gp,
+        None => 0,
+    })
+}
+
+/// Fail-soft alpha-beta: the exact value when it lies strictly inside
+/// `(alpha, beta)`, else a bound on the side it fell (an upper bound when
+/// `≤ alpha`, a lower bound when `≥ beta`). Static and stored bounds cut
+/// early and clamp the result, which keeps every returned bound true.
+fn search(t: &mut Table, g: &SixtySix, mut alpha: i32, mut beta: i32) -> i32 {
+    if let Some(v) = final_value(g) {
+        return v;
+    }
+    // Answers to a card led are few and their children are bounded
+    // anyway: bounds and the table only where a trick starts.
+    let lead = g.phase != Phase::Follow;
+    let (mut lo, mut hi) = if lead {
+        static_bounds(g)
+    } else {
+        g.value_range()
+    };
+    let key = if lead { g.key() | 1 } else { 0 }; // never zero when stored
+    if let Some((l, h)) = t.probe(key).filter(|_| lead) {
+        lo = lo.max(l);
+        hi = hi.min(h);
+    }
+    if lo == hi || lo >= beta {
+        return lo;
+    }
+    if hi <= alpha {
+        return hi;
+    }
+    alpha = alpha.max(lo);
+    beta = beta.min(hi);
+    let (alpha0, beta0) = (alpha, beta);
+    let maximise = g.to_move() == Some(Seat(0));
+    let mut moves = ActionList::new();
+    g.legal_actions(&mut moves);
+    // Best-looking moves first (the solver's own order): earlier cutoffs.
+    let mut order: ActionList<(i32, usize)> = ActionList::new();
+    for (i, &a) in moves.iter().enumerate() {
+        order.push((-g.order_score(a), i));
+    }
+    order.sort_unstable();
+    let mut best = if maximise { i32::MIN } else { i32::MAX };
+    for &(_, i) in order.iter() {
+        let mut child = g.clone();
+        child.apply(moves[i]);
+        let v = search(t, &child, alpha, beta);
+        if maximise {
+            best = best.max(v);
+            alpha = alpha.max(v);
+        } else {
+            best = best.min(v);
+            beta = beta.min(v);
+        }
+        if alpha >= beta {
+            break;
+        }
+    }
+    let best = best.clamp(lo, hi);
+    if best <= alpha0 {
+        hi = best;
+    } else if best >= beta0 {
+        lo = best;
+    } else {
+        (lo, hi) = (best, best);
+    }
+    if lead {
+        t.store(key, lo, hi);
+    }
+    best
+}
+
+/// Empties this thread's endgame table (for cold-table measurements; its
+/// entries never go stale, as the key and options fix each value).
+pub fn clear_table() {
+    TABLE.with(|t| t.borrow_mut().clear());
+}
