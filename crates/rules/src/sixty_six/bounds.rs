@@ -22,16 +22,14 @@ const QUEEN: usize = 3;
 const KING: usize = 4;
 const ACE: usize = 5;
 
-/// Bounds for seat 0: [`static_bounds`], or the exact value of a small
-/// strict endgame when those leave it open.
+/// Bounds for seat 0: the exact value of a small strict endgame (its
+/// table is probed before any static bound is computed), else
+/// [`static_bounds`].
 pub(super) fn value_bounds(g: &SixtySix) -> (i32, i32) {
-    let b = static_bounds(g);
-    if b.0 < b.1 {
-        if let Some(v) = endgame::exact(g) {
-            return (v, v);
-        }
+    match endgame::exact(g) {
+        Some(v) => (v, v),
+        None => static_bounds(g),
     }
-    b
 }
 
 /// Bounds for seat 0 from the position alone, tightest first: exact
@@ -132,8 +130,15 @@ fn max_points_strict(g: &SixtySix, seat: Seat) -> Option<u16> {
             beaten_by.insert(c);
         }
     }
-    let sure = LANE_POINTS[top_cards(theirs, beaten_by, g.trump)];
-    let mut total = g.points(seat) + g.pending[s] + set_points(in_play) - sure;
+    let sure_trumps = top_cards(theirs, beaten_by, g.trump);
+    let sure = LANE_POINTS[sure_trumps];
+    // Each of those trumps also takes one of `seat`'s cards (its own led
+    // card included): once played it wins a card of `seat`, and while it
+    // is unplayed `seat` holds at least as many unplayed cards (after
+    // each trick both hands are equal). So `seat` never takes at least
+    // that many of its own cards, at least the cheapest ones' worth.
+    let lost = cheapest(beaten_by, sure_trumps.count_ones() as usize);
+    let mut total = g.points(seat) + g.pending[s] + set_points(in_play) - sure - lost;
     if g.opts.marriages_after_talon {
         let pair = 1 << KING | 1 << QUEEN;
         for suit in Suit::ALL {

@@ -115,15 +115,22 @@ fn search(t: &mut Table, g: &SixtySix, mut alpha: i32, mut beta: i32) -> i32 {
         return v;
     }
     // Answers to a card led are few and their children are bounded
-    // anyway: bounds and the table only where a trick starts.
+    // anyway: the table and bounds only where a trick starts, the table
+    // first (a stored entry already includes the static bounds).
     let lead = g.phase != Phase::Follow;
-    let (mut lo, mut hi) = if lead {
-        static_bounds(g)
-    } else {
-        g.value_range()
-    };
     let key = if lead { g.key() | 1 } else { 0 }; // never zero when stored
-    if let Some((l, h)) = t.probe(key).filter(|_| lead) {
+    let (mut lo, mut hi) = g.value_range();
+    if lead {
+        if let Some((l, h)) = t.probe(key) {
+            if l == h || l >= beta {
+                return l;
+            }
+            if h <= alpha {
+                return h;
+            }
+            (lo, hi) = (l, h);
+        }
+        let (l, h) = static_bounds(g);
         lo = lo.max(l);
         hi = hi.min(h);
     }
@@ -142,7 +149,14 @@ fn search(t: &mut Table, g: &SixtySix, mut alpha: i32, mut beta: i32) -> i32 {
     // Best-looking moves first (the solver's own order): earlier cutoffs.
     let mut order: ActionList<(i32, usize)> = ActionList::new();
     for (i, &a) in moves.iter().enumerate() {
-        order.push((-g.order_score(a), i));
+        order.push((
+            if moves.len() > 1 {
+                -g.order_score(a)
+            } else {
+                0
+            },
+            i,
+        ));
     }
     order.sort_unstable();
     let mut best = if maximise { i32::MIN } else { i32::MAX };
