@@ -12,7 +12,7 @@ use talon_rules::sixty_six::{MatchValue, SixtySix};
 use talon_search::{IsmctsConfig, PimcConfig};
 
 /// Names accepted by [`by_name`].
-pub const NAMES: [&str; 13] = [
+pub const NAMES: [&str; 12] = [
     "random",
     "heuristic",
     "beginner",
@@ -25,7 +25,6 @@ pub const NAMES: [&str; 13] = [
     "expert-no-close",
     "expert-no-timing",
     "expert-target",
-    "expert-t7",
 ];
 
 /// The expert's search of closing and declaring: 24 sampled worlds, in
@@ -141,18 +140,6 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix> + Send>, U
                 seed,
             )
             .seeing_the_sheet(SheetUse::Valued(MatchValue::Equity)),
-        ),
-        "expert-t7" => Box::new(
-            SixtySixExpert::new(
-                "expert-t7",
-                (16, 3_000, 8_000),
-                CloseConfig {
-                    max_talon: [9, 7],
-                    ..EXPERT_CLOSE
-                },
-                seed,
-            )
-            .seeing_the_sheet(SheetUse::LoneDeals),
         ),
         // The expert without the exchange and meld timing search, to
         // measure what it gives.
