@@ -151,11 +151,12 @@ impl SixtySixExpert {
             .into_iter()
             .filter(|a| legal.contains(a) && self.close.worlds > 0)
             .collect();
+        // Empty when the timing search is off (no margin) or no world is searched.
+        let timing_on = self.close.timing_margin.is_some() && self.close.worlds > 0;
         let timing: Vec<Action> = legal
             .iter()
             .copied()
-            .filter(|&a| is_timing(a) && self.close.worlds > 0)
-            .filter(|_| self.close.timing_margin.is_some())
+            .filter(|&a| timing_on && is_timing(a))
             .collect();
         let max_talon = self.close.max_talon[usize::from(obs.options.hand_size > 5)];
         if (exact.is_empty() && timing.is_empty()) || obs.talon_remaining > max_talon {
@@ -173,7 +174,7 @@ impl SixtySixExpert {
         )
         .map(|s| s.action);
         let mut candidates = exact.clone();
-        if self.close.timing_margin.is_some() {
+        if !timing.is_empty() {
             candidates.extend(timing.iter().copied().filter(|&a| a != on.action));
             candidates.extend(plain.filter(|&a| a != on.action));
         }

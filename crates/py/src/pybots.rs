@@ -38,7 +38,8 @@ impl Bot {
     #[new]
     #[pyo3(signature = (game, name, seed=0, time_limit=None))]
     fn new(game: &Game, name: &str, seed: u64, time_limit: Option<f64>) -> PyResult<Bot> {
-        let mut bot = AnyBot::new(name, game.preset, seed).map_err(|e| talon_err(e.to_string()))?;
+        let mut bot =
+            AnyBot::new(name, game.preset(), seed).map_err(|e| talon_err(e.to_string()))?;
         let limit = match time_limit {
             Some(t) if !(t > 0.0 && t.is_finite()) => {
                 return Err(talon_err(format!(
@@ -50,7 +51,7 @@ impl Bot {
         bot.set_time_limit(limit);
         Ok(Bot {
             bot: Mutex::new(bot),
-            preset: game.preset,
+            preset: game.preset(),
         })
     }
 

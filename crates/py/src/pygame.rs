@@ -16,14 +16,20 @@ pub const TERMINAL_PLAYER: i64 = -4;
 /// A preset with its options: the factory of states.
 #[pyclass(module = "talon._talon", frozen)]
 pub struct Game {
-    pub preset: Preset,
     pub options: Arc<[(String, String)]>,
-    /// The options parsed once, for every deal.
+    /// The preset with the options parsed once, for every deal.
     pub rules: Ruleset,
-    pub seats: usize,
 }
 
 impl Game {
+    pub fn preset(&self) -> Preset {
+        self.rules.preset()
+    }
+
+    pub fn seats(&self) -> usize {
+        self.rules.seats()
+    }
+
     pub fn new_core(&self, setup: &Setup) -> PyResult<Core> {
         let game = self
             .rules
@@ -33,7 +39,7 @@ impl Game {
     }
 
     pub fn actions(&self) -> usize {
-        num_distinct_actions(self.preset.family())
+        num_distinct_actions(self.preset().family())
     }
 }
 
@@ -61,24 +67,22 @@ impl Game {
         let options = options_from(params)?;
         let rules = Ruleset::new(preset, &options).map_err(|e| talon_err(e.to_string()))?;
         Ok(Game {
-            preset,
             options: options.into(),
-            seats: rules.seats(),
             rules,
         })
     }
 
     /// The preset's name, e.g. "sixty-six".
     fn name(&self) -> &'static str {
-        self.preset.name()
+        self.preset().name()
     }
 
     fn family(&self) -> String {
-        format!("{:?}", self.preset.family())
+        format!("{:?}", self.preset().family())
     }
 
     fn num_players(&self) -> usize {
-        self.seats
+        self.seats()
     }
 
     /// Size of the action id space of this family (see the README layout).
@@ -89,7 +93,7 @@ impl Game {
     /// Every option with its value in this game (defaults overridden).
     fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        for (k, v) in self.preset.option_defaults() {
+        for (k, v) in self.preset().option_defaults() {
             d.set_item(k, v)?;
         }
         for (k, v) in self.options.iter() {
@@ -99,19 +103,19 @@ impl Game {
     }
 
     fn observation_tensor_shape(&self) -> Vec<usize> {
-        vec![tensor::observation_len(self.seats)]
+        vec![tensor::observation_len(self.seats())]
     }
 
     fn observation_tensor_size(&self) -> usize {
-        tensor::observation_len(self.seats)
+        tensor::observation_len(self.seats())
     }
 
     fn information_state_tensor_shape(&self) -> Vec<usize> {
-        vec![tensor::information_state_len(self.seats)]
+        vec![tensor::information_state_len(self.seats())]
     }
 
     fn information_state_tensor_size(&self) -> usize {
-        tensor::information_state_len(self.seats)
+        tensor::information_state_len(self.seats())
     }
 
     /// The named blocks of the observation tensor: name, seat (relative),
@@ -168,11 +172,11 @@ impl Game {
 
     fn deserialize_state(&self, text: &str) -> PyResult<State> {
         let core = Core::deserialize(text).map_err(talon_err)?;
-        if core.preset() != self.preset {
+        if core.preset() != self.preset() {
             return Err(talon_err(format!(
                 "the serialized state is a {} state, not {}",
                 core.preset().name(),
-                self.preset.name()
+                self.preset().name()
             )));
         }
         Ok(State { core })
@@ -180,7 +184,7 @@ impl Game {
 
     /// The bot names this game accepts, weakest first.
     fn bot_names(&self) -> Vec<&'static str> {
-        talon_bots::bot_names(self.preset)
+        talon_bots::bot_names(self.preset())
     }
 
     fn __repr__(&self) -> String {
@@ -191,7 +195,7 @@ impl Game {
             .collect();
         format!(
             "talon.load_game({:?}, {{{}}})",
-            self.preset.name(),
+            self.preset().name(),
             opts.join(", ")
         )
     }

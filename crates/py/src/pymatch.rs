@@ -20,7 +20,7 @@ impl Match {
     #[new]
     #[pyo3(signature = (game, seed=0))]
     fn new(game: &Game, seed: u64) -> PyResult<Match> {
-        let sheet = AnyMatch::new(game.preset, &game.options, seed)
+        let sheet = AnyMatch::new(game.preset(), &game.options, seed)
             .map_err(|e| talon_err(e.to_string()))?;
         Ok(Match {
             sheet,

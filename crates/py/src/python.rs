@@ -1,7 +1,7 @@
 //! The Python module itself: exceptions, argument helpers, `presets()` and
 //! the `#[pymodule]` that gathers the classes.
 
-use crate::actions::card_from_id;
+use crate::actions::{card_from_id, CARD_SLOTS};
 use crate::{pybots, pygame, pymatch, reference, vecenv};
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
@@ -72,16 +72,14 @@ pub(crate) fn setup_from(
     }
 }
 
-/// The largest pack any game uses (52 cards and a joker).
-const MAX_PACK: usize = 53;
-
 /// Cards from a Python iterable of card ids or card texts ("QS"); more
 /// than a pack is refused before it is read to the end.
 fn pack_from(items: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
     let mut pack = Vec::new();
     for item in items.try_iter()? {
-        if pack.len() == MAX_PACK {
-            return Err(talon_err(format!("a pack has at most {MAX_PACK} cards")));
+        // The largest pack is every card slot: 52 cards and a joker.
+        if pack.len() == CARD_SLOTS {
+            return Err(talon_err(format!("a pack has at most {CARD_SLOTS} cards")));
         }
         pack.push(card_of(&item?)?);
     }
@@ -89,7 +87,7 @@ fn pack_from(items: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
 }
 
 /// A card id (`suit * 13 + rank`, 52 the joker) or a card's text.
-pub(crate) fn card_of(item: &Bound<'_, PyAny>) -> PyResult<Card> {
+fn card_of(item: &Bound<'_, PyAny>) -> PyResult<Card> {
     if let Ok(text) = item.extract::<String>() {
         return text
             .parse()

@@ -235,9 +235,9 @@ impl VecEnv {
             info,
         };
         let width = if info {
-            crate::tensor::information_state_len(game.seats)
+            crate::tensor::information_state_len(game.seats())
         } else {
-            crate::tensor::observation_len(game.seats)
+            crate::tensor::observation_len(game.seats())
         };
         let envs = (0..num_envs)
             .map(|i| Env {
@@ -249,10 +249,10 @@ impl VecEnv {
             spec,
             envs,
             threads,
-            seats: game.seats,
+            seats: game.seats(),
             obs: PyArray2::zeros(py, [num_envs, width], false).unbind(),
             mask: PyArray2::zeros(py, [num_envs, game.actions()], false).unbind(),
-            rewards: PyArray2::zeros(py, [num_envs, game.seats], false).unbind(),
+            rewards: PyArray2::zeros(py, [num_envs, game.seats()], false).unbind(),
             dones: PyArray1::zeros(py, num_envs, false).unbind(),
             players: PyArray1::zeros(py, num_envs, false).unbind(),
         };

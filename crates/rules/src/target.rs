@@ -6,9 +6,10 @@
 //! (Pedro's "bidder goes out", North American ticks to the target, the
 //! Sixty-six family's game points to the match target).
 //!
-//! Lexicographic, not a model of the chance of winning: a model (match
-//! equity) flattened the margins that make a line robust and lost
-//! Sixty-six matches (docs/strength.md).
+//! Lexicographic, not a model of the chance of winning. In the Sixty-six
+//! family neither this nor match equity has yet beaten searching lone
+//! deals over whole matches (docs/strength.md), so its expert applies the
+//! rule to closing and declaring only.
 
 use std::ops::Neg;
 

@@ -95,23 +95,12 @@ pub(super) fn exact(g: &SixtySix) -> Option<i32> {
     })
 }
 
-/// Seat 0's final value once the deal is over.
-fn final_value(g: &SixtySix) -> Option<i32> {
-    let r = g.result()?;
-    let gp = i32::from(r.game_points);
-    Some(match r.winner {
-        Some(Seat(0)) => gp,
-        Some(_) => -gp,
-        None => 0,
-    })
-}
-
 /// Fail-soft alpha-beta: the exact value when it lies strictly inside
 /// `(alpha, beta)`, else a bound on the side it fell (an upper bound when
 /// `≤ alpha`, a lower bound when `≥ beta`). Static and stored bounds cut
 /// early and clamp the result, which keeps every returned bound true.
 fn search(t: &mut Table, g: &SixtySix, mut alpha: i32, mut beta: i32) -> i32 {
-    if let Some(v) = final_value(g) {
+    if let Some(v) = g.solver_value() {
         return v;
     }
     // Answers to a card led are few and their children are bounded

@@ -13,7 +13,7 @@ use super::equity::MatchValue;
 use super::options::{CloseScore, LastTrick, Unclaimed};
 use super::state::{Phase, SixtySix};
 use crate::search::{fmix, Rewards, SolverGame};
-use talon_cards::{Card, Rank};
+use talon_cards::{Card, Rank, Seat};
 
 fn card_code(c: Option<Card>) -> u64 {
     c.map_or(0, |c| u64::from(c.index()) + 1)
@@ -74,6 +74,19 @@ impl SolverGame for SixtySix {
                 }
             },
         }
+    }
+
+    /// Seat 0's game points straight from the result, without building
+    /// `returns()` for both seats: the solver and the endgame search ask
+    /// at every position they reach.
+    fn solver_value(&self) -> Option<i32> {
+        let r = self.result()?;
+        let gp = i32::from(r.game_points);
+        Some(match r.winner {
+            Some(Seat(0)) => gp,
+            Some(_) => -gp,
+            None => 0,
+        })
     }
 
     fn value_range(&self) -> (i32, i32) {
