@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::opening;
+use common::{check_recorded, opening};
 use talon_rules::sixty_six::SixtySixOptions;
 use talon_rules::{ActionList, Game};
 use talon_search::Solver;
@@ -17,23 +17,10 @@ const SCHNAPSEN_VU: &str = "cebeffbccgbefegbebacbbcffecfcceafgebaccebcegccbgcceg
 /// Sixty-six deals after three tricks of the line `opening` plays.
 const SIXTY_SIX_AFTER_3: &str = "bgafaccbfaecbfcgaecbfbbeffacgeeecbccccbfbfebeeeefebffbbfffabcecabbcfcaaefbggcffeeecebgabfcfcefcfffcfebceacffegcecgcbbffcbgbccfcbcefgcbbbbeffcfbbbefebefabaabbcfcbbfeaebcacfefecgcbaffeeefgbacfbecececcff";
 
+/// Debug builds check a sample of 12; every eighth deal is also solved
+/// with a cold small table, which must agree with the warm shared one.
 fn check(opts: SixtySixOptions, tricks: usize, recorded: &str) {
-    // Debug builds check a sample; release builds (as CI runs) check all.
-    let deals = if cfg!(debug_assertions) {
-        12
-    } else {
-        recorded.len()
-    };
-    let mut solver = Solver::default();
-    for (seed, letter) in recorded.bytes().take(deals).enumerate() {
-        let g = opening(opts, seed as u64, tricks);
-        let want = i32::from(letter) - i32::from(b'd');
-        assert_eq!(solver.value(&g), want, "seed {seed}");
-        // A cold small table must agree with the warm shared one.
-        if seed % 8 == 0 {
-            assert_eq!(Solver::new(12).value(&g), want, "seed {seed}, fresh table");
-        }
-    }
+    check_recorded(recorded, 12, 8, |seed| opening(opts, seed, tricks));
 }
 
 #[test]

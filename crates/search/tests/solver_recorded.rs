@@ -8,10 +8,8 @@
 
 mod common;
 
-use common::{opening, random_moves};
+use common::{check_recorded, opening, random_moves};
 use talon_rules::sixty_six::{SixtySix, SixtySixOptions};
-use talon_rules::Game;
-use talon_search::Solver;
 
 const SIXTY_SIX_WHOLE: &str = "egbfabbcgabcbfbgbbbbeabbfbbcgffeecccecbeaefbffacfcegfbaggfcbcgeb";
 const SIXTY_SIX_AFTER_1: &str = "fgafabbceabebfcgaecbfbbcfbbbgffecbcefcbebefbffaefcegebbgefcccgbb";
@@ -22,27 +20,9 @@ const SCHNAPSEN_RANDOM_10: &str = "gfbcgfbbgabbgbgabacfaabaaebcfababaefgfbacaegg
 const SCHNAPSEN_VU_RANDOM_4: &str = "cfbcbfcbcebcfccbbaafbceffbcffceaegebaebebccgcbbgccfgcffbeecebbbbbfeeeccgcecfbbcgcffccgeeabefacfecaaeeffbeacebffcabbebbbeefbcebbeecccfccfcbefcefcebbceeecfaccgffgfbbececbebbcbbeefaaebcagbccbecebccgccfcf";
 const SCHNAPSEN_VU_RANDOM_10: &str = "efb-b-ebcbeaeffc-aaaafef-ceggcfafgfbbcbfefbcefbgbee-befbe-ceebbbeeecebcgcec--be-b-eeegaeeccfaefebaafcffceafecgcc-f-gbbb--gbfcbcfgebfeebeceeceefcebcfc--c-bccgfegfbaccacbebbabe-eca-ffbafefbbfccfccfecfbf";
 
-/// Solves the first `count` positions (all in release builds, as CI
-/// runs them) with one shared table, and every fifth with a fresh one.
+/// Every fifth position is also solved with a fresh table.
 fn check(recorded: &str, debug_count: usize, position: impl Fn(u64) -> SixtySix) {
-    let count = if cfg!(debug_assertions) {
-        debug_count
-    } else {
-        recorded.len()
-    };
-    let mut solver = Solver::default();
-    for (seed, letter) in recorded.bytes().take(count).enumerate() {
-        let g = position(seed as u64);
-        if letter == b'-' {
-            assert!(g.is_over(), "seed {seed}");
-            continue;
-        }
-        let want = i32::from(letter) - i32::from(b'd');
-        assert_eq!(solver.value(&g), want, "seed {seed}: {g:?}");
-        if seed % 5 == 0 {
-            assert_eq!(Solver::new(12).value(&g), want, "seed {seed}, fresh table");
-        }
-    }
+    check_recorded(recorded, debug_count, 5, position);
 }
 
 #[test]
