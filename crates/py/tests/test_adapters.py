@@ -57,7 +57,10 @@ def test_openspiel_chance_nodes_draw_the_pack_card_by_card(preset):
         assert sorted(outcomes) == sorted(shuffled[k:])
         assert all(abs(p - 1 / (len(shuffled) - k)) < 1e-12 for p in outcomes.values())
         for player in range(game.num_players()):
+            # The cards drawn so far reach no seat: not as text, not as tensors.
             assert "before the deal" in state.observation_string(player)
+            assert not np.any(state.observation_tensor(player))
+            assert not np.any(state.information_state_tensor(player))
         state.apply_action(card)
     # The pack in seed 4's order deals seed 4's deal.
     expected = native.new_initial_state(seed=4)
