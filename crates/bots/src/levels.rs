@@ -12,7 +12,7 @@ use talon_rules::sixty_six::{MatchValue, SixtySix};
 use talon_search::{IsmctsConfig, PimcConfig};
 
 /// Names accepted by [`by_name`].
-pub const NAMES: [&str; 12] = [
+pub const NAMES: [&str; 13] = [
     "random",
     "heuristic",
     "beginner",
@@ -24,6 +24,7 @@ pub const NAMES: [&str; 12] = [
     "expert-match",
     "expert-no-close",
     "expert-no-timing",
+    "expert-no-prune",
     "expert-target",
 ];
 
@@ -56,6 +57,7 @@ pub fn ismcts_config(iterations: u32, time_limit_ms: u64) -> IsmctsConfig {
         // beat 0.2 in Schnapsen (docs/strength.md).
         rollout_epsilon: 0.0,
         leaf_solve_nodes: 0,
+        prune_hopeless: false,
     }
 }
 
@@ -154,6 +156,13 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix> + Send>, U
                 seed,
             )
             .seeing_the_sheet(SheetUse::LoneDeals),
+        ),
+        // The expert keeping declarations without 66 in its ISMCTS tree,
+        // to measure what pruning them gives.
+        "expert-no-prune" => Box::new(
+            SixtySixExpert::new("expert-no-prune", (16, 3_000, 8_000), EXPERT_CLOSE, seed)
+                .seeing_the_sheet(SheetUse::LoneDeals)
+                .keeping_hopeless_moves(),
         ),
         // The expert of November 2026, kept to measure against: it plays
         // every deal as a lone deal (no score sheet) and closes only when

@@ -77,6 +77,7 @@ impl PedroSearchBot {
                 exploration,
                 rollout_epsilon: 0.1,
                 leaf_solve_nodes: 0,
+                prune_hopeless: false,
             }),
             pimc: None,
             bid_limit: Some(Duration::from_millis(config.time_limit_ms)),

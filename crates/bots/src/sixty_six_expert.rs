@@ -33,7 +33,7 @@ use std::time::Duration;
 use talon_rules::shuffle::{rng_from_seed, SeededRng};
 use talon_rules::sixty_six::{Action, MatchValue, SixtySix, SixtySixObservation};
 use talon_rules::{Determinize, SolverGame};
-use talon_search::{most_visited, ActionStat, Ismcts, Pimc, PimcConfig};
+use talon_search::{most_visited, ActionStat, Ismcts, IsmctsConfig, Pimc, PimcConfig};
 
 /// Budgets of the closing search.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -101,12 +101,23 @@ impl SixtySixExpert {
                 max_total_nodes: close.max_total_nodes,
                 after_draws: false,
             }),
-            ismcts: Ismcts::new(ismcts_config(iterations, 45)),
+            ismcts: Ismcts::new(IsmctsConfig {
+                prune_hopeless: true,
+                ..ismcts_config(iterations, 45)
+            }),
             close,
             time_limit: Some(Duration::from_millis(45)),
             rng: rng_from_seed(seed),
             sheet: SheetUse::Valued(MatchValue::Target),
         }
+    }
+
+    /// The same bot with every legal move kept inside its ISMCTS tree (the
+    /// expert before declarations without 66 were pruned there), to
+    /// measure what the pruning gives.
+    pub fn keeping_hopeless_moves(mut self) -> SixtySixExpert {
+        self.ismcts.config.prune_hopeless = false;
+        self
     }
 
     /// The same bot with its searches seeing the match as `sheet` says

@@ -89,6 +89,15 @@ pub trait SolverGame: Game {
     /// default merges nothing.
     fn merge_equivalent(&self, _actions: &mut ActionList<Self::Action>) {}
 
+    /// Removes moves no sensible player makes (e.g. declaring 66 without
+    /// 66), for searches that ask for it below their root. Tree search
+    /// expands every legal move at least once and explores each later, so
+    /// a hopeless option owned by one seat drags down the mean of every
+    /// line that gives that seat the move. Unlike `merge_equivalent` this
+    /// may change the value; it must leave at least one move. The default
+    /// removes nothing.
+    fn prune_hopeless(&self, _actions: &mut ActionList<Self::Action>) {}
+
     /// What simulation-based search (ISMCTS) maximises per seat once the
     /// game is over. Defaults to `returns()`; a partnership game where each
     /// side scores its own points can give each seat its side's margin

@@ -30,6 +30,9 @@ pub struct IsmctsConfig {
     /// Node budget for solving a leaf exactly instead of rolling out
     /// (0: always roll out).
     pub leaf_solve_nodes: u64,
+    /// Below the root, drop the moves `SolverGame::prune_hopeless` names
+    /// (the root always offers every legal move).
+    pub prune_hopeless: bool,
 }
 
 struct Node<A> {
@@ -107,6 +110,9 @@ impl<G: SolverGame + Determinize> Ismcts<G> {
             // Selection and expansion.
             while let Some(mover) = world.to_move() {
                 world.legal_actions(&mut moves);
+                if self.config.prune_hopeless && node != 0 {
+                    world.prune_hopeless(&mut moves);
+                }
                 let untried: ActionList<G::Action> = moves
                     .iter()
                     .copied()

@@ -12,6 +12,7 @@ use super::cards::{beaters_in, points, trick_winner};
 use super::equity::MatchValue;
 use super::options::{CloseScore, LastTrick, Unclaimed};
 use super::state::{Phase, SixtySix};
+use crate::game::ActionList;
 use crate::search::{fmix, Rewards, SolverGame};
 use talon_cards::{Card, Rank, Seat};
 
@@ -259,6 +260,16 @@ impl SolverGame for SixtySix {
                 _ if self.strict() => points(c) as i32 + trump_cost(c),
                 _ => -(points(c) as i32) - trump_cost(c) - self.partner_cost(c),
             },
+        }
+    }
+
+    /// Declaring without 66 hands the deal to the opponent, and a declare
+    /// is legal at almost every lead: left in an ISMCTS tree, these nodes
+    /// made winning a trick look worse than ducking it (the expert ducked
+    /// the first tricks of a deal). Closing stays: it is often right.
+    fn prune_hopeless(&self, actions: &mut ActionList<Action>) {
+        if actions.len() > 1 && self.points(self.leader) < 66 {
+            actions.retain(|a| *a != Action::Declare);
         }
     }
 }
