@@ -228,6 +228,24 @@ fn arena_is_reproducible_from_its_seed() {
     let b = run(&[&args[..], &["--jobs", "2"]].concat(), "");
     assert_eq!(a, b, "same seed, same table, whatever the threads");
     assert!(a.contains("heuristic") && a.contains("Elo"), "{a}");
+    assert!(a.contains("40 duplicate deals per pair"), "{a}");
+    let matches = run(
+        &[
+            "arena",
+            "schnapsen",
+            "--bots",
+            "heuristic,random",
+            "--matches",
+            "--deals",
+            "2",
+            "--quiet",
+        ],
+        "",
+    );
+    assert!(
+        matches.contains("2 duplicate matches per pair"),
+        "{matches}"
+    );
     let dir = std::env::temp_dir().join(format!("talon-arena-{}", std::process::id()));
     run(&[&args[..], &["--out", dir.to_str().unwrap()]].concat(), "");
     let json: Value =

@@ -125,9 +125,13 @@ impl Report {
 
     /// The results as a text table, every column with its unit.
     pub fn table(&self) -> String {
-        let unit = if self.matches { "match" } else { "deal" };
+        let (unit, units) = if self.matches {
+            ("match", "matches")
+        } else {
+            ("deal", "deals")
+        };
         let mut s = format!(
-            "arena {} — {} duplicate {unit}s per pair (each over every seat rotation), seed {}\n\n\
+            "arena {} — {} duplicate {units} per pair (each over every seat rotation), seed {}\n\n\
              {:<13} {:<13} {:>11} {:>20} {:>14} {:>16}\n",
             self.preset,
             self.deals_per_pair,
