@@ -10,8 +10,9 @@
 use super::cards::{lane, set_points, LANE_ABOVE, LANE_POINTS};
 use super::endgame;
 use super::options::{FailedClose, LastTrick, PlayedOutScore, Unclaimed};
+use super::position::Position;
 use super::scoring::{declaration, game_points_against};
-use super::state::{Phase, SixtySix};
+use super::state::Phase;
 use talon_cards::{CardSet, Seat, Suit};
 
 /// Lane bits of the family's ranks, for the tables in `cards.rs`.
@@ -25,7 +26,7 @@ const ACE: usize = 5;
 /// Bounds for seat 0: the exact value of a small strict endgame (its
 /// table is probed before any static bound is computed), else
 /// [`static_bounds`].
-pub(super) fn value_bounds(g: &SixtySix) -> (i32, i32) {
+pub(super) fn value_bounds(g: &Position) -> (i32, i32) {
     match endgame::exact(g) {
         Some(v) => (v, v),
         None => static_bounds(g),
@@ -34,7 +35,7 @@ pub(super) fn value_bounds(g: &SixtySix) -> (i32, i32) {
 
 /// Bounds for seat 0 from the position alone, tightest first: exact
 /// values, then quick tricks, then what each seat could win at most.
-pub(super) fn static_bounds(g: &SixtySix) -> (i32, i32) {
+pub(super) fn static_bounds(g: &Position) -> (i32, i32) {
     if let Some(b) = decided(g) {
         return b;
     }
@@ -63,7 +64,7 @@ fn for_seat0(seat: Seat, (lo, hi): (i32, i32)) -> (i32, i32) {
 /// can always avoid. Then `seat` wins at most the usual 1/2/3 against the
 /// opponent's tricks and points so far (these only grow), or, if the
 /// opponent closed, the penalty for that close (its only way to win then).
-fn max_win(g: &SixtySix, seat: Seat) -> i32 {
+fn max_win(g: &Position, seat: Seat) -> i32 {
     match g.closed {
         Some(c) if c.by != seat => close_penalty(g, seat).1,
         _ => normal_game_points(g, seat.opponent()),
@@ -72,13 +73,13 @@ fn max_win(g: &SixtySix, seat: Seat) -> i32 {
 
 /// Game points `loser` concedes if the deal ended now (see scoring; a
 /// closer's win scored at closing is fixed from the close on).
-fn normal_game_points(g: &SixtySix, loser: Seat) -> i32 {
+fn normal_game_points(g: &Position, loser: Seat) -> i32 {
     i32::from(game_points_against(g, loser))
 }
 
 /// The fewest and most game points `non_closer` can get for a failed
 /// close from here (they only depend on tricks it takes under `AtEnd`).
-fn close_penalty(g: &SixtySix, non_closer: Seat) -> (i32, i32) {
+fn close_penalty(g: &Position, non_closer: Seat) -> (i32, i32) {
     let had_trick = g.closed.is_some_and(|c| c.opponent_had_trick);
     match g.opts.failed_close {
         FailedClose::AtClosing if had_trick => (2, 2),
@@ -92,7 +93,7 @@ fn close_penalty(g: &SixtySix, non_closer: Seat) -> (i32, i32) {
 /// with 66 (declaring at once is best, as what it would win only shrinks
 /// while the opponent takes tricks), or the closer can no longer reach 66
 /// (it loses the close penalty whatever happens).
-fn decided(g: &SixtySix) -> Option<(i32, i32)> {
+fn decided(g: &Position) -> Option<(i32, i32)> {
     if g.phase != Phase::Follow && g.points(g.leader) >= 66 && g.can_declare() {
         let gp = i32::from(declaration(g, g.leader).game_points);
         return Some(for_seat0(g.leader, (gp, gp)));
@@ -114,7 +115,7 @@ fn decided(g: &SixtySix) -> Option<(i32, i32)> {
 /// whenever they are played, so `seat` never takes them), the marriages it
 /// holds and the last-trick bonus. `None` while the talon can still be
 /// drawn from or the trump card change hands.
-fn max_points_strict(g: &SixtySix, seat: Seat) -> Option<u16> {
+fn max_points_strict(g: &Position, seat: Seat) -> Option<u16> {
     if !g.strict() || (g.opts.exchange_after_close && !g.exhausted) {
         return None;
     }
@@ -158,7 +159,7 @@ fn max_points_strict(g: &SixtySix, seat: Seat) -> Option<u16> {
 /// opponent holds the rest of the 130 points or more: it loses, at least
 /// the single game point. At 65 it can tie at best. Values only for that
 /// seat's side of the bounds; `None` when neither seat is short.
-fn played_out_loser(g: &SixtySix) -> Option<(i32, i32)> {
+fn played_out_loser(g: &Position) -> Option<(i32, i32)> {
     if g.closed.is_some()
         || !g.exhausted
         || g.opts.last_trick != LastTrick::Bonus10
@@ -188,7 +189,7 @@ fn top_cards(lh: CardSet, oh: CardSet, suit: Suit) -> usize {
 /// the best it can do (the opponent never leads again, so cannot err), and
 /// the rest follows from the scoring. `None` when that does not apply or
 /// the outcome needs more care (the opponent closed; closer short of 66).
-fn sweep_value(g: &SixtySix) -> Option<i32> {
+fn sweep_value(g: &Position) -> Option<i32> {
     if g.opts.last_trick != LastTrick::WinsDeal || (g.opts.exchange_after_close && !g.exhausted) {
         return None;
     }
@@ -220,7 +221,7 @@ fn sweep_value(g: &SixtySix) -> Option<i32> {
 /// then its top cards of side suits, which win once the opponent is out of
 /// trumps, or while it must still follow suit. It then wins what it could
 /// win now, as the opponent takes nothing meanwhile.
-fn quick_tricks(g: &SixtySix) -> Option<(i32, i32)> {
+fn quick_tricks(g: &Position) -> Option<(i32, i32)> {
     let l = g.leader;
     let o = l.opponent();
     let (lh, oh) = (g.hands[l.index()], g.hands[o.index()]);

@@ -14,9 +14,10 @@
 
 use super::bounds::static_bounds;
 use super::options::SixtySixOptions;
-use super::state::{Phase, SixtySix};
+use super::position::Position;
+use super::solve::VALUE_RANGE;
+use super::state::Phase;
 use crate::game::ActionList;
-use crate::search::SolverGame;
 use std::cell::RefCell;
 use talon_cards::Seat;
 
@@ -74,7 +75,7 @@ impl Table {
 }
 
 /// The exact value for seat 0 when `g` is a small strict endgame.
-pub(super) fn exact(g: &SixtySix) -> Option<i32> {
+pub(super) fn exact(g: &Position) -> Option<i32> {
     // An exchange after closing moves the trump card: not a pure card
     // endgame then (and rare), so the generic search keeps those.
     if !g.strict()
@@ -90,7 +91,7 @@ pub(super) fn exact(g: &SixtySix) -> Option<i32> {
             t.opts = Some(g.opts);
             t.clear();
         }
-        let (lo, hi) = g.value_range();
+        let (lo, hi) = VALUE_RANGE;
         Some(search(&mut t, g, lo - 1, hi + 1))
     })
 }
@@ -99,7 +100,7 @@ pub(super) fn exact(g: &SixtySix) -> Option<i32> {
 /// `(alpha, beta)`, else a bound on the side it fell (an upper bound when
 /// `≤ alpha`, a lower bound when `≥ beta`). Static and stored bounds cut
 /// early and clamp the result, which keeps every returned bound true.
-fn search(t: &mut Table, g: &SixtySix, mut alpha: i32, mut beta: i32) -> i32 {
+fn search(t: &mut Table, g: &Position, mut alpha: i32, mut beta: i32) -> i32 {
     if let Some(v) = g.solver_value() {
         return v;
     }
@@ -108,7 +109,7 @@ fn search(t: &mut Table, g: &SixtySix, mut alpha: i32, mut beta: i32) -> i32 {
     // first (a stored entry already includes the static bounds).
     let lead = g.phase != Phase::Follow;
     let key = if lead { g.key() | 1 } else { 0 }; // never zero when stored
-    let (mut lo, mut hi) = g.value_range();
+    let (mut lo, mut hi) = VALUE_RANGE;
     if lead {
         if let Some((l, h)) = t.probe(key) {
             if l == h || l >= beta {
@@ -132,7 +133,7 @@ fn search(t: &mut Table, g: &SixtySix, mut alpha: i32, mut beta: i32) -> i32 {
     alpha = alpha.max(lo);
     beta = beta.min(hi);
     let (alpha0, beta0) = (alpha, beta);
-    let maximise = g.to_move() == Some(Seat(0));
+    let maximise = g.mover() == Some(Seat(0));
     let mut moves = ActionList::new();
     g.legal_actions(&mut moves);
     // Best-looking moves first (the solver's own order): earlier cutoffs.
@@ -150,7 +151,7 @@ fn search(t: &mut Table, g: &SixtySix, mut alpha: i32, mut beta: i32) -> i32 {
     order.sort_unstable();
     let mut best = if maximise { i32::MIN } else { i32::MAX };
     for &(_, i) in order.iter() {
-        let mut child = g.clone();
+        let mut child = *g;
         child.apply(moves[i]);
         let v = search(t, &child, alpha, beta);
         if maximise {

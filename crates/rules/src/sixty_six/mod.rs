@@ -10,6 +10,7 @@ mod equity;
 mod matchplay;
 mod observation;
 mod options;
+mod position;
 mod sample;
 mod scoring;
 mod solve;

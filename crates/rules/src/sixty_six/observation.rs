@@ -48,26 +48,26 @@ impl SixtySix {
         let opp = seat.opponent().index();
         SixtySixObservation {
             seat,
-            options: self.opts,
+            options: self.pos.opts,
             dealer: self.dealer,
             to_move: self.to_move(),
-            phase: self.phase,
-            hand: self.hands[seat.index()],
-            trump: self.trump,
+            phase: self.pos.phase,
+            hand: self.pos.hands[seat.index()],
+            trump: self.pos.trump,
             trump_card: self.trump_card(),
             talon_remaining: self.talon_remaining(),
-            closed: self.closed,
-            lead_card: self.lead_card,
-            leader: self.leader,
+            closed: self.pos.closed,
+            lead_card: self.pos.lead_card,
+            leader: self.pos.leader,
             tricks: self.history.to_vec(),
             events: self.events.to_vec(),
-            opponent_known: self.shown[opp] & self.hands[opp],
-            opponent_hand_size: self.hands[opp].len(),
+            opponent_known: self.shown[opp] & self.pos.hands[opp],
+            opponent_hand_size: self.pos.hands[opp].len(),
             points: [self.points(Seat(0)), self.points(Seat(1))],
-            card_points: self.card_points,
-            pending: self.pending,
-            tricks_won: self.tricks,
-            result: self.result,
+            card_points: self.pos.card_points,
+            pending: self.pos.pending,
+            tricks_won: self.pos.tricks,
+            result: self.pos.result,
             sheet: self.sheet,
         }
     }
@@ -77,7 +77,7 @@ impl SixtySix {
     pub fn hidden_cards(&self, seat: Seat) -> CardSet {
         let opp = seat.opponent().index();
         let talon: CardSet = self.talon_cards().iter().copied().collect();
-        (self.hands[opp] - self.shown[opp]) | talon
+        (self.pos.hands[opp] - self.shown[opp]) | talon
     }
 }
 

@@ -15,6 +15,7 @@
 use super::cards::beaters_in;
 use super::deal::deck_for;
 use super::observation::SixtySixObservation;
+use super::position::Position;
 use super::state::{Event, SixtySix, MAX_TALON, NO_EVENT, NO_TRICK};
 use crate::copy_vec::CopyVec;
 use crate::search::Determinize;
@@ -121,28 +122,31 @@ impl Determinize for SixtySix {
             *m = obs.points[i] - obs.card_points[i];
         }
         SixtySix {
-            opts,
+            pos: Position {
+                opts,
+                hands,
+                talon,
+                talon_len: full as u8,
+                talon_next: next as u8,
+                trump: obs.trump,
+                trump_card,
+                exhausted: obs.trump_card.is_none(),
+                closed: obs.closed,
+                leader: obs.leader,
+                phase: obs.phase,
+                lead_card: obs.lead_card,
+                card_points: obs.card_points,
+                bonus: [0; 2],
+                marriage_points,
+                pending: obs.pending,
+                tricks: obs.tricks_won,
+                tricks_played: obs.tricks.len() as u8,
+                result: obs.result,
+            },
             dealer: obs.dealer,
-            hands,
-            talon,
-            talon_len: full as u8,
-            talon_next: next as u8,
-            trump: obs.trump,
-            trump_card,
-            exhausted: obs.trump_card.is_none(),
-            closed: obs.closed,
-            leader: obs.leader,
-            phase: obs.phase,
-            lead_card: obs.lead_card,
-            card_points: obs.card_points,
-            bonus: [0; 2],
-            marriage_points,
-            pending: obs.pending,
-            tricks: obs.tricks_won,
             shown,
             history: CopyVec::from_slice(&obs.tricks, NO_TRICK),
             events: CopyVec::from_slice(&obs.events, NO_EVENT),
-            result: obs.result,
             sheet: obs.sheet,
         }
     }

@@ -3,7 +3,7 @@
 use super::options::{
     CloseScore, FailedClose, LastTrick, PlayedOutScore, SchneiderPoints, Unclaimed,
 };
-use super::state::SixtySix;
+use super::position::Position;
 use talon_cards::Seat;
 
 /// Why the deal ended.
@@ -39,7 +39,7 @@ pub struct DealResult {
     pub tricks: [u8; 2],
 }
 
-fn result(g: &SixtySix, winner: Option<Seat>, game_points: u8, reason: EndReason) -> DealResult {
+fn result(g: &Position, winner: Option<Seat>, game_points: u8, reason: EndReason) -> DealResult {
     DealResult {
         winner,
         game_points,
@@ -52,7 +52,7 @@ fn result(g: &SixtySix, winner: Option<Seat>, game_points: u8, reason: EndReason
 }
 
 /// `seat`'s points as the schneider line counts them.
-pub(super) fn schneider_points(g: &SixtySix, seat: Seat) -> u16 {
+pub(super) fn schneider_points(g: &Position, seat: Seat) -> u16 {
     match g.opts.schneider_points {
         SchneiderPoints::All => g.points(seat),
         SchneiderPoints::CardsOnly => g.card_points[seat.index()],
@@ -63,7 +63,7 @@ pub(super) fn schneider_points(g: &SixtySix, seat: Seat) -> u16 {
 /// under the schneider line, else 1. With `close_score = at_closing`, a
 /// closer who wins is paid by the loser's tricks and points when the talon
 /// was closed.
-pub(super) fn game_points_against(g: &SixtySix, loser: Seat) -> u8 {
+pub(super) fn game_points_against(g: &Position, loser: Seat) -> u8 {
     let (had_trick, pts) = match g.closed {
         Some(c) if c.by != loser && g.opts.close_score == CloseScore::AtClosing => {
             (c.opponent_had_trick, c.opponent_points)
@@ -80,7 +80,7 @@ pub(super) fn game_points_against(g: &SixtySix, loser: Seat) -> u8 {
 }
 
 /// What the non-closer gains when the closer fails.
-fn close_penalty(g: &SixtySix, non_closer: Seat) -> u8 {
+fn close_penalty(g: &Position, non_closer: Seat) -> u8 {
     let closure = g.closed.expect("only called on a closed talon");
     match g.opts.failed_close {
         FailedClose::AtClosing if closure.opponent_had_trick => 2,
@@ -89,12 +89,12 @@ fn close_penalty(g: &SixtySix, non_closer: Seat) -> u8 {
     }
 }
 
-fn closer(g: &SixtySix) -> Option<Seat> {
+fn closer(g: &Position) -> Option<Seat> {
     g.closed.map(|c| c.by)
 }
 
 /// `seat` wins with the usual 1/2/3 game points.
-pub fn win(g: &SixtySix, seat: Seat, reason: EndReason) -> DealResult {
+pub fn win(g: &Position, seat: Seat, reason: EndReason) -> DealResult {
     result(
         g,
         Some(seat),
@@ -104,7 +104,7 @@ pub fn win(g: &SixtySix, seat: Seat, reason: EndReason) -> DealResult {
 }
 
 /// `seat` stops the deal, claiming 66.
-pub fn declaration(g: &SixtySix, seat: Seat) -> DealResult {
+pub fn declaration(g: &Position, seat: Seat) -> DealResult {
     let opp = seat.opponent();
     let correct = g.points(seat) >= 66;
     let reason = EndReason::Declared { seat, correct };
@@ -120,7 +120,7 @@ pub fn declaration(g: &SixtySix, seat: Seat) -> DealResult {
 }
 
 /// Every card has been played and nobody declared; `last` won the last trick.
-pub fn played_out(g: &SixtySix, last: Seat) -> DealResult {
+pub fn played_out(g: &Position, last: Seat) -> DealResult {
     if let Some(c) = closer(g) {
         let made = g.points(c) >= 66;
         let reason = EndReason::ClosedPlayedOut { closer: c, made };

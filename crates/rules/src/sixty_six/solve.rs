@@ -11,16 +11,20 @@ use super::bounds;
 use super::cards::{beaters_in, points, trick_winner};
 use super::equity::MatchValue;
 use super::options::{CloseScore, LastTrick, Unclaimed};
+use super::position::Position;
 use super::state::{Phase, SixtySix};
 use crate::game::ActionList;
 use crate::search::{fmix, Rewards, SolverGame};
 use talon_cards::{Card, Rank, Seat};
 
+/// Game points for seat 0: a deal is worth 1 to 3 to its winner.
+pub(super) const VALUE_RANGE: (i32, i32) = (-3, 3);
+
 fn card_code(c: Option<Card>) -> u64 {
     c.map_or(0, |c| u64::from(c.index()) + 1)
 }
 
-impl SixtySix {
+impl Position {
     /// A king or queen whose partner is still in the leader's hand.
     fn partner_cost(&self, c: Card) -> i32 {
         let partner = match c.rank() {
@@ -35,53 +39,12 @@ impl SixtySix {
             0
         }
     }
-}
-
-/// Match equity is scaled to −5..5 (certain loss to certain win of the
-/// match): at 0–0 a deal won by one game point is then worth about one, as
-/// in a lone deal, so ISMCTS's exploration constant keeps its scale.
-const EQUITY_REWARD: f64 = 5.0;
-
-/// A deal that wins the match is worth more than any deal's game points
-/// (at most 3); one more keeps the reward's scale for ISMCTS.
-const MATCH_DECIDED: i32 = 4;
-
-impl SolverGame for SixtySix {
-    /// A lone deal's game points. In a match (the deal carries the score
-    /// sheet), as the sheet's `MatchValue` says: game points unless the
-    /// deal decides the match, then `MATCH_DECIDED` (the one way every
-    /// family weighs its target, `crate::target`); or half game points,
-    /// half each seat's chance of winning the match after it, scaled (see
-    /// `EQUITY_REWARD`). Equity alone flattens the margins that make a
-    /// line won in an open-card world robust in play: it lost more
-    /// Sixty-six matches (docs/strength.md).
-    fn rewards(&self) -> Option<Rewards> {
-        let v = crate::game::Game::returns(self)?[0];
-        let r = self.value_reward(v);
-        Some([r, -r].into_iter().collect())
-    }
-
-    fn value_reward(&self, value: i32) -> f64 {
-        match &self.sheet {
-            None => f64::from(value),
-            Some(sheet) => match sheet.value {
-                MatchValue::Target => f64::from(crate::target::stake(
-                    value,
-                    sheet.decides(value),
-                    MATCH_DECIDED,
-                )),
-                MatchValue::Equity => {
-                    (f64::from(value) + EQUITY_REWARD * (2.0 * sheet.equity(value) - 1.0)) / 2.0
-                }
-            },
-        }
-    }
 
     /// Seat 0's game points straight from the result, without building
     /// `returns()` for both seats: the solver and the endgame search ask
     /// at every position they reach.
-    fn solver_value(&self) -> Option<i32> {
-        let r = self.result()?;
+    pub(super) fn solver_value(&self) -> Option<i32> {
+        let r = self.result.as_ref()?;
         let gp = i32::from(r.game_points);
         Some(match r.winner {
             Some(Seat(0)) => gp,
@@ -90,24 +53,9 @@ impl SolverGame for SixtySix {
         })
     }
 
-    fn value_range(&self) -> (i32, i32) {
-        (-3, 3)
-    }
-
-    fn value_bounds(&self) -> (i32, i32) {
-        bounds::value_bounds(self)
-    }
-
-    /// Only a played-out deal scored by points can be drawn, and never
-    /// once the talon is closed (then the closer wins or loses).
-    fn attainable(&self, value: i32) -> bool {
-        value != 0
-            || (self.opts.last_trick == LastTrick::Bonus10
-                && self.opts.unclaimed == Unclaimed::MorePoints
-                && self.closed.is_none())
-    }
-
-    fn key(&self) -> u64 {
+    /// A hash of everything that affects play from here (see
+    /// `SolverGame::key`).
+    pub(super) fn key(&self) -> u64 {
         // The talon in draw order (6 bits a card). Part of the key because
         // PIMC shares one table across sampled worlds with different talons.
         // A closed talon is never drawn from again (nor, usually, the trump
@@ -181,7 +129,7 @@ impl SolverGame for SixtySix {
     /// Tuned by node counts of whole-deal solves (`solve_stats`): closing
     /// (after exchanging) first cut Schnapsen's median node count about
     /// fourfold, winning a trick with the highest card helped next.
-    fn order_score(&self, action: Action) -> i32 {
+    pub(super) fn order_score(&self, action: Action) -> i32 {
         let me = self.leader;
         let trump_cost = |c: Card| {
             if c.suit_unchecked() == self.trump {
@@ -230,7 +178,7 @@ impl SolverGame for SixtySix {
     /// Rules of thumb: declare at 66, meld, exchange, rarely close, lead
     /// cheap cards keeping marriage partners, take tens and aces (or
     /// anything under strict rules), else throw the cheapest card.
-    fn playout_score(&self, action: Action) -> i32 {
+    pub(super) fn playout_score(&self, action: Action) -> i32 {
         let me = self.leader;
         let trump_cost = |c: Card| {
             if c.suit_unchecked() == self.trump {
@@ -262,13 +210,88 @@ impl SolverGame for SixtySix {
             },
         }
     }
+}
+
+/// Match equity is scaled to −5..5 (certain loss to certain win of the
+/// match): at 0–0 a deal won by one game point is then worth about one, as
+/// in a lone deal, so ISMCTS's exploration constant keeps its scale.
+const EQUITY_REWARD: f64 = 5.0;
+
+/// A deal that wins the match is worth more than any deal's game points
+/// (at most 3); one more keeps the reward's scale for ISMCTS.
+const MATCH_DECIDED: i32 = 4;
+
+impl SolverGame for SixtySix {
+    /// A lone deal's game points. In a match (the deal carries the score
+    /// sheet), as the sheet's `MatchValue` says: game points unless the
+    /// deal decides the match, then `MATCH_DECIDED` (the one way every
+    /// family weighs its target, `crate::target`); or half game points,
+    /// half each seat's chance of winning the match after it, scaled (see
+    /// `EQUITY_REWARD`). Equity alone flattens the margins that make a
+    /// line won in an open-card world robust in play: it lost more
+    /// Sixty-six matches (docs/strength.md).
+    fn rewards(&self) -> Option<Rewards> {
+        let v = crate::game::Game::returns(self)?[0];
+        let r = self.value_reward(v);
+        Some([r, -r].into_iter().collect())
+    }
+
+    fn value_reward(&self, value: i32) -> f64 {
+        match &self.sheet {
+            None => f64::from(value),
+            Some(sheet) => match sheet.value {
+                MatchValue::Target => f64::from(crate::target::stake(
+                    value,
+                    sheet.decides(value),
+                    MATCH_DECIDED,
+                )),
+                MatchValue::Equity => {
+                    (f64::from(value) + EQUITY_REWARD * (2.0 * sheet.equity(value) - 1.0)) / 2.0
+                }
+            },
+        }
+    }
+
+    fn solver_value(&self) -> Option<i32> {
+        self.pos.solver_value()
+    }
+
+    fn value_range(&self) -> (i32, i32) {
+        VALUE_RANGE
+    }
+
+    fn value_bounds(&self) -> (i32, i32) {
+        bounds::value_bounds(&self.pos)
+    }
+
+    /// Only a played-out deal scored by points can be drawn, and never
+    /// once the talon is closed (then the closer wins or loses).
+    fn attainable(&self, value: i32) -> bool {
+        let p = &self.pos;
+        value != 0
+            || (p.opts.last_trick == LastTrick::Bonus10
+                && p.opts.unclaimed == Unclaimed::MorePoints
+                && p.closed.is_none())
+    }
+
+    fn key(&self) -> u64 {
+        self.pos.key()
+    }
+
+    fn order_score(&self, action: Action) -> i32 {
+        self.pos.order_score(action)
+    }
+
+    fn playout_score(&self, action: Action) -> i32 {
+        self.pos.playout_score(action)
+    }
 
     /// Declaring without 66 hands the deal to the opponent, and a declare
     /// is legal at almost every lead: left in an ISMCTS tree, these nodes
     /// made winning a trick look worse than ducking it (the expert ducked
     /// the first tricks of a deal). Closing stays: it is often right.
     fn prune_hopeless(&self, actions: &mut ActionList<Action>) {
-        if actions.len() > 1 && self.points(self.leader) < 66 {
+        if actions.len() > 1 && self.pos.points(self.pos.leader) < 66 {
             actions.retain(|a| *a != Action::Declare);
         }
     }
