@@ -54,6 +54,14 @@ pub trait SolverGame: Game {
         self.value_range()
     }
 
+    /// The exact value when the game can work it out faster than the
+    /// solver would (a small endgame with a search of its own, say). The
+    /// solver asks only where `value_bounds` leave its target open, so
+    /// cheap bounds spare the dearer answer. The default knows nothing.
+    fn exact_value(&self) -> Option<i32> {
+        None
+    }
+
     /// Whether play from this position can end with `returns()[0] ==
     /// value` (a rules-wide answer is fine; one that knows the position
     /// saves more). The solver bisects over attainable values only (a game

@@ -96,6 +96,11 @@ impl<G: SolverGame> Solver<G> {
             return v;
         }
         let (mut lo, mut hi) = game.value_bounds();
+        if lo < hi {
+            if let Some(v) = game.exact_value() {
+                return v;
+            }
+        }
         if let Some(b) = self.tt.probe(game.key()) {
             lo = lo.max(b.lo);
             hi = hi.min(b.hi);
@@ -173,6 +178,9 @@ impl<G: SolverGame> Solver<G> {
         }
         if hi < t {
             return Ok(false);
+        }
+        if let Some(v) = child.exact_value() {
+            return Ok(v >= t);
         }
         let key = child.key();
         self.tt.prefetch(key);

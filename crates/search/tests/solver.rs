@@ -84,8 +84,8 @@ fn middle_positions_with_talon() {
     agree(SixtySixOptions::SIXTY_SIX, 12, 60);
 }
 
-/// The Sixty-six family's `value_bounds` (static bounds, and the exact
-/// values of small strict endgames, which are built on them) against
+/// The Sixty-six family's `value_bounds` (static bounds) and
+/// `exact_value` (small strict endgames, solved with those bounds) against
 /// plain minimax at every position with the talon closed or exhausted
 /// and at most 4 cards a hand along many random lines. Random lines rarely
 /// declare, which reaches the corners (a seat at 66 that did not
@@ -108,6 +108,7 @@ fn bounds_hold_in_small_strict_endgames() {
                     let (lo, hi) = g.value_bounds();
                     let exact = minimax(g);
                     assert!(lo <= exact && exact <= hi, "{lo}..{hi} vs {exact}: {g:?}");
+                    assert_eq!(g.exact_value(), Some(exact), "{g:?}");
                     checked += 1;
                 }
                 true

@@ -8,7 +8,6 @@
 //! these run for every position the solver generates.
 
 use super::cards::{lane, set_points, LANE_ABOVE, LANE_POINTS};
-use super::endgame;
 use super::options::{FailedClose, LastTrick, PlayedOutScore, Unclaimed};
 use super::position::Position;
 use super::scoring::{declaration, game_points_against};
@@ -22,16 +21,6 @@ const JACK: usize = 2;
 const QUEEN: usize = 3;
 const KING: usize = 4;
 const ACE: usize = 5;
-
-/// Bounds for seat 0: the exact value of a small strict endgame (its
-/// table is probed before any static bound is computed), else
-/// [`static_bounds`].
-pub(super) fn value_bounds(g: &Position) -> (i32, i32) {
-    match endgame::exact(g) {
-        Some(v) => (v, v),
-        None => static_bounds(g),
-    }
-}
 
 /// Bounds for seat 0 from the position alone, tightest first: exact
 /// values, then quick tricks, then what each seat could win at most.

@@ -1,13 +1,13 @@
 //! Exact values of small strict endgames (talon closed or exhausted, few
-//! cards left), for the solver's bounds: there the generic null-window
-//! search spends most of its positions (each "does seat 0 win?" proof
-//! ends in many tiny endgames, searched again for every target), while
-//! one alpha-beta over the real rules with its own small table solves
-//! an endgame once. The answer is the value under best play, so giving
-//! it as both bounds is exact.
+//! cards left), for the solver (`SolverGame::exact_value`, asked where
+//! the static bounds leave its target open): there the generic
+//! null-window search spent most of its positions (each "does seat 0
+//! win?" proof ends in many tiny endgames, searched again for every
+//! target), while one alpha-beta over the real rules with its own small
+//! table solves an endgame once.
 //!
-//! The search plays the rules' own moves (`legal_actions`, `apply`), so it
-//! has no rules of its own to get wrong. Its table is per thread, keyed
+//! The search plays the rules' own moves on a [`Position`] (no record to
+//! copy), so it has no rules of its own to get wrong. Its table is per thread, keyed
 //! by `key()` (which the solver's table already trusts to identify a
 //! position) and emptied whenever the options change (the key leaves
 //! them out).

@@ -9,6 +9,7 @@
 use super::action::Action;
 use super::bounds;
 use super::cards::{beaters_in, points, trick_winner};
+use super::endgame;
 use super::equity::MatchValue;
 use super::options::{CloseScore, LastTrick, Unclaimed};
 use super::position::Position;
@@ -261,7 +262,11 @@ impl SolverGame for SixtySix {
     }
 
     fn value_bounds(&self) -> (i32, i32) {
-        bounds::value_bounds(&self.pos)
+        bounds::static_bounds(&self.pos)
+    }
+
+    fn exact_value(&self) -> Option<i32> {
+        endgame::exact(&self.pos)
     }
 
     /// Only a played-out deal scored by points can be drawn, and never
