@@ -221,11 +221,13 @@ impl SixtySix {
     /// Applies a legal action; see [`crate::Game::play_unchecked`]. The
     /// position plays it; the record notes what every seat saw.
     pub fn apply(&mut self, action: Action) {
-        let before = self.pos;
+        // What the record needs from before the move (not a whole copy:
+        // search applies moves at every node).
+        let (me, lead_card) = (self.pos.leader, self.pos.lead_card);
+        let (trump_card, exhausted) = (self.pos.trump_card, self.pos.exhausted);
         self.pos.apply(action);
-        let me = before.leader;
         match action {
-            Action::Play(card) => match before.lead_card {
+            Action::Play(card) => match lead_card {
                 Some(lead) => {
                     self.shown[me.opponent().index()].remove(card);
                     self.history.push(TrickRecord {
@@ -245,7 +247,7 @@ impl SixtySix {
                 });
             }
             Action::Exchange => {
-                let (gave, took) = (self.pos.trump_card, before.trump_card);
+                let (gave, took) = (self.pos.trump_card, trump_card);
                 self.shown[me.index()].remove(gave);
                 self.shown[me.index()].insert(took);
                 self.events.push(Event::Exchange {
@@ -258,10 +260,9 @@ impl SixtySix {
             Action::Draw | Action::Declare => {}
         }
         // Whoever drew the trump card is known to hold it.
-        if !before.exhausted && self.pos.exhausted {
-            let card = before.trump_card;
-            let seat = usize::from(!self.pos.hands[0].contains(card));
-            self.shown[seat].insert(card);
+        if !exhausted && self.pos.exhausted {
+            let seat = usize::from(!self.pos.hands[0].contains(trump_card));
+            self.shown[seat].insert(trump_card);
         }
     }
 
