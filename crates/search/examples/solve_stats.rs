@@ -22,6 +22,7 @@ fn main() {
     let mut times = Vec::new();
     let mut per_deal = Vec::new();
     let mut values = String::new();
+    let endgame_before = talon_rules::sixty_six::endgame_nodes();
     for seed in 0..deals {
         let g = SixtySix::from_seed(seed, opts, Seat((seed % 2) as u8));
         solver.clear();
@@ -38,6 +39,8 @@ fn main() {
     times.sort_by(f64::total_cmp);
     per_deal.sort_unstable();
     println!("values {values}");
+    let endgame = talon_rules::sixty_six::endgame_nodes() - endgame_before;
+    println!("endgame nodes: mean {}", endgame / deals);
     println!(
         "{preset}: {deals} deals, median {:.3} ms, mean {mean_ms:.3} ms, p90 {:.3} ms, max {:.3} ms, median nodes {}, mean nodes {mean_nodes}",
         times[times.len() / 2],

@@ -41,6 +41,7 @@ struct Table {
 }
 
 thread_local! {
+    static NODES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     static TABLE: RefCell<Table> = RefCell::new(Table {
         opts: None,
         entries: vec![Entry { key: 0, lo: 0, hi: 0 }; SLOTS],
@@ -101,6 +102,7 @@ pub(super) fn exact(g: &Position) -> Option<i32> {
 /// `≤ alpha`, a lower bound when `≥ beta`). Static and stored bounds cut
 /// early and clamp the result, which keeps every returned bound true.
 fn search(t: &mut Table, g: &Position, mut alpha: i32, mut beta: i32) -> i32 {
+    NODES.with(|n| n.set(n.get() + 1));
     if let Some(v) = g.solver_value() {
         return v;
     }
@@ -183,4 +185,10 @@ fn search(t: &mut Table, g: &Position, mut alpha: i32, mut beta: i32) -> i32 {
 /// entries never go stale, as the key and options fix each value).
 pub fn clear_table() {
     TABLE.with(|t| t.borrow_mut().clear());
+}
+
+/// Positions this thread's endgame searches have visited (the solver's
+/// own node count leaves them out).
+pub fn nodes() -> u64 {
+    NODES.with(|n| n.get())
 }

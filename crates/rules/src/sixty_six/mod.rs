@@ -20,6 +20,7 @@ pub use action::Action;
 pub use cards::{points as card_points, trick_winner};
 pub use deal::{deck_for, Deal, DealError};
 pub use endgame::clear_table as clear_endgame_table;
+pub use endgame::nodes as endgame_nodes;
 pub use equity::{MatchValue, SixtySixSheet};
 pub use matchplay::SixtySixMatch;
 pub use observation::SixtySixObservation;
