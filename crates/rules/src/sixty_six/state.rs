@@ -66,7 +66,7 @@ pub(super) const NO_TRICK: TrickRecord = TrickRecord {
 pub(super) const NO_EVENT: Event = Event::Close { seat: Seat(0) };
 
 /// A deal of two-hand Sixty-six, Schnapsen or VU Schnapsen in progress:
-/// the [`Position`] that decides play and score, with the record every
+/// the `Position` that decides play and score, with the record every
 /// seat sees and the match's score sheet.
 ///
 /// Small and `Copy`-like to clone: search clones it at every node.
