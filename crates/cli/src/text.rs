@@ -249,18 +249,22 @@ fn sixty_six_table(o: &SixtySixObservation) -> String {
     ));
     for e in o.events.iter().rev().take(1) {
         out.push(match e {
-            Event::Meld { seat, suit, points } => format!(
+            Event::Meld {
+                seat, suit, points, ..
+            } => format!(
                 "last event: seat {seat} melded {points} in {}",
                 suit.symbol()
             ),
-            Event::Exchange { seat, gave, took } => {
+            Event::Exchange {
+                seat, gave, took, ..
+            } => {
                 format!(
                     "last event: seat {seat} exchanged {} for {}",
                     pretty(*gave),
                     pretty(*took)
                 )
             }
-            Event::Close { seat } => format!("last event: seat {seat} closed the talon"),
+            Event::Close { seat, .. } => format!("last event: seat {seat} closed the talon"),
         });
     }
     if !o.opponent_known.is_empty() {

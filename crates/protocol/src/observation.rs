@@ -187,11 +187,11 @@ fn sixty_six(o: &SixtySixObservation) -> Value {
         .events
         .iter()
         .map(|e| match e {
-            Event::Meld { seat, suit, points } => json!({"event": "meld", "seat": seat.0, "suit": suit.to_string(), "points": points}),
-            Event::Exchange { seat, gave, took } => {
-                json!({"event": "exchange", "seat": seat.0, "gave": gave.to_string(), "took": took.to_string()})
+            Event::Meld { seat, suit, points, trick } => json!({"event": "meld", "seat": seat.0, "suit": suit.to_string(), "points": points, "trick": trick}),
+            Event::Exchange { seat, gave, took, trick } => {
+                json!({"event": "exchange", "seat": seat.0, "gave": gave.to_string(), "took": took.to_string(), "trick": trick})
             }
-            Event::Close { seat } => json!({"event": "close", "seat": seat.0}),
+            Event::Close { seat, trick } => json!({"event": "close", "seat": seat.0, "trick": trick}),
         })
         .collect();
     json!({

@@ -28,6 +28,11 @@ pub struct SixtySixObservation {
     pub leader: Seat,
     pub tricks: Vec<TrickRecord>,
     pub events: Vec<Event>,
+    /// The cards this seat drew from the talon, in order (the trump card
+    /// too, if it took it by the last draw). With the tricks and the
+    /// events' places among them this is the seat's whole history: its
+    /// hand before every trick follows.
+    pub drawn: Vec<Card>,
     /// Cards the opponent is known to hold (shown marriage partners, the
     /// trump card taken by exchange or by the last draw).
     pub opponent_known: CardSet,
@@ -61,6 +66,7 @@ impl SixtySix {
             leader: self.pos.leader,
             tricks: self.history.to_vec(),
             events: self.events.to_vec(),
+            drawn: self.drawn_by(seat),
             opponent_known: self.shown[opp] & self.pos.hands[opp],
             opponent_hand_size: self.pos.hands[opp].len(),
             points: [self.points(Seat(0)), self.points(Seat(1))],
@@ -70,6 +76,31 @@ impl SixtySix {
             result: self.pos.result,
             sheet: self.sheet,
         }
+    }
+
+    /// The cards `seat` drew, in order. In the draw after trick `r` (one
+    /// after every trick while the talon is open) that trick's winner took
+    /// the talon's card `2r`, the other seat card `2r + 1`, or the trump
+    /// card on the last draw, so the talon and the tricks tell them.
+    fn drawn_by(&self, seat: Seat) -> Vec<Card> {
+        let p = &self.pos;
+        let draws = p.talon_next as usize + usize::from(p.exhausted);
+        let mut out = Vec::with_capacity(draws / 2);
+        for (r, trick) in self.history.iter().enumerate().take(draws / 2) {
+            let slot = if trick.winner == seat {
+                2 * r
+            } else {
+                2 * r + 1
+            };
+            out.push(
+                p.talon
+                    .get(slot)
+                    .filter(|_| slot < p.talon_len as usize)
+                    .copied()
+                    .unwrap_or(p.trump_card),
+            );
+        }
+        out
     }
 
     /// Cards `seat` may not see: the opponent's unshown cards and the
@@ -97,6 +128,7 @@ impl crate::game::Observation for SixtySixObservation {
         for t in &self.tricks {
             set = set.with(t.cards[0]).with(t.cards[1]);
         }
+        set = self.drawn.iter().fold(set, |s, &c| s.with(c));
         for e in &self.events {
             if let Event::Exchange { gave, took, .. } = e {
                 set = set.with(*gave).with(*took);

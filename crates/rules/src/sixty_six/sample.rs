@@ -99,14 +99,28 @@ impl Determinize for SixtySix {
         debug_assert_eq!(talon_cards.len(), obs.talon_remaining);
 
         let full = opts.deck_size() - 2 * opts.hand_size as usize - 1;
-        let trump_card = obs
+        let mut trump_card = obs
             .trump_card
             .or_else(|| last_exchanged(obs))
             .unwrap_or(Card::new(obs.trump, Rank::Ace));
-        // Cards already drawn are not tracked; fill their slots with a
-        // placeholder, only `talon[next..len]` is ever read.
-        let mut talon = [trump_card; MAX_TALON];
         let next = full - talon_cards.len();
+        // The observing seat's own draws go back in their slots (its
+        // observation lists them, `SixtySix::drawn_by`); the opponent's
+        // slots get a placeholder, as only the opponent's observation
+        // would read them.
+        let mut drawn_slots: ArrayVec<(usize, Card), 12> = ArrayVec::new();
+        for (r, (trick, &card)) in obs.tricks.iter().zip(&obs.drawn).enumerate() {
+            let slot = if trick.winner == me { 2 * r } else { 2 * r + 1 };
+            if slot < full {
+                drawn_slots.push((slot, card));
+            } else {
+                trump_card = card; // it drew the trump card last
+            }
+        }
+        let mut talon = [trump_card; MAX_TALON];
+        for (slot, card) in drawn_slots {
+            talon[slot] = card;
+        }
         talon[next..full].copy_from_slice(&talon_cards);
 
         let mut hands = [CardSet::EMPTY; 2];

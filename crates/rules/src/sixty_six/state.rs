@@ -47,12 +47,27 @@ pub struct TrickRecord {
     pub winner: Seat,
 }
 
-/// A public event besides card play, in order, for observations and records.
+/// A public event besides card play, in order, for observations and
+/// records. `trick` is the number of tricks finished when it happened, so
+/// a seat's history says where among the tricks each event came.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
-    Meld { seat: Seat, suit: Suit, points: u16 },
-    Exchange { seat: Seat, gave: Card, took: Card },
-    Close { seat: Seat },
+    Meld {
+        seat: Seat,
+        suit: Suit,
+        points: u16,
+        trick: u8,
+    },
+    Exchange {
+        seat: Seat,
+        gave: Card,
+        took: Card,
+        trick: u8,
+    },
+    Close {
+        seat: Seat,
+        trick: u8,
+    },
 }
 
 pub(super) const MAX_TALON: usize = 11;
@@ -63,7 +78,10 @@ pub(super) const NO_TRICK: TrickRecord = TrickRecord {
     cards: [Card::new(Suit::Clubs, Rank::Ace); 2],
     winner: Seat(0),
 };
-pub(super) const NO_EVENT: Event = Event::Close { seat: Seat(0) };
+pub(super) const NO_EVENT: Event = Event::Close {
+    seat: Seat(0),
+    trick: 0,
+};
 
 /// A deal of two-hand Sixty-six, Schnapsen or VU Schnapsen in progress:
 /// the `Position` that decides play and score, with the record every
@@ -225,6 +243,7 @@ impl SixtySix {
         // search applies moves at every node).
         let (me, lead_card) = (self.pos.leader, self.pos.lead_card);
         let (trump_card, exhausted) = (self.pos.trump_card, self.pos.exhausted);
+        let trick = self.history.len() as u8;
         self.pos.apply(action);
         match action {
             Action::Play(card) => match lead_card {
@@ -244,6 +263,7 @@ impl SixtySix {
                     seat: me,
                     suit,
                     points: self.pos.marriage_value(suit),
+                    trick,
                 });
             }
             Action::Exchange => {
@@ -254,9 +274,10 @@ impl SixtySix {
                     seat: me,
                     gave,
                     took,
+                    trick,
                 });
             }
-            Action::Close => self.events.push(Event::Close { seat: me }),
+            Action::Close => self.events.push(Event::Close { seat: me, trick }),
             Action::Draw | Action::Declare => {}
         }
         // Whoever drew the trump card is known to hold it.
