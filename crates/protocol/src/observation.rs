@@ -209,6 +209,8 @@ fn sixty_six(o: &SixtySixObservation) -> Value {
         "lead_card": card(o.lead_card),
         "tricks": tricks,
         "events": events,
+        // The cards this seat drew, in order (its own, so private).
+        "drawn": o.drawn.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
         "opponent_known": cards(o.opponent_known),
         "opponent_hand_size": o.opponent_hand_size,
         "points": o.points,
