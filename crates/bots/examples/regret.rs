@@ -72,14 +72,8 @@ fn main() {
                     }
                     let a = bot.choose(&obs, &legal);
                     if legal.len() > 1 {
-                        let values: Vec<(Action, i32)> = legal
-                            .iter()
-                            .map(|&m| {
-                                let mut child = game.clone();
-                                child.play_unchecked(m);
-                                (m, solver.value_for(&child, me))
-                            })
-                            .collect();
+                        // Values for the seat to move, the bot's.
+                        let values = solver.action_values(&game);
                         let best = values.iter().map(|v| v.1).max().unwrap_or(0);
                         let best_kind = values
                             .iter()

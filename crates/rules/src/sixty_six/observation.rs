@@ -2,6 +2,7 @@
 
 use super::equity::SixtySixSheet;
 use super::options::SixtySixOptions;
+use super::position::draw_slot;
 use super::scoring::DealResult;
 use super::state::{Closure, Event, Phase, SixtySix, TrickRecord};
 use talon_cards::{Card, CardSet, Seat, Suit};
@@ -78,20 +79,15 @@ impl SixtySix {
         }
     }
 
-    /// The cards `seat` drew, in order. In the draw after trick `r` (one
-    /// after every trick while the talon is open) that trick's winner took
-    /// the talon's card `2r`, the other seat card `2r + 1`, or the trump
-    /// card on the last draw, so the talon and the tricks tell them.
+    /// The cards `seat` drew, in order: one draw follows every trick while
+    /// the talon is open, so the talon and the tricks' winners tell them
+    /// (`draw_slot`).
     fn drawn_by(&self, seat: Seat) -> Vec<Card> {
         let p = &self.pos;
         let draws = p.talon_next as usize + usize::from(p.exhausted);
         let mut out = Vec::with_capacity(draws / 2);
         for (r, trick) in self.history.iter().enumerate().take(draws / 2) {
-            let slot = if trick.winner == seat {
-                2 * r
-            } else {
-                2 * r + 1
-            };
+            let slot = draw_slot(r, trick.winner, seat);
             out.push(
                 p.talon
                     .get(slot)

@@ -36,8 +36,6 @@ pub(super) struct Position {
     pub(super) marriage_points: [u16; 2],
     pub(super) pending: [u16; 2],
     pub(super) tricks: [u8; 2],
-    /// Tricks played by both seats so far.
-    pub(super) tricks_played: u8,
     pub(super) result: Option<DealResult>,
 }
 
@@ -55,6 +53,11 @@ impl Position {
             Phase::Follow => Some(self.leader.opponent()),
             _ => Some(self.leader),
         }
+    }
+
+    /// Tricks played by both seats so far.
+    pub(super) fn tricks_played(&self) -> u8 {
+        self.tricks[0] + self.tricks[1]
     }
 
     /// Strict rules apply: the talon is closed or exhausted.
@@ -97,14 +100,14 @@ impl Position {
             && (self.closed.is_none() || o.exchange_after_close)
             && self.hands[l].contains(self.exchange_card())
             && (!o.exchange_requires_trick || self.tricks[l] > 0)
-            && (o.exchange_on_first_lead || self.tricks_played > 0)
+            && (o.exchange_on_first_lead || self.tricks_played() > 0)
             && (o.exchange_on_last_draw || self.talon_remaining() > 1)
     }
 
     fn can_close(&self) -> bool {
         self.opts.closing
             && self.talon_open()
-            && (self.opts.close_on_first_lead || self.tricks_played > 0)
+            && (self.opts.close_on_first_lead || self.tricks_played() > 0)
     }
 
     fn can_meld(&self, suit: Suit) -> bool {
@@ -112,13 +115,13 @@ impl Position {
         hand.contains(king(suit))
             && hand.contains(queen(suit))
             && (self.talon_open() || self.opts.marriages_after_talon)
-            && (self.opts.marriage_on_first_lead || self.tricks_played > 0)
+            && (self.opts.marriage_on_first_lead || self.tricks_played() > 0)
     }
 
     pub(super) fn can_declare(&self) -> bool {
         self.opts.declaring == Declaring::Manual
             && match self.phase {
-                Phase::Lead | Phase::PreDraw => self.tricks_played > 0,
+                Phase::Lead | Phase::PreDraw => self.tricks_played() > 0,
                 Phase::MeldLead(_) => self.opts.declare_after_meld,
                 _ => false,
             }
@@ -235,7 +238,7 @@ impl Position {
                     by: me,
                     opponent_had_trick: self.tricks[opp.index()] > 0,
                     opponent_points: scoring::schneider_points(self, opp),
-                    tricks_played: self.tricks_played,
+                    tricks_played: self.tricks_played(),
                 });
                 self.phase = Phase::Lead;
             }
@@ -289,7 +292,6 @@ impl Position {
         let w = winner.index();
         self.card_points[w] += points(lead) + points(card);
         self.tricks[w] += 1;
-        self.tricks_played += 1;
         self.marriage_points[w] += self.pending[w];
         self.pending[w] = 0;
         self.leader = winner;
@@ -323,7 +325,7 @@ impl Position {
     }
 
     /// The leader (last trick's winner) draws first, then the other seat;
-    /// the trump card is the last card drawn.
+    /// the trump card is the last card drawn (see [`draw_slot`]).
     fn draw(&mut self) {
         for seat in [self.leader, self.leader.opponent()] {
             let card = if self.talon_next < self.talon_len {
@@ -341,5 +343,17 @@ impl Position {
         self.result = Some(result);
         self.phase = Phase::Over;
         self.lead_card = None;
+    }
+}
+
+/// Where `seat`'s card of the draw after trick `round` lay, as `draw`
+/// takes them: that trick's winner `first` takes talon card `2·round`,
+/// the other seat the next one, which past the talon's end is the trump
+/// card.
+pub(super) fn draw_slot(round: usize, first: Seat, seat: Seat) -> usize {
+    if first == seat {
+        2 * round
+    } else {
+        2 * round + 1
     }
 }

@@ -15,7 +15,7 @@
 use super::cards::beaters_in;
 use super::deal::deck_for;
 use super::observation::SixtySixObservation;
-use super::position::Position;
+use super::position::{draw_slot, Position};
 use super::state::{Event, SixtySix, MAX_TALON, NO_EVENT, NO_TRICK};
 use crate::copy_vec::CopyVec;
 use crate::search::Determinize;
@@ -110,7 +110,7 @@ impl Determinize for SixtySix {
         // would read them.
         let mut drawn_slots: ArrayVec<(usize, Card), 12> = ArrayVec::new();
         for (r, (trick, &card)) in obs.tricks.iter().zip(&obs.drawn).enumerate() {
-            let slot = if trick.winner == me { 2 * r } else { 2 * r + 1 };
+            let slot = draw_slot(r, trick.winner, me);
             if slot < full {
                 drawn_slots.push((slot, card));
             } else {
@@ -154,7 +154,6 @@ impl Determinize for SixtySix {
                 marriage_points,
                 pending: obs.pending,
                 tricks: obs.tricks_won,
-                tricks_played: obs.tricks.len() as u8,
                 result: obs.result,
             },
             dealer: obs.dealer,

@@ -126,7 +126,6 @@ impl SixtySix {
                 marriage_points: [0; 2],
                 pending: [0; 2],
                 tricks: [0; 2],
-                tricks_played: 0,
                 result: None,
             },
             dealer: deal.dealer,
@@ -243,7 +242,7 @@ impl SixtySix {
         // search applies moves at every node).
         let (me, lead_card) = (self.pos.leader, self.pos.lead_card);
         let (trump_card, exhausted) = (self.pos.trump_card, self.pos.exhausted);
-        let trick = self.history.len() as u8;
+        let trick = self.pos.tricks_played();
         self.pos.apply(action);
         match action {
             Action::Play(card) => match lead_card {
