@@ -468,7 +468,10 @@ class TableUi {
         this.connection = s;
         if (s !== "online") this.pending = null;
         this.renderStatus();
-        if (s === "online") this.render();
+        if (s === "online") {
+          this.render();
+          if (this.state) this.sendQueued();
+        }
       },
       fatal: (msg) => {
         this.fatal = msg;
@@ -636,6 +639,8 @@ class TableUi {
   }
 
   sendQueued() {
+    // Offline or still catching up: the queue waits for "online".
+    if (!this.net.connected) return;
     while (this.queue.length && !this.pending) {
       const next = this.queue[0];
       if (!this.state.legal.includes(next)) {

@@ -2,6 +2,9 @@
 // seen, then snapshots and events; reconnects by itself (with `since`, so
 // only missed events come back) after a drop, a close code 4008 (fell
 // behind), a page coming back from the background or from the bfcache.
+// It is "online" only once it has caught up to the version the welcome
+// names: until then the page shows a past state, and a click on it would
+// act on a hand the table has moved past.
 
 const CONNECT_TIMEOUT_MS = 8000;
 const PING_EVERY_MS = 25000;
@@ -44,19 +47,22 @@ export class Connection {
   }
 
   get connected() {
-    return this.ws && this.ws.readyState === WebSocket.OPEN && this.welcomed;
+    return this.ws && this.ws.readyState === WebSocket.OPEN && this.caughtUp;
   }
 
   open() {
     clearTimeout(this.timer);
     if (this.stopped) return;
     this.welcomed = false;
+    this.caughtUp = false;
+    this.target = null; // the table's version when it welcomed us
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const ws = new WebSocket(`${proto}//${location.host}/ws`);
     this.ws = ws;
     this.h.status(this.attempt === 0 && this.v === 0 ? "connecting" : "reconnecting");
+    // Welcomed and caught up in time, or start again.
     const giveUp = setTimeout(() => {
-      if (this.ws === ws && !this.welcomed) this.drop(ws);
+      if (this.ws === ws && !this.caughtUp) this.drop(ws);
     }, CONNECT_TIMEOUT_MS);
     ws.onopen = () => {
       const hello = { t: "hello", table: this.table };
@@ -86,21 +92,25 @@ export class Connection {
     if (frame.t === "event" || frame.t === "reject" || frame.t === "error") this.answered();
     switch (frame.t) {
       case "welcome":
-        clearTimeout(giveUp);
         this.welcomed = true;
-        this.attempt = 0;
-        this.h.status("online");
+        this.target = frame.v;
         this.startPing();
         this.h.welcome(frame);
+        // Up to date already: the server sends nothing more. Behind (or
+        // ahead, after a server lost its tail): missed events or a
+        // snapshot follow.
+        if (this.v === frame.v) this.online(giveUp);
         break;
       case "snapshot":
         this.v = frame.v;
         this.h.snapshot(frame);
+        if (this.welcomed) this.online(giveUp);
         break;
       case "event":
         if (frame.v <= this.v) break; // already seen
         this.v = frame.v;
         this.h.event(frame);
+        if (this.welcomed && this.v >= this.target) this.online(giveUp);
         break;
       case "pong":
         clearTimeout(this.pongWait);
@@ -109,6 +119,14 @@ export class Connection {
       default:
         if (this.h[frame.t]) this.h[frame.t](frame);
     }
+  }
+
+  online(giveUp) {
+    if (this.caughtUp) return;
+    clearTimeout(giveUp);
+    this.caughtUp = true;
+    this.attempt = 0;
+    this.h.status("online");
   }
 
   closed(code, reason) {
