@@ -27,6 +27,15 @@ pub fn observation_json(obs: &AnyObservation) -> Value {
     }
 }
 
+/// A face-down discard or draw names its cards (`own_cards`) only in the
+/// observation of the seat they belong to.
+fn with_own(mut event: Value, own: CardSet) -> Value {
+    if !own.is_empty() {
+        event["own_cards"] = json!(cards(own));
+    }
+    event
+}
+
 fn pedro_event(e: &PedroEvent) -> Value {
     match e {
         PedroEvent::Bid { seat, bid } => json!({"event": "bid", "seat": seat.0, "bid": bid}),
@@ -36,9 +45,14 @@ fn pedro_event(e: &PedroEvent) -> Value {
         PedroEvent::Trump { seat, suit } => {
             json!({"event": "trump", "seat": seat.0, "suit": suit.to_string()})
         }
-        PedroEvent::Discarded { seat, count } => {
-            json!({"event": "discarded", "seat": seat.0, "count": count})
-        }
+        PedroEvent::Discarded {
+            seat,
+            count,
+            cards: own,
+        } => with_own(
+            json!({"event": "discarded", "seat": seat.0, "count": count}),
+            *own,
+        ),
         PedroEvent::ShownDiscard { seat, card } => {
             json!({"event": "shown_discard", "seat": seat.0, "card": card.to_string()})
         }
@@ -46,9 +60,14 @@ fn pedro_event(e: &PedroEvent) -> Value {
             json!({"event": "give", "seat": seat.0, "card": card.to_string()})
         }
         PedroEvent::Keep { seat } => json!({"event": "keep", "seat": seat.0}),
-        PedroEvent::Drew { seat, count } => {
-            json!({"event": "drew", "seat": seat.0, "count": count})
-        }
+        PedroEvent::Drew {
+            seat,
+            count,
+            cards: own,
+        } => with_own(
+            json!({"event": "drew", "seat": seat.0, "count": count}),
+            *own,
+        ),
         PedroEvent::Play { seat, card } => {
             json!({"event": "play", "seat": seat.0, "card": card.to_string()})
         }
@@ -123,6 +142,7 @@ fn na_sixty_six(o: &NaObservation) -> Value {
         "widow_taker": o.widow_taker.map(|s| s.0),
         "widow": o.widow.map(cards),
         "laid_away": cards(o.laid_away),
+        "laid_away_order": o.laid_away_order.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
         "hand_sizes": o.hand_sizes,
         "tricks_won": o.tricks,
         "trick_points": o.trick_points,

@@ -189,14 +189,31 @@ fn public_observation(game: &AnyGame) -> Value {
     };
     let mut value = observation_json(&obs);
     if let Value::Object(map) = &mut value {
-        for private in ["hand", "own_discards", "laid_away", "widow"] {
-            map.remove(private);
+        for private in PRIVATE_KEYS {
+            map.remove(*private);
         }
         map.insert("seat".into(), Value::Null);
+    }
+    if let Some(Value::Array(events)) = value.get_mut("events") {
+        for event in events.iter_mut().filter_map(Value::as_object_mut) {
+            event.remove("own_cards");
+        }
     }
     scrub(&mut value, game.hidden_from_anyone());
     value
 }
+
+/// The parts of a seat's observation that are its alone: its hand, what it
+/// laid away or discarded face down, the widow it saw, the cards it drew
+/// (even those played since: when it got them is still private).
+const PRIVATE_KEYS: &[&str] = &[
+    "hand",
+    "own_discards",
+    "laid_away",
+    "laid_away_order",
+    "widow",
+    "drawn",
+];
 
 /// Replaces every card in `hidden` anywhere in `value` by null.
 fn scrub(value: &mut Value, hidden: CardSet) {

@@ -39,6 +39,8 @@ pub struct NaObservation {
     pub widow: Option<CardSet>,
     /// Cards this seat laid away.
     pub laid_away: CardSet,
+    /// The same, in the order it laid them away.
+    pub laid_away_order: Vec<Card>,
     pub hand_sizes: Vec<usize>,
     pub tricks: Vec<u8>,
     /// Card points per side from the tricks on the record (what every seat
@@ -89,6 +91,11 @@ impl NaSixtySix {
                 self.laid_away
             } else {
                 CardSet::EMPTY
+            },
+            laid_away_order: if is_taker {
+                self.laid_order.to_vec()
+            } else {
+                Vec::new()
             },
             hand_sizes: self.hands[..n].iter().map(|h| h.len()).collect(),
             tricks: self.tricks[..sides].to_vec(),

@@ -128,7 +128,7 @@ fn played_by(obs: &NaObservation) -> [CardSet; 4] {
 
 /// The public actions in order (bids, then plays, with the lay-away of an
 /// exchanged widow after the first trick), given the laid-away cards.
-fn replay(obs: &NaObservation, deal: &Deal, laid: CardSet, checked: bool) -> Option<NaSixtySix> {
+fn replay(obs: &NaObservation, deal: &Deal, laid: &[Card], checked: bool) -> Option<NaSixtySix> {
     let mut g = NaSixtySix::new(deal, obs.options).ok()?;
     g.sheet = obs.sheet;
     let step = |g: &mut NaSixtySix, seat: Seat, a: Action| -> bool {
@@ -178,7 +178,7 @@ fn replay(obs: &NaObservation, deal: &Deal, laid: CardSet, checked: bool) -> Opt
         }
         if i == 0 && g.phase() == Phase::Discard {
             let taker = g.to_move()?;
-            for c in laid.iter() {
+            for &c in laid {
                 if !step(&mut g, taker, Action::Discard(c)) {
                     return None;
                 }
@@ -302,7 +302,13 @@ fn try_sample<R: RngCore + ?Sized>(
         widow,
         turned: obs.turned,
     };
-    let g = replay(obs, &deal, laid, checked)?;
+    // The observer lays away in the order it did; another taker in any.
+    let order: Vec<Card> = if me_taker {
+        obs.laid_away_order.clone()
+    } else {
+        laid.iter().collect()
+    };
+    let g = replay(obs, &deal, &order, checked)?;
     (g.phase() == obs.phase).then_some(g)
 }
 

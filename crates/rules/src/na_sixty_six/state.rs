@@ -71,6 +71,9 @@ pub struct NaSixtySix {
     pub(super) bonus: [u16; MAX_SIDES],
     pub(super) widow_taker: Option<Seat>,
     pub(super) laid_away: CardSet,
+    /// The same cards in the order the taker laid them away (its own
+    /// history: which card it kept for longer).
+    pub(super) laid_order: ArrayVec<Card, 4>,
     pub(super) discards_left: u8,
     pub(super) result: Option<NaResult>,
     /// The game's score sheet before this deal; `None` for a lone deal.
@@ -127,6 +130,7 @@ impl NaSixtySix {
             bonus: [0; MAX_SIDES],
             widow_taker: None,
             laid_away: CardSet::EMPTY,
+            laid_order: ArrayVec::new(),
             discards_left: 0,
             result: None,
             sheet: None,
@@ -393,6 +397,7 @@ impl NaSixtySix {
             Action::Discard(card) => {
                 self.hands[seat.index()].remove(card);
                 self.laid_away.insert(card);
+                self.laid_order.push(card);
                 self.card_points[self.side(seat)] += points(card);
                 self.discards_left -= 1;
                 if self.discards_left == 0 {

@@ -127,6 +127,7 @@ impl Pedro {
                         self.events.push(Event::Discarded {
                             seat: s,
                             count: plain.len() as u8,
+                            cards: plain,
                         });
                     }
                 }

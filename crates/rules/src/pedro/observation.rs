@@ -33,7 +33,10 @@ pub struct PedroObservation {
     pub trick: Vec<(Seat, Card)>,
     pub out: [bool; 4],
     pub points: [u16; 2],
-    /// The public record: bids, trump, gives, face-up discards, play.
+    /// The record as this seat saw it: bids, trump, gives, face-up
+    /// discards, play, and which cards it discarded face down and drew
+    /// (other seats' only as counts). With the hand it is the seat's whole
+    /// history (perfect recall).
     pub events: Vec<Event>,
     pub result: Option<PedroResult>,
     /// Team scores before this deal, when it is one deal of a game.
@@ -63,7 +66,7 @@ impl Pedro {
             trick: self.trick.to_vec(),
             out: [0, 1, 2, 3].map(|s| self.is_out(Seat(s))),
             points: self.points,
-            events: self.events.clone(),
+            events: self.events.iter().map(|e| e.seen_by(seat)).collect(),
             result: self.result,
             sheet: self.sheet,
         }
@@ -94,7 +97,9 @@ impl crate::game::Observation for PedroObservation {
                 Event::ShownDiscard { card, .. }
                 | Event::Give { card, .. }
                 | Event::Play { card, .. } => set.insert(card),
-                Event::Dump { cards, .. } => set |= cards,
+                Event::Dump { cards, .. }
+                | Event::Discarded { cards, .. }
+                | Event::Drew { cards, .. } => set |= cards,
                 _ => {}
             }
         }

@@ -14,7 +14,7 @@ use super::action::Action;
 use super::options::Excess;
 use super::state::{bit, partner, Event, Pedro};
 use crate::game::ActionList;
-use talon_cards::{Card, Seat};
+use talon_cards::{Card, CardSet, Seat};
 
 impl Pedro {
     /// May `seat` give away its one or two trumps to fold (Mark Given)?
@@ -153,7 +153,11 @@ impl Pedro {
             self.events.push(Event::ShownDiscard { seat, card });
         } else {
             self.discards[i].insert(card);
-            self.events.push(Event::Discarded { seat, count: 1 });
+            self.events.push(Event::Discarded {
+                seat,
+                count: 1,
+                cards: CardSet::single(card),
+            });
         }
         self.advance_reduce();
     }

@@ -56,9 +56,12 @@ struct Facts {
     /// Fill mode: trumps a seat gave away or showed before the fill
     /// (so they were dealt to it).
     prefill_out: [CardSet; 4],
-    /// Cards drawn per seat, and the draws in order.
+    /// Cards drawn per seat, and the draws in order (with the cards, for
+    /// the observer's own).
     drew: [usize; 4],
-    draws: Vec<(Seat, usize)>,
+    draws: Vec<(Seat, usize, CardSet)>,
+    /// Every card the observer drew.
+    my_draws: CardSet,
     /// Cards each seat cannot hold now.
     forbidden: [CardSet; 4],
     /// Hidden cards to place.
@@ -77,6 +80,7 @@ fn facts(obs: &PedroObservation) -> Facts {
         prefill_out: [CardSet::EMPTY; 4],
         drew: [0; 4],
         draws: Vec::new(),
+        my_draws: CardSet::EMPTY,
         forbidden: [CardSet::EMPTY; 4],
         unknown: CardSet::EMPTY,
     };
@@ -87,11 +91,13 @@ fn facts(obs: &PedroObservation) -> Facts {
     // Seats that gave or showed a trump as excess: they held no plain
     // card then, and have not drawn since.
     let mut all_trumps = [false; 4];
+    // Cards each seat has played (or dumped) in the play.
+    let mut played = [0usize; 4];
     let fold_gives =
         opts.fold_pass && !matches!(opts.excess, Excess::Give | Excess::GiveThenDiscard);
     for e in &obs.events {
         match *e {
-            Event::Discarded { seat, count } => {
+            Event::Discarded { seat, count, .. } => {
                 f.face_down[seat.index()] += count as usize;
                 if fill && f.draws.is_empty() {
                     f.dealt_plain[seat.index()] += count as usize;
@@ -124,12 +130,14 @@ fn facts(obs: &PedroObservation) -> Facts {
             }
             // Only a seat holding nothing but trumps is offered `keep`.
             Event::Keep { seat } => all_trumps[seat.index()] = true,
-            Event::Drew { seat, count } => {
+            Event::Drew { seat, count, cards } => {
                 all_trumps[seat.index()] = false;
                 f.drew[seat.index()] += count as usize;
-                f.draws.push((seat, count as usize));
+                f.draws.push((seat, count as usize, cards));
+                f.my_draws |= cards;
             }
             Event::Play { seat, card } => {
+                played[seat.index()] += 1;
                 f.gone[seat.index()].insert(card);
                 public.insert(card);
                 if let Some(info) = &f.info {
@@ -139,6 +147,7 @@ fn facts(obs: &PedroObservation) -> Facts {
                 trick.push((seat, card));
             }
             Event::Dump { seat, cards } => {
+                played[seat.index()] += cards.len();
                 f.gone[seat.index()] |= cards;
                 public |= cards;
                 if let Some(info) = &f.info {
@@ -159,6 +168,11 @@ fn facts(obs: &PedroObservation) -> Facts {
         }
     }
     let me = obs.seat.index();
+    if f.info.is_some() && !opts.fold_without_trumps {
+        for s in 0..4 {
+            all_trumps[s] |= s != me && kept_over_six(obs, Seat(s as u8), played[s]);
+        }
+    }
     let deck = deck_for(opts).cards();
     if let Some(info) = &f.info {
         for (forbidden, _) in f.forbidden.iter_mut().zip(all_trumps).filter(|(_, a)| *a) {
@@ -172,6 +186,22 @@ fn facts(obs: &PedroObservation) -> Facts {
     // A hidden card is never in the observer's own places.
     f.forbidden[me] = deck;
     f
+}
+
+/// Did the reduction pass `seat` over while it held more than six cards?
+/// It then had no non-trump to discard. (It goes round from the dealer's
+/// left, always to the first seat with something to do; hands only shrink
+/// in the play.)
+fn kept_over_six(obs: &PedroObservation, seat: Seat, played: usize) -> bool {
+    let size = obs.hand_sizes[seat.index()] as usize;
+    match (obs.phase, obs.to_move) {
+        (Phase::Reduce, Some(actor)) => {
+            let place = |s: Seat| (s.0 + 4 - obs.dealer.0 + 3) % 4;
+            size > 6 && place(seat) < place(actor)
+        }
+        (Phase::Play, _) => size + played > 6,
+        _ => false,
+    }
 }
 
 /// Cards `seat` cannot hold once it played `card` to `trick` (the cards
@@ -352,10 +382,16 @@ fn rebuild<R: RngCore + ?Sized>(
     let size = obs.options.hand_size as usize;
     let mut dealt = [CardSet::EMPTY; 4];
     let mut drawn: [Vec<Card>; 4] = Default::default();
+    let me = obs.seat.index();
     for s in 0..4 {
         let acquired = (hands[s] | discards[s] | f.gone[s]) - f.recv[s];
         if acquired.len() != size + f.drew[s] {
             return None;
+        }
+        if s == me {
+            // The observer remembers what it drew: the rest was dealt.
+            dealt[s] = acquired - f.my_draws;
+            continue;
         }
         let d = match &f.info {
             Some(info) if obs.options.replenish == Replenish::Fill => {
@@ -376,7 +412,11 @@ fn rebuild<R: RngCore + ?Sized>(
         shuffle(&mut drawn[s], rng);
     }
     let mut rest = Vec::with_capacity(stock.len() + 32);
-    for &(seat, n) in &f.draws {
+    for &(seat, n, cards) in &f.draws {
+        if seat.index() == me {
+            rest.extend(cards.iter());
+            continue;
+        }
         let pool = &mut drawn[seat.index()];
         if pool.len() < n {
             return None;
@@ -393,16 +433,22 @@ fn rebuild<R: RngCore + ?Sized>(
     })
 }
 
-/// Replays the public record on a deal, choosing the face-down discards
-/// from `discards`. `None` if some action is illegal or the record differs.
+/// Replays the record on a deal, choosing other seats' face-down discards
+/// from `discards` (the observer's are on the record). `None` if some
+/// action is illegal or the record differs.
 fn replay(obs: &PedroObservation, deal: &Deal, discards: &[CardSet; 4]) -> Option<Pedro> {
     let mut g = Pedro::new(deal, obs.options).ok()?;
     g.sheet = obs.sheet;
     let mut left = *discards;
+    let me = obs.seat;
+    let mut checked = 0;
     while g.events.len() < obs.events.len() {
-        if g.events[..] != obs.events[..g.events.len()] {
-            return None;
+        for (e, seen) in g.events[checked..].iter().zip(&obs.events[checked..]) {
+            if e.seen_by(me) != *seen {
+                return None;
+            }
         }
+        checked = g.events.len();
         let seat = g.to_move()?;
         let action = match obs.events[g.events.len()] {
             Event::Bid { bid, .. } => {
@@ -414,6 +460,7 @@ fn replay(obs: &PedroObservation, deal: &Deal, discards: &[CardSet; 4]) -> Optio
             }
             Event::Pass { .. } => Action::Pass,
             Event::Trump { suit, .. } => Action::Trump(suit),
+            Event::Discarded { cards, .. } if seat == me => Action::Discard(cards.first()?),
             Event::Discarded { .. } => {
                 let c = (left[seat.index()] & g.hands[seat.index()]).first()?;
                 left[seat.index()].remove(c);
@@ -506,8 +553,11 @@ fn fallback<R: RngCore + ?Sized>(obs: &PedroObservation, rng: &mut R) -> Pedro {
                         }
                         Event::Pass { .. } => Action::Pass,
                         Event::Trump { suit, .. } => Action::Trump(suit),
-                        Event::Discarded { seat, .. } if seat == g.to_act => {
-                            match (left[seat.index()] & g.hands[seat.index()]).first() {
+                        Event::Discarded { seat, cards, .. } if seat == g.to_act => {
+                            let mine = (seat == obs.seat).then(|| cards.first()).flatten();
+                            match mine
+                                .or_else(|| (left[seat.index()] & g.hands[seat.index()]).first())
+                            {
                                 Some(c) => {
                                     left[seat.index()].remove(c);
                                     Action::Discard(c)

@@ -24,7 +24,8 @@ pub enum Phase {
     Over,
 }
 
-/// A public event, in order. Face-down cards appear only as counts.
+/// An event of the deal, in order. Face-down cards (discards, draws) are
+/// counts to everyone but their owner: see [`Event::seen_by`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
     Bid {
@@ -44,10 +45,12 @@ pub enum Event {
         seat: Seat,
         suit: Suit,
     },
-    /// One card discarded face down.
+    /// Cards discarded face down: the count is public, the cards their
+    /// owner's alone (empty in other seats' observations).
     Discarded {
         seat: Seat,
         count: u8,
+        cards: CardSet,
     },
     /// A trump discarded face up: dead, but everyone sees it.
     ShownDiscard {
@@ -63,10 +66,12 @@ pub enum Event {
     Keep {
         seat: Seat,
     },
-    /// Cards drawn from the stock (fill, four more, robbing, kitty).
+    /// Cards drawn from the stock (fill, four more, robbing, kitty): the
+    /// count is public, the cards the drawer's alone (as `Discarded`).
     Drew {
         seat: Seat,
         count: u8,
+        cards: CardSet,
     },
     Play {
         seat: Seat,
@@ -83,6 +88,26 @@ pub enum Event {
     Trick {
         winner: Seat,
     },
+}
+
+impl Event {
+    /// The event as `viewer` saw it: another seat's face-down cards are
+    /// left out. The only place the record is filtered.
+    pub fn seen_by(self, viewer: Seat) -> Event {
+        match self {
+            Event::Discarded { seat, count, .. } if seat != viewer => Event::Discarded {
+                seat,
+                count,
+                cards: CardSet::EMPTY,
+            },
+            Event::Drew { seat, count, .. } if seat != viewer => Event::Drew {
+                seat,
+                count,
+                cards: CardSet::EMPTY,
+            },
+            e => e,
+        }
+    }
 }
 
 /// Largest trick: four cards plus the extra cards of first-trick
@@ -329,13 +354,13 @@ impl Pedro {
             return;
         }
         let start = self.stock_next as usize;
-        for &c in &self.stock[start..start + n] {
-            self.hands[seat.index()].insert(c);
-        }
+        let cards: CardSet = self.stock[start..start + n].iter().copied().collect();
+        self.hands[seat.index()] |= cards;
         self.stock_next += n as u8;
         self.events.push(Event::Drew {
             seat,
             count: n as u8,
+            cards,
         });
     }
 
