@@ -27,7 +27,7 @@ fn main() {
             }
         }
         let n = states.len() as f64;
-        let mut out = vec![0.0f32; tensor::information_state_len(4)];
+        let mut out = vec![0.0f32; tensor::information_state_len(preset.family(), 4)];
         // The fastest of 30 passes: on a shared machine a pass that was
         // preempted is slower, never faster.
         let time = |label: &str, f: &mut dyn FnMut(&Core)| {
@@ -56,6 +56,10 @@ fn main() {
         time("obs+tensor", &mut |c| {
             let o = c.observe(Seat(c.to_move().unwrap() as u8));
             tensor::observation_tensor(&o, &mut out);
+        });
+        time("obs+info", &mut |c| {
+            let o = c.observe(Seat(c.to_move().unwrap() as u8));
+            tensor::information_state_tensor(&o, &mut out);
         });
         time("legal_ids", &mut |c| c.legal_ids(&mut legal));
         time("clone+apply", &mut |c| {

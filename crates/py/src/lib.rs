@@ -10,6 +10,7 @@
 
 pub mod actions;
 pub mod core;
+pub mod history;
 pub mod tensor;
 
 #[cfg(feature = "python")]

@@ -111,11 +111,14 @@ impl Game {
     }
 
     fn information_state_tensor_shape(&self) -> Vec<usize> {
-        vec![tensor::information_state_len(self.seats())]
+        vec![tensor::information_state_len(
+            self.preset().family(),
+            self.seats(),
+        )]
     }
 
     fn information_state_tensor_size(&self) -> usize {
-        tensor::information_state_len(self.seats())
+        tensor::information_state_len(self.preset().family(), self.seats())
     }
 
     /// The named blocks of the observation tensor: name, seat (relative),
@@ -126,6 +129,34 @@ impl Game {
             py,
             &tensor::layout(&core.observe(talon_cards::Seat(0)), false),
         )
+    }
+
+    /// The inner layout of the information-state tensor's `history` block:
+    /// `records` records of `record_size` floats each, a record being a
+    /// one-hot of `kinds`, then the seat (relative, from `seat_offset`),
+    /// the cards it names (by card id, from `cards_offset`) and its number
+    /// (at `value_offset`); `start` is where the block begins.
+    fn information_state_history_layout<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let core = self.new_core(&Setup::Seed(0))?;
+        let blocks = tensor::layout(&core.observe(talon_cards::Seat(0)), true);
+        let history = blocks
+            .iter()
+            .find(|b| b.name == "history")
+            .expect("the information-state layout has a history block");
+        let seats = self.seats();
+        let kinds = crate::history::KINDS.len();
+        let d = PyDict::new(py);
+        d.set_item("start", history.start)?;
+        d.set_item("records", crate::history::slots(self.preset().family()))?;
+        d.set_item("record_size", tensor::record_width(seats))?;
+        d.set_item("kinds", crate::history::KINDS.to_vec())?;
+        d.set_item("seat_offset", kinds)?;
+        d.set_item("cards_offset", kinds + seats)?;
+        d.set_item("value_offset", kinds + seats + crate::actions::CARD_SLOTS)?;
+        Ok(d)
     }
 
     fn information_state_tensor_layout<'py>(
@@ -418,7 +449,7 @@ impl State {
         player: i64,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let obs = self.obs(player)?;
-        let mut t = vec![0.0; tensor::information_state_len(self.core.seats())];
+        let mut t = vec![0.0; tensor::information_state_len(self.core.family(), self.core.seats())];
         tensor::information_state_tensor(&obs, &mut t);
         Ok(PyArray1::from_vec(py, t))
     }

@@ -5,10 +5,11 @@
 //! (0 = the observing seat, 1 = the next seat in turn order, ...).
 
 use crate::actions::{card_id, CARD_SLOTS};
+use crate::history;
 use arrayvec::ArrayVec;
 use talon_cards::{Card, CardSet, Seat, Suit};
 use talon_rules::pedro::{self, DOUBLE};
-use talon_rules::{na_sixty_six, sevens, sixty_six, AnyObservation};
+use talon_rules::{na_sixty_six, sevens, sixty_six, AnyObservation, Family};
 
 /// One named block of the layout: name, relative seat (if per seat),
 /// start, length, and whether it is a card block (indexed by card id).
@@ -386,18 +387,61 @@ pub fn observation_len(seats: usize) -> usize {
     CARD_SLOTS * (3 + 2 * seats) + 16 + 7 * seats
 }
 
-pub fn information_state_len(seats: usize) -> usize {
-    observation_len(seats) + CARD_SLOTS * (seats + 1) + 2 * seats
+/// Floats in one history record: its kind, the seat (relative), the
+/// cards it names and its number.
+pub fn record_width(seats: usize) -> usize {
+    history::KINDS.len() + seats + CARD_SLOTS + 1
 }
 
-fn write(v: &View, out: &mut [f32], layout: Option<&mut Vec<Block>>, info: bool) {
+pub fn information_state_len(family: Family, seats: usize) -> usize {
+    observation_len(seats)
+        + CARD_SLOTS * (seats + 1)
+        + 2 * seats
+        + seats
+        + 2
+        + history::auction_len(family, seats)
+        + history::slots(family) * record_width(seats)
+}
+
+/// What the information-state tensor adds to a view: the history records
+/// and the score sheet.
+struct Extra {
+    family: Family,
+    records: history::Records,
+    sheet: (ArrayVec<f32, 8>, bool, f32),
+    auction: Option<history::AuctionRecord>,
+}
+
+impl Extra {
+    fn of(obs: &AnyObservation, seats: usize) -> Extra {
+        Extra {
+            family: family_of(obs),
+            records: history::records(obs),
+            sheet: history::sheet(obs, seats),
+            auction: match obs {
+                AnyObservation::Pedro(o) => Some(history::pedro_auction(o)),
+                _ => None,
+            },
+        }
+    }
+}
+
+fn family_of(obs: &AnyObservation) -> Family {
+    match obs {
+        AnyObservation::SixtySix(_) => Family::SixtySix,
+        AnyObservation::NaSixtySix(_) => Family::NaSixtySix,
+        AnyObservation::Sevens(_) => Family::Sevens,
+        AnyObservation::Pedro(_) => Family::Pedro,
+    }
+}
+
+fn write(v: &View, out: &mut [f32], layout: Option<&mut Vec<Block>>, extra: Option<&Extra>) {
     let n = v.seats;
     let rel = |s: usize| (s + n - v.me) % n;
     let me = v.me;
-    let len = if info {
-        information_state_len(n)
-    } else {
-        observation_len(n)
+    let len = match extra {
+        Some(x) => information_state_len(x.family, n),
+        None => observation_len(n),
     };
     let out = &mut out[..len];
     out.fill(0.0);
@@ -429,9 +473,9 @@ fn write(v: &View, out: &mut [f32], layout: Option<&mut Vec<Block>>, info: bool)
     w.per_seat("hand_sizes", n, me, |s| v.hand_sizes[s] as f32 / 16.0);
     w.per_seat("tricks_won", n, me, |s| v.tricks_won[s] as f32 / 16.0);
     w.per_seat("out", n, me, |s| f32::from(u8::from(v.out[s])));
-    if !info {
+    let Some(extra) = extra else {
         return;
-    }
+    };
     for r in 0..n {
         let cards = set(v
             .plays
@@ -446,26 +490,66 @@ fn write(v: &View, out: &mut [f32], layout: Option<&mut Vec<Block>>, info: bool)
     }
     w.per_seat("last_bid", n, me, |s| v.auction.last[s]);
     w.per_seat("passed", n, me, |s| v.auction.passed[s]);
+    let (scores, present, carry) = &extra.sheet;
+    w.per_seat("sheet", n, me, |s| scores[s]);
+    w.value("sheet_present", f32::from(u8::from(*present)));
+    w.value("sheet_carry", *carry);
+    if let Some(a) = &extra.auction {
+        let start = w.block("auction", None, history::BID_SLOTS * (n + 1), false);
+        for (b, &(seat, passes)) in a.bids.iter().enumerate() {
+            let at = start + b * (n + 1);
+            if let Some(seat) = seat {
+                w.out[at + rel(seat.index())] = 1.0;
+            }
+            w.out[at + n] = f32::from(passes) / 4.0;
+        }
+        w.value(
+            "auction_trailing_passes",
+            f32::from(a.trailing_passes) / 4.0,
+        );
+        w.value("auction_forced", f32::from(u8::from(a.forced)));
+        w.value("auction_thrown_in", f32::from(u8::from(a.thrown_in)));
+    }
+    let width = record_width(n);
+    let slots = history::slots(extra.family);
+    let start = w.block("history", None, slots * width, false);
+    for (k, r) in extra.records.iter().take(slots).enumerate() {
+        let at = start + k * width;
+        w.out[at + usize::from(r.kind)] = 1.0;
+        let at = at + history::KINDS.len();
+        if let Some(seat) = r.seat {
+            w.out[at + rel(seat.index())] = 1.0;
+        }
+        let at = at + n;
+        for c in r.cards.iter() {
+            w.out[at + card_id(c)] = 1.0;
+        }
+        w.out[at + CARD_SLOTS] = r.value;
+    }
 }
 
 /// Fills `out` (at least `observation_len(seats)` long) with the
 /// observation tensor of `obs`.
 pub fn observation_tensor(obs: &AnyObservation, out: &mut [f32]) {
-    write(&view(obs), out, None, false);
+    write(&view(obs), out, None, None);
 }
 
 /// Fills `out` with the information-state tensor: the observation tensor,
-/// then who played which card, in what order, and the auction.
+/// then who played which card, in what order, the auction, the score sheet
+/// and the seat's whole history as records (lossless).
 pub fn information_state_tensor(obs: &AnyObservation, out: &mut [f32]) {
-    write(&view(obs), out, None, true);
+    let v = view(obs);
+    let extra = Extra::of(obs, v.seats);
+    write(&v, out, None, Some(&extra));
 }
 
 /// The layout of the tensors of `obs`'s table.
 pub fn layout(obs: &AnyObservation, info: bool) -> Vec<Block> {
     let v = view(obs);
-    let mut out = vec![0.0; information_state_len(v.seats)];
+    let extra = Extra::of(obs, v.seats);
+    let mut out = vec![0.0; information_state_len(extra.family, v.seats)];
     let mut blocks = Vec::new();
-    write(&v, &mut out, Some(&mut blocks), info);
+    write(&v, &mut out, Some(&mut blocks), info.then_some(&extra));
     blocks
 }
 
@@ -488,12 +572,22 @@ mod tests {
                     let hidden = core.hidden_from(s);
                     let blocks = layout(&obs, true);
                     let last = blocks.last().unwrap();
-                    assert_eq!(last.start + last.len, information_state_len(core.seats()));
-                    let mut t = vec![0.0; information_state_len(core.seats())];
+                    let len = information_state_len(core.family(), core.seats());
+                    assert_eq!(last.start + last.len, len);
+                    let mut t = vec![0.0; len];
                     information_state_tensor(&obs, &mut t);
                     for b in blocks.iter().filter(|b| b.cards) {
                         for c in hidden.iter() {
                             assert_eq!(t[b.start + card_id(c)], 0.0, "{preset} {} {c}", b.name);
+                        }
+                    }
+                    // The history's records name cards too.
+                    let width = record_width(core.seats());
+                    let cards_at = history::KINDS.len() + core.seats();
+                    for k in 0..history::slots(core.family()) {
+                        let at = last.start + k * width + cards_at;
+                        for c in hidden.iter() {
+                            assert_eq!(t[at + card_id(c)], 0.0, "{preset} record {k} {c}");
                         }
                     }
                 }

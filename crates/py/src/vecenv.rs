@@ -235,7 +235,7 @@ impl VecEnv {
             info,
         };
         let width = if info {
-            crate::tensor::information_state_len(game.seats())
+            crate::tensor::information_state_len(game.preset().family(), game.seats())
         } else {
             crate::tensor::observation_len(game.seats())
         };

@@ -37,7 +37,12 @@ def test_tensors_never_mark_a_hidden_card(preset):
     game = talon.load_game(preset)
     blocks = card_blocks(game)
     assert blocks, "the layout names its card blocks"
+    # The history's records name cards too: one card block per record.
+    h = game.information_state_history_layout()
+    for k in range(h["records"]):
+        blocks.append({"name": f"history record {k}", "start": h["start"] + k * h["record_size"] + h["cards_offset"]})
     rng = random.Random(11)
+    records_used = 0
     for seed in range(20):
         for state in positions(game.new_initial_state(seed=seed), rng, 500):
             for seat in range(game.num_players()):
@@ -46,6 +51,9 @@ def test_tensors_never_mark_a_hidden_card(preset):
                 for b in blocks:
                     marked = info[b["start"] + np.array(hidden, dtype=int)] if hidden else []
                     assert not np.any(marked), (preset, b["name"], seat)
+                kinds = info[h["start"] : h["start"] + h["records"] * h["record_size"]].reshape(h["records"], -1)[:, : len(h["kinds"])]
+                records_used = max(records_used, int(kinds.sum()))
+    assert records_used > 0, "the history has records"
 
 
 def test_resampled_states_are_consistent_with_the_information_state(preset):
