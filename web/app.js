@@ -899,6 +899,12 @@ class TableUi {
     }
     if (o.family === "na-sixty-six" && o.turned) info.push(h("span", { class: "talon" }, "Turned ", smallCard(o.turned)));
     if (o.family === "pedro" && o.stock_left !== undefined) info.push(h("span", {}, `Stock: ${o.stock_left}`));
+    if (o.family === "pedro" && Array.isArray(o.events) && o.phase !== "over") {
+      // What the fill, the four more, the robbing or the kitty brought you
+      // (your own record names the cards; others' only count them).
+      const drew = o.events.filter((e) => e.event === "drew" && e.seat === o.seat && Array.isArray(e.own_cards)).flatMap((e) => e.own_cards);
+      if (drew.length) info.push(h("span", { id: "drew", "data-cards": drew.join(" "), "aria-label": `You drew ${drew.map(cardName).join(", ")}` }, "You drew ", drew.map((c) => smallCard(c))));
+    }
     if (o.high_bid && o.bidder !== null && o.bidder !== undefined) info.push(h("span", {}, `Bid: ${o.high_bid} by ${this.name(o.bidder)}`));
     if (o.family === "na-sixty-six" && Array.isArray(o.marriages) && o.marriages.length) {
       info.push(h("span", {}, "Marriages: ", o.marriages.map((m) => `${this.name(m.seat)} ${suitSymbol(m.suit)} ${m.points}`).join(", ")));

@@ -142,8 +142,20 @@ test("two people and two bots play a Sixty-three deal by clicking; dimmed cards 
   const a = await openPage(t.seats[0].invite);
   const b = await openPage(t.seats[2].invite);
   let checkedDim = false;
+  let checkedDrew = 0;
   const mover = async (page) => {
     const d = await data(page);
+    // Before its first card of the play, every card a seat drew in the
+    // fill is in its hand, and the page names them.
+    if (d.turn === "you" && !page.drewChecked && (await page.$("#drew"))) {
+      const hand = await handOf(page);
+      if (hand.length >= 6) {
+        const drew = (await page.getAttribute("#drew", "data-cards")).split(" ");
+        for (const c of drew) assert.ok(hand.includes(c), `${c} was drawn and is in the hand ${hand}`);
+        page.drewChecked = true;
+        checkedDrew += 1;
+      }
+    }
     if (d.turn === "you" && !checkedDim) {
       const dim = await page.$("#hand .card.dim");
       if (dim) {
@@ -159,6 +171,7 @@ test("two people and two bots play a Sixty-three deal by clicking; dimmed cards 
   };
   await playDeal([a, b], mover);
   assert.ok(checkedDim, "a dimmed card was tried");
+  assert.ok(checkedDrew > 0, "a page named the cards its seat drew");
   // The deal's result shows everyone's cards and the score sheet has the deal.
   await a.waitForSelector(".deal-result");
   const hands = await a.$$(".deal-result .reveal");
