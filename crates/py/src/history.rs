@@ -51,14 +51,17 @@ pub fn slots(family: Family) -> usize {
         // 52 cards and four Ace calls.
         Family::Sevens => 64,
         // Trump; each card leaves a hand at most twice (given, then played
-        // or discarded): 106; five draws, four keeps, 14 tricks, four outs.
+        // or discarded): 106; five draws, four keeps, 14 tricks (13-card
+        // hands), four outs.
         // (The auction, which can be long, has its own block.)
         Family::Pedro => 160,
     }
 }
 
-/// The most records any family has room for.
-pub const MAX_SLOTS: usize = 160;
+/// Records kept while reading an observation: more than any family has
+/// room for, so that a history outgrowing its slots shows in the tests
+/// (the tensor writes only the first `slots(family)`).
+pub const MAX_SLOTS: usize = 192;
 
 /// Bid values a Pedro auction block has a slot for: 0 to 100 (`max_bid`'s
 /// limit) and the double bid above it.

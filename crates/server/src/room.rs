@@ -321,8 +321,14 @@ impl Room {
 
     fn catch_up(&self, out: &mpsc::Sender<Outgoing>, since: u64, viewer: Viewer) {
         match self.table.catch_up(since, viewer) {
-            Some(missed) => missed.into_iter().for_each(|p| send(out, &event_frame(p))),
-            None => send(out, &self.snapshot(viewer)),
+            // Only as many events as the outbox still takes, with room for
+            // the presence frame after them (its writer may not have sent
+            // anything yet): a dropped last event would leave the viewer
+            // short of the version its welcome named.
+            Some(missed) if missed.len() < out.capacity() => {
+                missed.into_iter().for_each(|p| send(out, &event_frame(p)))
+            }
+            _ => send(out, &self.snapshot(viewer)),
         }
     }
 

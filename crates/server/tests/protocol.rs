@@ -106,6 +106,23 @@ async fn a_version_too_old_or_unknown_gets_a_snapshot_equal_to_a_fresh_one() {
         let f = c.next().await.unwrap();
         assert_eq!(f, expected, "since {since}");
     }
+    // At the window's edge the missed events and the welcome and presence
+    // frames are more than a fresh outbox holds: the viewer still reaches
+    // the welcome's version (by a snapshot), then gets the presence frame.
+    for behind in [talon_table::MAX_CATCH_UP, talon_table::MAX_CATCH_UP - 1] {
+        let mut c = Client::hello(addr, table, None, Some(v - behind)).await;
+        let welcome = c.until("welcome").await;
+        assert_eq!(welcome["v"], json!(v));
+        let caught = tokio::time::timeout(Duration::from_secs(10), async {
+            while c.version() < v {
+                c.next().await.unwrap();
+            }
+            c.until("presence").await
+        })
+        .await;
+        assert!(caught.is_ok(), "{behind} behind: never caught up to {v}");
+        assert_eq!(c.state().unwrap(), &expected["state"], "{behind} behind");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

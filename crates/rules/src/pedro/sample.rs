@@ -460,7 +460,9 @@ fn replay(obs: &PedroObservation, deal: &Deal, discards: &[CardSet; 4]) -> Optio
             }
             Event::Pass { .. } => Action::Pass,
             Event::Trump { suit, .. } => Action::Trump(suit),
-            Event::Discarded { cards, .. } if seat == me => Action::Discard(cards.first()?),
+            Event::Discarded {
+                seat: by, cards, ..
+            } if by == me => Action::Discard(cards.first()?),
             Event::Discarded { .. } => {
                 let c = (left[seat.index()] & g.hands[seat.index()]).first()?;
                 left[seat.index()].remove(c);
