@@ -13,6 +13,12 @@
 //!   `lead_trump_first` holds no trumps. Hands only shrink during the play,
 //!   so what was missing then is missing now;
 //! - seats out (folded, "I'm up") and dumping seats hold no trumps;
+//! - a give: an excess give leaves the giver with trumps only, a fold's
+//!   leaves it at most the two of trumps. Where both kinds exist
+//!   (`fold_pass` with regular giving) the record cannot tell them apart
+//!   (unless the giver was given a card, which rules the fold out), so
+//!   the attempts alternate between the two readings. A trump given back
+//!   to its folder was dealt to it;
 //! - fill mode: the non-trumps dealt to a seat are exactly its first
 //!   discards, so its dealt hand held `hand_size - count` trumps;
 //! - the shape of the reduction (who had to discard, who kept more than
@@ -68,7 +74,23 @@ struct Facts {
     unknown: CardSet,
 }
 
-fn facts(obs: &PedroObservation) -> Facts {
+/// How the record's gives are read where a give may be either a fold's
+/// (one or two trumps from a hand of plain cards) or an excess give (from
+/// a hand of trumps only): `fold_pass` with regular giving. The record
+/// cannot tell them apart, so the sampler tries both readings in turn.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Gives {
+    Fold,
+    Excess,
+}
+
+/// Whether `obs`'s gives can be read both ways.
+fn gives_ambiguous(obs: &PedroObservation) -> bool {
+    let regular = matches!(obs.options.excess, Excess::Give | Excess::GiveThenDiscard);
+    obs.options.fold_pass && regular && obs.events.iter().any(|e| matches!(e, Event::Give { .. }))
+}
+
+fn facts(obs: &PedroObservation, reading: Gives) -> Facts {
     let opts = &obs.options;
     let info = obs.trump.map(|s| TrumpInfo::new(s, opts));
     let mut f = Facts {
@@ -93,8 +115,15 @@ fn facts(obs: &PedroObservation) -> Facts {
     let mut all_trumps = [false; 4];
     // Cards each seat has played (or dumped) in the play.
     let mut played = [0usize; 4];
-    let fold_gives =
-        opts.fold_pass && !matches!(opts.excess, Excess::Give | Excess::GiveThenDiscard);
+    // Which kind of give the record's gives are (see `Gives`).
+    let regular = matches!(opts.excess, Excess::Give | Excess::GiveThenDiscard);
+    let gives = match (opts.fold_pass, regular) {
+        (false, _) => Gives::Excess,
+        (true, false) => Gives::Fold,
+        (true, true) => reading,
+    };
+    // Seats that were given a card by partner: they may not fold that way.
+    let mut given_to = [false; 4];
     for e in &obs.events {
         match *e {
             Event::Discarded { seat, count, .. } => {
@@ -112,15 +141,26 @@ fn facts(obs: &PedroObservation) -> Facts {
                 }
             }
             Event::Give { seat, card } => {
-                all_trumps[seat.index()] |= !fold_gives;
+                let gives = if given_to[seat.index()] {
+                    Gives::Excess
+                } else {
+                    gives
+                };
+                given_to[partner(seat).index()] = true;
+                // An excess give leaves the giver with trumps only.
+                all_trumps[seat.index()] |= gives == Gives::Excess;
                 f.gone[seat.index()].insert(card);
-                f.recv[partner(seat).index()].insert(card);
+                // A trump given back to the seat that gave it to fold was
+                // dealt to that seat: not received from outside.
+                let back = f.gone[partner(seat).index()].contains(card);
+                if !back {
+                    f.recv[partner(seat).index()].insert(card);
+                }
                 public.insert(card);
-                // Where only a fold may give, the giver held one trump
-                // (or two with the two of trumps) and gave it away.
+                // A fold gives the giver's one trump (or two with the two
+                // of trumps) away.
                 if let Some(info) = &f.info {
-                    let regular = matches!(opts.excess, Excess::Give | Excess::GiveThenDiscard);
-                    if opts.fold_pass && !regular && card != info.two {
+                    if gives == Gives::Fold && card != info.two {
                         f.forbidden[seat.index()] |= info.trumps.without(info.two);
                     }
                 }
@@ -496,12 +536,18 @@ fn try_sample_counted<R: RngCore + ?Sized>(
     obs: &PedroObservation,
     rng: &mut R,
 ) -> Option<(Pedro, usize)> {
-    let f = facts(obs);
+    // Both readings of the gives where they are ambiguous, in turn.
+    let readings = if gives_ambiguous(obs) {
+        vec![facts(obs, Gives::Excess), facts(obs, Gives::Fold)]
+    } else {
+        vec![facts(obs, Gives::Excess)]
+    };
     for attempt in 1..=ATTEMPTS {
-        let Some((hands, discards, stock)) = place(obs, &f, attempt % 2 == 0, rng) else {
+        let f = &readings[(attempt / 2) % readings.len()];
+        let Some((hands, discards, stock)) = place(obs, f, attempt % 2 == 0, rng) else {
             continue;
         };
-        let Some(deal) = rebuild(obs, &f, &hands, &discards, stock, rng) else {
+        let Some(deal) = rebuild(obs, f, &hands, &discards, stock, rng) else {
             continue;
         };
         if let Some(g) = replay(obs, &deal, &discards) {
@@ -535,7 +581,7 @@ impl Determinize for Pedro {
 /// the voids, with the public fields taken from a replay that may have
 /// diverged. Only used when rejection sampling fails.
 fn fallback<R: RngCore + ?Sized>(obs: &PedroObservation, rng: &mut R) -> Pedro {
-    let f = facts(obs);
+    let f = facts(obs, Gives::Excess);
     for _ in 0..ATTEMPTS {
         if let Some((hands, discards, stock)) = place(obs, &f, true, rng) {
             if let Some(deal) = rebuild(obs, &f, &hands, &discards, stock, rng) {

@@ -159,3 +159,55 @@ fn rejection_is_rare() {
         assert!(mean < 20.0, "preset {i}: {mean:.2} placements per sample");
     }
 }
+
+/// A trump given to fold can come back: with `fold_pass` and regular
+/// giving, the partner may pass an excess trump to the folder. The card
+/// was dealt to the folder, not received from outside, and the sampler
+/// still finds consistent states for every seat.
+#[test]
+fn a_trump_given_back_to_its_first_holder_is_sampled() {
+    use super::super::state::Event;
+    let mut opts = PedroOptions::SIXTY_THREE;
+    opts.fold_pass = true;
+    opts.excess = super::super::options::Excess::Give;
+    let mut found = 0;
+    for seed in 0..4000u64 {
+        let mut g = Pedro::from_seed(seed, opts, Seat((seed % 4) as u8));
+        let mut rng = rng_from_seed(seed);
+        let mut legal = ActionList::new();
+        while !g.is_over() && g.phase() != Phase::Play {
+            g.legal_actions(&mut legal);
+            // Give whenever one may (to reach give-backs), bid sometimes.
+            let give = legal
+                .iter()
+                .position(|a| matches!(a, super::super::Action::Give(_)));
+            let a = match (g.phase(), give) {
+                (Phase::Auction, _) if legal.len() > 2 && below(&mut rng, 3) == 0 => legal[1],
+                (Phase::Auction, _) => legal[0],
+                (_, Some(i)) => legal[i],
+                _ => legal[below(&mut rng, legal.len() as u64) as usize],
+            };
+            g.play_unchecked(a);
+            let gives: Vec<_> = g
+                .events()
+                .iter()
+                .filter_map(|e| match *e {
+                    Event::Give { seat, card } => Some((seat, card)),
+                    _ => None,
+                })
+                .collect();
+            let back = gives
+                .iter()
+                .any(|&(s, c)| gives.iter().any(|&(t, d)| d == c && t != s));
+            if back {
+                check_state(&g, seed, 4);
+                found += 1;
+                break;
+            }
+        }
+        if found >= 5 {
+            break;
+        }
+    }
+    assert!(found >= 3, "{found} trumps came back in 4,000 deals");
+}
