@@ -111,6 +111,14 @@ fn pedro_table(o: &PedroObservation) -> String {
     if !o.trick.is_empty() {
         out.push(format!("on the table: {}", list(&o.trick)));
     }
+    // The seat's own record names the cards it drew (others' only count).
+    let drew = o.events.iter().fold(CardSet::EMPTY, |set, e| match *e {
+        PedroEvent::Drew { seat, cards, .. } if seat == o.seat => set | cards,
+        _ => set,
+    });
+    if !drew.is_empty() {
+        out.push(format!("you drew: {}", pretty_hand(drew)));
+    }
     out.push(format!("your hand: {}", pretty_hand(o.hand)));
     out.join("\n")
 }

@@ -196,6 +196,16 @@ fn play_plain_completes_a_game_from_scripted_input() {
 }
 
 #[test]
+fn play_plain_pedro_names_the_cards_you_drew() {
+    // Sixty-three: after trumps are named every hand is filled to six.
+    let out = run(
+        &["play", "sixty-three", "--plain", "--seed", "5"],
+        &"1\n".repeat(80),
+    );
+    assert!(out.contains("you drew: "), "{out}");
+}
+
+#[test]
 fn play_plain_hint_undo_and_errors() {
     let out = run(
         &["play", "schnapsen", "--plain", "--seed", "5"],
