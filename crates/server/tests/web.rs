@@ -70,6 +70,10 @@ async fn the_client_is_served_from_the_binary() {
         ("style.css", "text/css"),
         ("cards.js", "javascript"),
         ("net.js", "javascript"),
+        ("dom.js", "javascript"),
+        ("lobby.js", "javascript"),
+        ("table.js", "javascript"),
+        ("words.js", "javascript"),
     ] {
         let (status, headers, body) = get(addr, &format!("/assets/{version}/{file}")).await;
         assert_eq!(status, 200, "{file}");

@@ -1,0 +1,125 @@
+// Page helpers every view shares: building elements (`h`), patching the
+// page in place so that unchanged nodes (a pressed button, a focused card)
+// survive a redraw, the live region, preferences and the seat secret's key.
+
+export const main = document.getElementById("main");
+const live = document.getElementById("live");
+
+
+export function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on")) node[k] = v; // a property, so that patch() can carry it over
+    else if (k === "text") node.textContent = v;
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+// Patching: the table is drawn as a fresh tree on every update, then
+// patched into the page so that nodes that did not change stay the same
+// nodes. A card button under the pointer, a focused button or an open
+// picker survives presence frames, timers and events; only what changed is
+// touched. Children are matched by key (id, data-card, data-seat,
+// data-action, data-key) or else by position and tag.
+
+const HANDLERS = ["onclick", "onchange", "oninput", "onsubmit", "onkeydown"];
+
+function keyOf(node) {
+  if (node.nodeType !== 1) return null;
+  if (node.id) return `#${node.id}`;
+  const d = node.dataset;
+  if (!d) return null;
+  if (d.card) return `c:${d.card}`;
+  if (d.seat) return `s:${d.seat}`;
+  if (d.action) return `a:${d.action}`;
+  if (d.key) return `k:${d.key}`;
+  return null;
+}
+
+export function patch(old, neu) {
+  if (old.nodeType !== 1) {
+    if (old.nodeValue !== neu.nodeValue) old.nodeValue = neu.nodeValue;
+    return;
+  }
+  for (const a of [...old.attributes]) if (!neu.hasAttribute(a.name)) old.removeAttribute(a.name);
+  for (const a of neu.attributes) if (old.getAttribute(a.name) !== a.value) old.setAttribute(a.name, a.value);
+  for (const k of HANDLERS) if (old[k] !== neu[k]) old[k] = neu[k];
+  patchChildren(old, neu);
+  if (old.tagName === "INPUT" && old.checked !== neu.checked) old.checked = neu.checked;
+  if (old.tagName === "SELECT" && old.value !== neu.value) old.value = neu.value;
+}
+
+function sameKind(a, b) {
+  return a.nodeType === b.nodeType && a.nodeName === b.nodeName;
+}
+
+function patchChildren(old, neu) {
+  const wanted = [...neu.childNodes];
+  const keys = new Set(wanted.map(keyOf).filter(Boolean));
+  const byKey = new Map();
+  for (const c of old.childNodes) {
+    const k = keyOf(c);
+    if (k) byKey.set(k, c);
+  }
+  let cursor = old.firstChild;
+  const dropStale = () => {
+    // Keyed nodes that are gone: remove them now rather than move the
+    // others past them (moving a node loses its focus).
+    while (cursor && keyOf(cursor) && !keys.has(keyOf(cursor))) {
+      const next = cursor.nextSibling;
+      cursor.remove();
+      cursor = next;
+    }
+  };
+  for (const n of wanted) {
+    dropStale();
+    const k = keyOf(n);
+    let match = null;
+    if (k) {
+      const o = byKey.get(k);
+      if (o && sameKind(o, n)) match = o;
+      byKey.delete(k);
+    } else if (cursor && !keyOf(cursor) && sameKind(cursor, n)) {
+      match = cursor;
+    }
+    if (!match) {
+      old.insertBefore(n, cursor);
+      continue;
+    }
+    if (match === cursor) cursor = cursor.nextSibling;
+    else old.insertBefore(match, cursor);
+    patch(match, n);
+  }
+  while (cursor) {
+    const next = cursor.nextSibling;
+    cursor.remove();
+    cursor = next;
+  }
+}
+
+export function announce(text) {
+  // Re-set the text so that repeated messages are read again.
+  const line = h("p", {}, text);
+  live.append(line);
+  while (live.childNodes.length > 4) live.firstChild.remove();
+}
+
+export const prefs = {
+  get fourColour() {
+    return localStorage.getItem("talon.fourColour") === "1";
+  },
+  set fourColour(on) {
+    localStorage.setItem("talon.fourColour", on ? "1" : "0");
+    document.body.classList.toggle("four-colour", on);
+  },
+};
+document.body.classList.toggle("four-colour", prefs.fourColour);
+
+export const secretKey = (table) => `talon.secret.${table}`;

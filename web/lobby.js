@@ -1,0 +1,225 @@
+// The lobby: pick a preset and its options, seat people and bots, create
+// the table and hand out the seat links.
+
+import { h, main } from "./dom.js";
+
+export async function lobbyPage() {
+  document.title = "Talon: new table";
+  main.replaceChildren(h("p", { class: "muted" }, "Loading the games…"));
+  let games;
+  try {
+    const r = await fetch("/api/games");
+    games = (await r.json()).games;
+  } catch (e) {
+    main.replaceChildren(h("p", { class: "error", role: "alert" }, "Cannot reach the server. Reload to try again."));
+    return;
+  }
+  const remembered = localStorage.getItem("talon.lastPreset");
+  let game = games.find((g) => g.name === remembered) || games[0];
+
+  const presetSelect = h(
+    "select",
+    { id: "preset", name: "preset" },
+    games.map((g) => h("option", { value: g.name, selected: g === game }, g.name)),
+  );
+  const desc = h("p", { class: "desc", id: "preset-desc" });
+  const optionsBox = h("div", { class: "options" });
+  const seatsBox = h("div", { class: "seats-form" });
+  const matchBox = h("input", { type: "checkbox", id: "whole-match", checked: true });
+  const hintsSelect = h(
+    "select",
+    { id: "hints" },
+    h("option", { value: "" }, "table default (on with one person)"),
+    h("option", { value: "on" }, "allowed"),
+    h("option", { value: "off" }, "off"),
+  );
+  const message = h("p", { class: "error", role: "alert" });
+  const result = h("section", { class: "created", hidden: true, "aria-labelledby": "created-title" });
+
+  function seatCount() {
+    const players = game.options.find((o) => o.name === "players");
+    if (players) {
+      const input = optionsBox.querySelector(`[name="players"]`);
+      const n = parseInt(input ? input.value : players.default, 10);
+      if (n > 0) return n;
+    }
+    return game.players;
+  }
+
+  function renderOptions() {
+    desc.textContent = game.description;
+    optionsBox.replaceChildren(
+      ...game.options.map((o) => {
+        const id = `opt-${o.name}`;
+        let input;
+        if (o.type === "bool") {
+          input = h("input", { type: "checkbox", id, name: o.name, checked: o.default === "true" });
+        } else if (o.type.startsWith("int")) {
+          const m = o.type.match(/int (-?\d+)..=(-?\d+)/);
+          input = h("input", {
+            type: "number", id, name: o.name, value: o.default ?? "",
+            min: m ? m[1] : undefined, max: m ? m[2] : undefined, inputmode: "numeric",
+          });
+        } else if (o.type.startsWith("one of ")) {
+          const choices = o.type.slice(7).split("|");
+          input = h("select", { id, name: o.name }, choices.map((c) => h("option", { value: c, selected: c === o.default }, c)));
+        } else {
+          input = h("input", { type: "text", id, name: o.name, value: o.default ?? "" });
+        }
+        input.dataset.default = o.default ?? "";
+        input.dataset.kind = o.type;
+        if (o.name === "players") input.addEventListener("change", renderSeats);
+        return h(
+          "div",
+          { class: "option" },
+          h("label", { for: id }, o.name.replaceAll("_", " ")),
+          input,
+          h("small", { id: `${id}-doc` }, `${o.doc} (default: ${o.default})`),
+        );
+      }),
+    );
+    for (const input of optionsBox.querySelectorAll("input,select")) {
+      input.setAttribute("aria-describedby", `${input.id}-doc`);
+    }
+  }
+
+  function renderSeats() {
+    const n = seatCount();
+    const level = game.bots.includes("intermediate") ? "intermediate" : game.bots[game.bots.length - 1];
+    const rows = [];
+    for (let i = 0; i < n; i++) {
+      const kind = h(
+        "select",
+        { id: `seat-${i}`, "aria-label": `Seat ${i}: who plays` },
+        h("option", { value: "person", selected: i === 0 }, i === 0 ? "Person (you)" : "Person"),
+        game.bots.map((b) => h("option", { value: `bot:${b}`, selected: i !== 0 && b === level }, `Bot: ${b}`)),
+      );
+      const name = h("input", {
+        type: "text", id: `seat-${i}-name`, maxlength: 24, placeholder: "name (optional)",
+        "aria-label": `Seat ${i}: name`,
+      });
+      const sync = () => (name.hidden = kind.value !== "person");
+      kind.addEventListener("change", sync);
+      sync();
+      rows.push(h("div", { class: "seat-row" }, h("span", { class: "seat-no" }, `Seat ${i}`), kind, name));
+    }
+    seatsBox.replaceChildren(...rows);
+  }
+
+  presetSelect.addEventListener("change", () => {
+    game = games.find((g) => g.name === presetSelect.value);
+    localStorage.setItem("talon.lastPreset", game.name);
+    renderOptions();
+    renderSeats();
+  });
+
+  async function create(e) {
+    e.preventDefault();
+    message.textContent = "";
+    const options = {};
+    for (const input of optionsBox.querySelectorAll("input,select")) {
+      const kind = input.dataset.kind;
+      let value;
+      if (kind === "bool") value = input.checked;
+      else if (kind.startsWith("int")) value = Number(input.value);
+      else value = input.value;
+      if (String(value) !== input.dataset.default) options[input.name] = value;
+    }
+    const seats = [];
+    const n = seatCount();
+    for (let i = 0; i < n; i++) {
+      const kind = seatsBox.querySelector(`#seat-${i}`).value;
+      const name = seatsBox.querySelector(`#seat-${i}-name`).value.trim();
+      if (kind === "person") seats.push(name ? { kind: "person", name } : { kind: "person" });
+      else seats.push({ kind: "bot", level: kind.slice(4) });
+    }
+    const body = { preset: game.name, options, seats, match: matchBox.checked };
+    if (hintsSelect.value) body.hints = hintsSelect.value === "on";
+    let reply;
+    try {
+      const r = await fetch("/api/tables", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      reply = await r.json();
+    } catch {
+      message.textContent = "Cannot reach the server.";
+      return;
+    }
+    if (!reply.ok) {
+      message.textContent = reply.error || "The table was not created.";
+      return;
+    }
+    showCreated(reply);
+  }
+
+  function showCreated(reply) {
+    const origin = location.origin;
+    const people = reply.seats.filter((s) => s.kind === "person");
+    for (const s of people) localStorage.setItem(`talon.invite.${reply.table}.${s.seat}`, s.secret);
+    const rows = reply.seats.map((s) => {
+      if (s.kind !== "person") return h("li", {}, `Seat ${s.seat}: ${s.name}`);
+      const url = origin + s.invite;
+      return h(
+        "li",
+        {},
+        h("span", {}, `Seat ${s.seat}: ${s.name}`),
+        h("input", { type: "text", readonly: true, value: url, "aria-label": `Invite link for seat ${s.seat}`, class: "link" }),
+        h("button", { type: "button", onclick: (e) => copy(url, e.currentTarget) }, "Copy"),
+        h("a", { href: s.invite, class: "button" }, "Sit here"),
+      );
+    });
+    const spectate = origin + reply.spectate;
+    result.replaceChildren(
+      h("h2", { id: "created-title" }, `Table ${reply.table} is ready`),
+      h("p", {}, "Send each person their own seat link: the link is the key to the seat. Open yours to sit down."),
+      h("ul", { class: "invites" }, rows),
+      h(
+        "p",
+        { class: "spectate" },
+        "Watch without playing: ",
+        h("input", { type: "text", readonly: true, value: spectate, "aria-label": "Spectator link", class: "link" }),
+        h("button", { type: "button", onclick: (e) => copy(spectate, e.currentTarget) }, "Copy"),
+      ),
+      people.length
+        ? h("p", {}, h("a", { href: people[0].invite, class: "button primary", id: "join-own" }, `Join seat ${people[0].seat}`))
+        : h("p", {}, h("a", { href: reply.spectate, class: "button primary" }, "Watch the bots")),
+    );
+    result.hidden = false;
+    result.scrollIntoView({ behavior: "smooth" });
+    result.querySelector("h2").setAttribute("tabindex", "-1");
+    result.querySelector("h2").focus();
+  }
+
+  main.replaceChildren(
+    h(
+      "form",
+      { class: "lobby", onsubmit: create },
+      h("h1", {}, "New table"),
+      h("div", { class: "field" }, h("label", { for: "preset" }, "Game"), presetSelect),
+      desc,
+      h("fieldset", {}, h("legend", {}, "Length"), h("label", { class: "check" }, matchBox, " Whole match (otherwise a single deal)")),
+      h("fieldset", {}, h("legend", {}, "Seats"), seatsBox),
+      h("details", { class: "rules" }, h("summary", {}, "Rule options"), optionsBox),
+      h("div", { class: "field" }, h("label", { for: "hints" }, "Hints"), hintsSelect),
+      message,
+      h("button", { type: "submit", class: "primary", id: "create" }, "Create table"),
+    ),
+    result,
+  );
+  renderOptions();
+  renderSeats();
+}
+
+async function copy(text, button) {
+  try {
+    await navigator.clipboard.writeText(text);
+    button.textContent = "Copied";
+  } catch {
+    const input = button.previousElementSibling;
+    if (input && input.select) input.select();
+    button.textContent = "Select and copy";
+  }
+  setTimeout(() => (button.textContent = "Copy"), 2000);
+}

@@ -1,0 +1,704 @@
+// The table: the state the server sends, drawn; input by pointer,
+// keyboard and touch, sent as the actions in `state.legal` and nothing else.
+
+import { isCard, cardName, cardShort, cardSvg, backSvg, suitName, suitSymbol } from "./cards.js";
+import { h, main, patch, announce, prefs, secretKey } from "./dom.js";
+import { Connection } from "./net.js";
+import { describeAction, actionLabel, CONFIRM } from "./words.js";
+
+export function tablePage(table) {
+  // A seat link carries the secret after `#s=`; keep it, then take it out
+  // of the address bar so a copied address is not a seat key.
+  const hash = new URLSearchParams(location.hash.slice(1));
+  if (hash.get("s")) {
+    localStorage.setItem(secretKey(table), hash.get("s"));
+    history.replaceState(null, "", location.pathname);
+  } else if (hash.has("watch")) {
+    localStorage.removeItem(secretKey(table));
+    history.replaceState(null, "", location.pathname);
+  }
+  const secret = localStorage.getItem(secretKey(table));
+  document.title = `Talon: table ${table}`;
+  const ui = new TableUi(table, secret);
+  ui.start();
+}
+
+class TableUi {
+  constructor(table, secret) {
+    this.table = table;
+    this.secret = secret;
+    this.state = null;
+    this.seat = null;
+    this.presence = {};
+    this.selected = null; // a card selected by a first tap (phones)
+    this.marked = new Set(); // cards marked for discard / give
+    this.queue = []; // discard / give actions still to send
+    this.pending = null; // the id of an action sent and not yet answered
+    this.focusCard = null;
+    this.panel = null; // "last", "sheet", "deal", "settings" or null
+    this.hint = null;
+    this.showTrick = null; // a finished trick kept in view for a moment
+    this.seenDeal = null;
+    this.net = new Connection(table, secret, {
+      welcome: (f) => {
+        this.seat = f.seat;
+        if (this.secret && f.seat === null) this.secret = null;
+      },
+      snapshot: (f) => this.setState(f.state, null),
+      event: (f) => this.onEvent(f),
+      reject: (f) => this.onReject(f),
+      hint: (f) => {
+        this.hint = f.action;
+        announce(`Hint: ${describeAction(f.action).replace(/^plays/, "play")}`);
+        this.render();
+      },
+      presence: (f) => {
+        const presence = Object.fromEntries(f.seats.map((s) => [s.seat, s.status]));
+        if (JSON.stringify(presence) === JSON.stringify(this.presence)) return;
+        this.presence = presence;
+        this.render();
+      },
+      error: (f) => {
+        if (f.code === "no_hint") this.hintsOff = true;
+        this.flash(f.message);
+        this.pending = null;
+        this.render();
+      },
+      status: (s) => {
+        this.connection = s;
+        if (s !== "online") this.pending = null;
+        this.renderStatus();
+        if (s === "online") {
+          this.render();
+          if (this.state) this.sendQueued();
+        }
+      },
+      fatal: (msg) => {
+        this.fatal = msg;
+        this.render();
+      },
+    });
+    this.coarse = window.matchMedia("(pointer: coarse)").matches;
+    document.addEventListener("keydown", (e) => this.onKey(e));
+  }
+
+  start() {
+    main.replaceChildren(h("p", { class: "muted" }, "Connecting to the table…"));
+    this.net.start();
+  }
+
+  name(seat) {
+    if (!this.state || seat === null || seat === undefined) return "";
+    const seats = this.state.seats;
+    const s = seats[seat];
+    let base = s ? s.name : `seat ${seat}`;
+    // Two seats of one name (two bots of a level) get their numbers.
+    if (s && seats.some((o, i) => i !== seat && o.name === s.name)) base = `${base} ${seat}`;
+    if (seat !== this.state.you || /^you$/i.test(base.trim())) return base;
+    return `${base} (you)`;
+  }
+
+  // Where a seat sits from your chair: the next to play sits on your left,
+  // the one before you on your right; in a four-seat partnership game the
+  // seat across is your partner. Null for your own seat, two-seat games and
+  // spectators.
+  position(seat) {
+    const s = this.state;
+    const n = s.seats.length;
+    if (s.you === null || s.you === undefined || seat === s.you || n < 3 || n > 4) return null;
+    const offset = (seat - s.you + n) % n;
+    if (offset === 1) return "left";
+    if (offset === n - 1) return "right";
+    const family = s.observation && s.observation.family;
+    return family === "pedro" || family === "na-sixty-six" ? "partner" : "across";
+  }
+
+  flash(text) {
+    this.message = text;
+    announce(text);
+    clearTimeout(this.flashTimer);
+    this.flashTimer = setTimeout(() => {
+      this.message = null;
+      this.render();
+    }, 5000);
+  }
+
+  onEvent(f) {
+    const ev = f.event;
+    if (ev && ev.kind === "acted") {
+      announce(`${this.name(ev.seat)} ${describeAction(ev.action, this.state)}`);
+    } else if (ev && ev.kind === "dealt") {
+      announce(`Deal ${ev.deal_no} is dealt.`);
+    } else if (ev && ev.kind === "ended") {
+      announce("The table has ended.");
+    }
+    if (f.state) this.setState(f.state, ev);
+  }
+
+  onReject(f) {
+    this.pending = null;
+    this.queue = [];
+    this.flash(f.message || "That was not accepted.");
+    this.render();
+  }
+
+  setState(state, ev) {
+    const before = this.state;
+    this.state = state;
+    this.pending = null;
+    this.hint = null;
+    if (this.seat === null && state.you !== null) this.seat = state.you;
+    const lt = state.last_trick;
+    if (before && lt && JSON.stringify(lt) !== JSON.stringify(before.last_trick)) {
+      announce(`${this.name(lt.winner)} wins the trick.`);
+      this.showTrick = { trick: lt, until: Date.now() + 1500 };
+      clearTimeout(this.trickTimer);
+      this.trickTimer = setTimeout(() => this.render(), 1600);
+    }
+    const ld = state.last_deal;
+    if (ld && this.seenDeal !== null && ld.deal_no !== this.seenDeal) {
+      announce(`Deal ${ld.deal_no} is over. ${ld.text || ""}`);
+      this.panel = "deal";
+    }
+    this.seenDeal = ld ? ld.deal_no : 0;
+    if (before && state.to_move !== before.to_move || (!before && state.status === "playing")) {
+      if (state.status === "playing" && state.to_move !== null) {
+        announce(state.to_move === state.you ? "Your turn." : `${this.name(state.to_move)} to play.`);
+      }
+    }
+    if (state.status === "finished" && (!before || before.status !== "finished")) {
+      announce(this.finishText());
+    }
+    // Marks and a queue only make sense while those actions stay legal.
+    const legal = new Set(state.legal);
+    for (const c of [...this.marked]) {
+      if (!legal.has(`discard ${c}`) && !legal.has(`give ${c}`)) this.marked.delete(c);
+    }
+    if (this.selected && !this.cardActions().has(this.selected)) this.selected = null;
+    this.render();
+    this.sendQueued();
+  }
+
+  finishText() {
+    const s = this.state;
+    if (s.unfinished) return "The table ended before the match was over.";
+    if (s.winner === null || s.winner === undefined) return "The game is over.";
+    const n = s.seats.length;
+    const sides = s.scores ? s.scores.length : n;
+    if (sides < n) {
+      const who = s.seats.filter((_, i) => i % sides === s.winner).map((x) => x.name).join(" and ");
+      return `${who} win.`;
+    }
+    return `${this.name(s.winner)} wins.`;
+  }
+
+  // The actions naming each card of the hand: card -> [actions].
+  cardActions() {
+    const map = new Map();
+    if (!this.state) return map;
+    for (const a of this.state.legal) {
+      let card = null;
+      if (isCard(a)) card = a;
+      else {
+        const m = a.match(/^(?:play|discard|give) (\S+)$/);
+        if (m && isCard(m[1])) card = m[1];
+      }
+      if (card) {
+        if (!map.has(card)) map.set(card, []);
+        map.get(card).push(a);
+      }
+    }
+    return map;
+  }
+
+  // Actions that are not about one card.
+  otherActions() {
+    if (!this.state) return [];
+    return this.state.legal.filter((a) => {
+      if (isCard(a)) return false;
+      const m = a.match(/^(?:play|discard|give) (\S+)$/);
+      return !(m && isCard(m[1]));
+    });
+  }
+
+  markMode() {
+    return this.state && this.state.legal.some((a) => /^(discard|give) /.test(a));
+  }
+
+  send(action) {
+    if (this.pending || !this.state) return;
+    if (CONFIRM[action] && !window.confirm(CONFIRM[action])) return;
+    const id = Math.random().toString(36).slice(2, 10);
+    if (this.net.send({ t: "act", action, v: this.net.v, id })) {
+      this.pending = id;
+      this.selected = null;
+      this.render();
+    } else {
+      this.flash("Not connected: wait for the table to come back.");
+    }
+  }
+
+  sendQueued() {
+    // Offline or still catching up: the queue waits for "online".
+    if (!this.net.connected) return;
+    while (this.queue.length && !this.pending) {
+      const next = this.queue[0];
+      if (!this.state.legal.includes(next)) {
+        if (this.state.to_move === this.state.you && this.state.legal.length) {
+          this.queue = []; // no longer possible
+        }
+        return;
+      }
+      this.queue.shift();
+      this.send(next);
+    }
+  }
+
+  playCard(card, viaKeyboard) {
+    const actions = this.cardActions().get(card);
+    if (!actions || this.pending) return; // dimmed: nothing is sent
+    const plain = actions.find((a) => a === card || a === `play ${card}`);
+    if (!plain && this.markMode()) {
+      if (this.marked.has(card)) this.marked.delete(card);
+      else this.marked.add(card);
+      this.render();
+      return;
+    }
+    const action = plain || actions[0];
+    if (this.coarse && !viaKeyboard && this.selected !== card) {
+      this.selected = card;
+      this.render();
+      return;
+    }
+    this.focusCard = card;
+    this.send(action);
+  }
+
+  confirmMarked() {
+    const legal = new Set(this.state.legal);
+    const actions = [...this.marked].map((c) => (legal.has(`discard ${c}`) ? `discard ${c}` : `give ${c}`));
+    this.marked.clear();
+    this.queue = actions;
+    this.sendQueued();
+  }
+
+  onKey(e) {
+    if (!this.state || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.target && /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)) return;
+    const cards = [...document.querySelectorAll("#hand .card")];
+    if (!cards.length) return;
+    const at = cards.indexOf(document.activeElement);
+    if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
+      e.preventDefault();
+      const step = e.key === "ArrowRight" ? 1 : -1;
+      const next = at < 0 ? 0 : (at + step + cards.length) % cards.length;
+      cards[next].focus();
+    } else if (/^[1-9]$/.test(e.key)) {
+      const n = parseInt(e.key, 10) - 1;
+      if (n < cards.length) {
+        e.preventDefault();
+        cards[n].focus();
+      }
+    } else if (e.key === "Escape") {
+      this.selected = null;
+      this.panel = null;
+      this.render();
+    }
+  }
+
+  // ----- rendering -----
+
+  renderStatus() {
+    const el = document.getElementById("conn");
+    if (!el) return;
+    const words = { online: "", connecting: "Connecting…", reconnecting: "Reconnecting…", offline: "Offline" };
+    el.textContent = words[this.connection] || "";
+    document.body.dataset.conn = this.connection || "";
+    el.hidden = !words[this.connection];
+  }
+
+  render() {
+    if (this.fatal) {
+      main.replaceChildren(
+        h("div", { class: "fatal", role: "alert" }, h("p", {}, this.fatal), h("p", {}, h("a", { href: "/", class: "button" }, "New table"))),
+      );
+      return;
+    }
+    const s = this.state;
+    if (!s) return;
+    const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.card : null;
+    const focusedId = document.activeElement ? document.activeElement.id : null;
+    const obs = s.observation || {};
+    const n = s.seats.length;
+    const you = s.you;
+    const order = [];
+    const base = you === null ? 0 : you;
+    for (let i = 1; i <= n; i++) order.push((base + i) % n);
+    const others = you === null ? order.slice(n - 1).concat(order.slice(0, n - 1)) : order.slice(0, n - 1);
+
+    const root = h("div", { class: `table fam-${obs.family || "none"}` });
+    root.append(this.topBar());
+    root.append(h("section", { class: "opponents", "aria-label": "Other seats" }, others.map((seat) => this.seatBox(seat))));
+    root.append(this.centre());
+    root.append(this.statusLine());
+    if (this.message) root.append(h("p", { class: "flash", role: "alert" }, this.message));
+    root.append(this.actionBar());
+    if (you !== null) {
+      root.append(this.handView());
+      root.append(h("div", { class: "you-line" }, this.seatBox(you)));
+    } else {
+      root.append(h("p", { class: "muted spectating" }, "You are watching. ", h("a", { href: "/" }, "New table")));
+    }
+    if (this.panel) root.append(this.panelView());
+    const shown = main.firstElementChild;
+    if (main.childNodes.length === 1 && shown.tagName === "DIV" && shown.classList.contains("table")) patch(shown, root);
+    else main.replaceChildren(root);
+    // For tests and styling: where the table stands (nothing hidden).
+    const data = document.body.dataset;
+    data.status = s.status;
+    data.v = String(this.net.v);
+    data.turn = s.status === "playing" && you !== null && s.to_move === you ? "you" : "";
+    data.pending = this.pending ? "1" : "";
+    data.deal = String(s.deal_no);
+    this.renderStatus();
+    // Keep keyboard focus where it was.
+    let target = null;
+    if (focused) target = main.querySelector(`#hand [data-card="${focused}"]`);
+    if (!target && this.focusCard) target = main.querySelector("#hand .card.legal") || main.querySelector("#hand .card");
+    if (!target && focusedId) target = document.getElementById(focusedId);
+    if (target && document.activeElement !== target) target.focus({ preventScroll: true });
+    this.focusCard = null;
+  }
+
+  topBar() {
+    const s = this.state;
+    const scores = s.scores
+      ? h("span", { class: "score", "aria-label": `Match score ${s.scores.join(" to ")}` }, s.scores.join(" : "))
+      : null;
+    const btn = (id, label, panel) =>
+      h("button", {
+        type: "button", id, class: this.panel === panel ? "on" : "",
+        "aria-expanded": this.panel === panel ? "true" : "false",
+        onclick: () => {
+          this.panel = this.panel === panel ? null : panel;
+          this.render();
+        },
+      }, label);
+    return h(
+      "header",
+      { class: "bar" },
+      h("div", { class: "title" }, h("strong", {}, s.preset), h("span", { class: "muted" }, ` deal ${s.deal_no}`), scores),
+      h("p", { id: "conn", class: "conn", role: "status", hidden: true }),
+      h(
+        "nav",
+        { class: "tools", "aria-label": "Table tools" },
+        btn("show-last", "Last trick", "last"),
+        btn("show-sheet", "Scores", "sheet"),
+        s.last_deal ? btn("show-deal", "Last deal", "deal") : null,
+        btn("show-settings", "\u2699", "settings"),
+      ),
+    );
+  }
+
+  presenceText(seat) {
+    const p = this.presence[seat];
+    return { online: "online", away: "away", stand_in: "a bot stands in", open: "not here yet", bot: "" }[p] ?? "";
+  }
+
+  handSize(seat) {
+    const o = this.state.observation;
+    if (!o) return null;
+    if (Array.isArray(o.hand_sizes)) return o.hand_sizes[seat];
+    if (o.family === "sixty-six") return seat === o.seat ? o.hand.length : o.opponent_hand_size;
+    return null;
+  }
+
+  seatBox(seat) {
+    const s = this.state;
+    const o = s.observation || {};
+    const turn = s.status === "playing" && s.to_move === seat;
+    const count = this.handSize(seat);
+    const tags = [];
+    if (o.dealer === seat) tags.push("dealer");
+    if (o.bidder === seat && o.high_bid) tags.push(`bid ${o.high_bid}`);
+    if (o.sitting_out === seat) tags.push("sits out");
+    if (Array.isArray(o.out) && o.out[seat]) tags.push("out");
+    if (Array.isArray(o.tricks_won) && o.tricks_won[seat] !== undefined) tags.push(`${o.tricks_won[seat]} tricks`);
+    const presence = this.presenceText(seat);
+    const known = this.knownCards(seat);
+    const where = this.position(seat);
+    const label = [this.name(seat), where === "partner" ? "your partner" : where ? `on your ${where}` : null, turn ? "to play" : null, count !== null ? `${count} cards` : null, ...tags, presence]
+      .filter(Boolean)
+      .join(", ");
+    return h(
+      "div",
+      { class: `seat${turn ? " turn" : ""}${seat === s.you ? " me" : ""}`, "aria-label": label, role: "group", "data-seat": seat },
+      h(
+        "div",
+        { class: "seat-name" },
+        turn ? h("span", { class: "dot", "aria-hidden": "true" }, "\u25B6 ") : null,
+        this.name(seat),
+        where ? h("span", { class: "where", "aria-hidden": "true" }, where === "partner" ? " \u00b7 partner" : ` \u00b7 ${where}`) : null,
+      ),
+      h(
+        "div",
+        { class: "seat-info", "aria-hidden": "true" },
+        seat !== s.you && count !== null ? h("span", { class: "count" }, miniBacks(count), ` ${count}`) : null,
+        tags.length ? h("span", { class: "tags" }, tags.join(" · ")) : null,
+        presence ? h("span", { class: `presence p-${this.presence[seat]}` }, presence) : null,
+      ),
+      known.length
+        ? h("div", { class: "known", "aria-label": `Known cards of ${this.name(seat)}: ${known.map(cardName).join(", ")}` }, known.map((c) => smallCard(c)))
+        : null,
+    );
+  }
+
+  // Cards known to be (or to have been put away) in a seat's hand: shown
+  // marriages, face-up gives and discards.
+  knownCards(seat) {
+    const o = this.state.observation;
+    if (!o) return [];
+    if (o.family === "sixty-six" && seat !== o.seat) return (o.opponent_known || []).filter(Boolean);
+    if (o.family === "pedro" && Array.isArray(o.known)) return (o.known[seat] || []).filter(Boolean);
+    return [];
+  }
+
+  trickCards() {
+    const o = this.state.observation;
+    if (!o) return [];
+    if (o.family === "sixty-six") return o.lead_card ? [{ seat: o.leader, card: o.lead_card }] : [];
+    if (o.family === "sixes-and-sevens") return (o.trick || []).map((card, i) => ({ seat: (o.leader + i) % o.players, card }));
+    return o.trick || [];
+  }
+
+  centre() {
+    const s = this.state;
+    const o = s.observation || {};
+    let trick = this.trickCards();
+    let won = null;
+    if (!trick.length && this.showTrick && Date.now() < this.showTrick.until) {
+      trick = this.showTrick.trick.cards;
+      won = this.showTrick.trick.winner;
+    }
+    const trickView = h(
+      "section",
+      { class: "trick", "aria-label": trick.length ? `Trick: ${trick.map((t) => `${this.name(t.seat)} ${t.card ? cardName(t.card) : "a card"}`).join(", ")}` : "No cards on the table" },
+      trick.map((t) =>
+        h("figure", { class: `played${won === t.seat ? " winner" : ""}` }, t.card ? bigCard(t.card) : backCard(), h("figcaption", {}, this.name(t.seat))),
+      ),
+      won !== null ? h("p", { class: "won" }, `${this.name(won)} wins the trick`) : null,
+    );
+    const info = [];
+    if (o.trump) info.push(h("span", { class: `trump suit-${o.trump}` }, "Trump ", h("b", {}, suitSymbol(o.trump)), ` ${suitName(o.trump)}`));
+    if (o.family === "sixty-six") {
+      if (o.trump_card) info.push(h("span", { class: "talon" }, smallCard(o.trump_card), ` under the talon`));
+      info.push(h("span", {}, `Talon: ${o.talon_remaining}${o.closed_by !== null && o.closed_by !== undefined ? ` (closed by ${this.name(o.closed_by)})` : ""}`));
+      if (Array.isArray(o.points) && o.seat !== undefined) info.push(h("span", {}, `Your points: ${o.points[o.seat]}`));
+      const pending = Array.isArray(o.pending_marriage_points) ? o.pending_marriage_points[o.seat] : o.pending_marriage_points;
+      if (pending) info.push(h("span", {}, `Your marriage points waiting for a trick: ${pending}`));
+    }
+    if (o.family === "na-sixty-six" && o.turned) info.push(h("span", { class: "talon" }, "Turned ", smallCard(o.turned)));
+    if (o.family === "pedro" && o.stock_left !== undefined) info.push(h("span", {}, `Stock: ${o.stock_left}`));
+    if (o.family === "pedro" && Array.isArray(o.events) && o.phase !== "over") {
+      // What the fill, the four more, the robbing or the kitty brought you
+      // (your own record names the cards; others' only count them).
+      const drew = o.events.filter((e) => e.event === "drew" && e.seat === o.seat && Array.isArray(e.own_cards)).flatMap((e) => e.own_cards);
+      if (drew.length) info.push(h("span", { id: "drew", "data-cards": drew.join(" "), "aria-label": `You drew ${drew.map(cardName).join(", ")}` }, "You drew ", drew.map((c) => smallCard(c))));
+    }
+    if (o.high_bid && o.bidder !== null && o.bidder !== undefined) info.push(h("span", {}, `Bid: ${o.high_bid} by ${this.name(o.bidder)}`));
+    if (o.family === "na-sixty-six" && Array.isArray(o.marriages) && o.marriages.length) {
+      info.push(h("span", {}, "Marriages: ", o.marriages.map((m) => `${this.name(m.seat)} ${suitSymbol(m.suit)} ${m.points}`).join(", ")));
+    }
+    if (o.family === "sixty-six" && Array.isArray(o.events)) {
+      const melds = o.events.filter((e) => e.event === "meld");
+      if (melds.length) info.push(h("span", {}, "Marriages: ", melds.map((m) => `${this.name(m.seat)} ${suitSymbol(m.suit)} ${m.points}`).join(", ")));
+    }
+    if (o.family === "sixes-and-sevens" && o.calls && o.calls.some(Boolean)) {
+      info.push(h("span", {}, "Ace calls: ", o.calls.map((c, i) => (c ? `${cardShort(o.trick[i] || "")} ${c}` : "")).filter(Boolean).join(", ")));
+    }
+    return h("div", { class: "centre" }, trickView, info.length ? h("div", { class: "info" }, info) : null);
+  }
+
+  statusLine() {
+    const s = this.state;
+    let text;
+    if (s.status === "finished") text = this.finishText();
+    else if (s.status === "deal_over") text = "The deal is over; the next deal follows.";
+    else if (s.to_move === null || s.to_move === undefined) text = "";
+    else if (s.to_move === s.you) {
+      text = "Your turn";
+      if (this.markMode()) text += this.state.legal.some((a) => a.startsWith("give ")) ? ": choose cards to give" : ": choose cards to discard";
+      else if (this.cardActions().size) text += this.coarse ? ": tap a card, tap again to play" : ": play a card";
+    } else text = `${this.name(s.to_move)} to play`;
+    if (this.pending) text = "Sending…";
+    return h("p", { class: `status${s.to_move === s.you && s.status === "playing" ? " yours" : ""}`, id: "status" }, text);
+  }
+
+  actionBar() {
+    const s = this.state;
+    let acts = this.otherActions();
+    const buttons = [];
+    // Many bids (40 to 63): one picker and a button instead of a wall.
+    const bids = acts.filter((a) => /^bid \d+$/.test(a));
+    if (bids.length > 6) {
+      acts = acts.filter((a) => !bids.includes(a));
+      if (!bids.includes(this.bidChoice)) this.bidChoice = bids[0];
+      const pick = h(
+        "select",
+        { id: "bid-value", "aria-label": "Bid amount", onchange: (e) => (this.bidChoice = e.target.value) },
+        bids.map((b) => h("option", { value: b, selected: b === this.bidChoice }, b.slice(4))),
+      );
+      buttons.push(
+        h("span", { class: "bidpick" }, pick,
+          h("button", { type: "button", class: "act primary", id: "bid-go", disabled: !!this.pending, onclick: () => this.send(document.getElementById("bid-value")?.value || this.bidChoice) }, "Bid")),
+      );
+    }
+    buttons.push(...acts.map((a) =>
+      h("button", { type: "button", class: `act${CONFIRM[a] ? " warn" : ""}`, "data-action": a, disabled: !!this.pending, onclick: () => this.send(a) }, actionLabel(a)),
+    ));
+    if (this.markMode() && s.you === s.to_move) {
+      const give = s.legal.some((a) => a.startsWith("give "));
+      buttons.push(
+        h(
+          "button",
+          { type: "button", class: "act primary", id: "confirm-marked", disabled: !this.marked.size || !!this.pending, onclick: () => this.confirmMarked() },
+          `${give ? "Give" : "Discard"} ${this.marked.size} selected`,
+        ),
+      );
+    }
+    if (s.hints && !this.hintsOff && s.you !== null && s.to_move === s.you && s.status === "playing") {
+      buttons.push(h("button", { type: "button", class: "act ghost", id: "hint", onclick: () => this.net.send({ t: "hint" }) }, "Hint"));
+    }
+    if (this.hint) buttons.push(h("span", { class: "hint-text" }, `Hint: ${isCard(this.hint) ? cardName(this.hint) : actionLabel(this.hint)}`));
+    if (this.selected) {
+      buttons.push(h("button", { type: "button", class: "act primary", id: "play-selected", onclick: () => this.playCard(this.selected, true) }, `Play ${cardShort(this.selected)}`));
+    }
+    return h("div", { class: "actions", role: "group", "aria-label": "Actions" }, buttons);
+  }
+
+  handView() {
+    const o = this.state.observation || {};
+    const hand = (o.hand || []).slice();
+    hand.sort(cardOrder(o.trump));
+    const actions = this.cardActions();
+    const yours = this.state.to_move === this.state.you && this.state.status === "playing";
+    const marks = this.markMode();
+    return h(
+      "section",
+      { id: "hand", class: `hand n${hand.length}`, "aria-label": `Your hand, ${hand.length} cards` },
+      hand.map((card, i) => {
+        const legal = yours && actions.has(card);
+        const hinted = this.hint && (this.hint === card || this.hint.endsWith(` ${card}`));
+        const cls = ["card", legal ? "legal" : "dim", this.selected === card ? "selected" : "", this.marked.has(card) ? "marked" : "", hinted ? "hinted" : ""];
+        let label = cardName(card);
+        if (marks && legal) label += this.marked.has(card) ? ", selected" : "";
+        return h(
+          "button",
+          {
+            type: "button",
+            class: cls.filter(Boolean).join(" "),
+            "data-card": card,
+            "aria-label": label,
+            "aria-disabled": legal ? "false" : "true",
+            "aria-pressed": marks && legal ? String(this.marked.has(card)) : undefined,
+            "aria-keyshortcuts": i < 9 ? String(i + 1) : undefined,
+            onclick: (e) => this.playCard(card, e.detail === 0),
+          },
+          bigCard(card),
+        );
+      }),
+    );
+  }
+
+  panelView() {
+    const close = h("button", { type: "button", class: "close", "aria-label": "Close", onclick: () => { this.panel = null; this.render(); } }, "\u2715");
+    let title, body;
+    if (this.panel === "last") {
+      title = "Last trick";
+      const t = this.state.last_trick;
+      body = t
+        ? h("div", {}, h("div", { class: "row-cards" }, t.cards.map((c) => h("figure", { class: `played${c.seat === t.winner ? " winner" : ""}` }, bigCard(c.card), h("figcaption", {}, this.name(c.seat))))), h("p", {}, `${this.name(t.winner)} won it.`))
+        : h("p", {}, "No trick has been played yet in this deal.");
+    } else if (this.panel === "sheet") {
+      title = "Score sheet";
+      body = this.sheet();
+    } else if (this.panel === "deal") {
+      title = "Result of the last deal";
+      body = this.dealResult();
+    } else {
+      title = "Settings";
+      const box = h("input", { type: "checkbox", id: "four-colour", checked: prefs.fourColour, onchange: (e) => { prefs.fourColour = e.target.checked; this.render(); } });
+      body = h(
+        "div",
+        {},
+        h("label", { class: "check" }, box, " Four-colour suits (clubs green, diamonds blue)"),
+        h("p", {}, "Keys: \u2190 \u2192 move between cards, Enter plays, 1\u20139 pick the n-th card, Esc closes."),
+        h("p", {}, h("a", { href: `/t/${this.table}#watch` }, "Watch this table instead of playing"), " \u00b7 ", h("a", { href: "/" }, "New table")),
+      );
+    }
+    return h("section", { class: "panel", role: "dialog", "aria-label": title }, h("div", { class: "panel-head" }, h("h2", {}, title), close), body);
+  }
+
+  sheet() {
+    const s = this.state;
+    if (!s.deals.length) return h("p", {}, "No deal has finished yet.");
+    const cols = s.deals[0].score.length;
+    const colName = (i) => (cols === s.seats.length ? this.name(i) : s.seats.filter((_, k) => k % cols === i).map((x) => x.name).join(" & "));
+    const head = h("tr", {}, h("th", { scope: "col" }, "Deal"), [...Array(cols).keys()].map((i) => h("th", { scope: "col" }, colName(i))), h("th", { scope: "col" }, "Result"));
+    const rows = s.deals.map((d) =>
+      h(
+        "tr",
+        {},
+        h("th", { scope: "row" }, d.deal_no),
+        d.score.map((x, i) => h("td", {}, `${x > 0 ? "+" : ""}${x}${d.match_scores ? ` (${d.match_scores[i]})` : ""}`)),
+        h("td", { class: "text" }, d.text),
+      ),
+    );
+    const total = s.scores
+      ? h("tr", { class: "total" }, h("th", { scope: "row" }, "Match"), s.scores.map((x) => h("td", {}, x)), h("td", {}, s.status === "finished" ? this.finishText() : ""))
+      : null;
+    return h("div", { class: "sheet-wrap" }, h("table", { class: "sheet" }, h("thead", {}, head), h("tbody", {}, rows, total)));
+  }
+
+  dealResult() {
+    const d = this.state.last_deal;
+    if (!d) return h("p", {}, "No deal has finished yet.");
+    const trump = this.state.observation && this.state.observation.trump;
+    return h(
+      "div",
+      { class: "deal-result" },
+      h("p", {}, `Deal ${d.deal_no}: ${d.text}`),
+      h("p", {}, "Points taken: ", d.points.map((p, i) => `${this.name(i)} ${p}`).join(", ")),
+      Object.entries(d.hands).map(([seat, cards]) =>
+        h("div", { class: "reveal" }, h("h3", {}, this.name(Number(seat))), h("div", { class: "row-cards small" }, cards.slice().sort(cardOrder(trump)).map((c) => smallCard(c)))),
+      ),
+    );
+  }
+}
+
+// Cards of the hand, sorted by suit (alternating colours) then rank.
+function cardOrder() {
+  const suitRank = { S: 0, H: 1, C: 2, D: 3 };
+  const rankOrder = "23456789TJQKA";
+  return (a, b) => {
+    if (a === "JK") return 1;
+    if (b === "JK") return -1;
+    return suitRank[a[1]] - suitRank[b[1]] || rankOrder.indexOf(b[0]) - rankOrder.indexOf(a[0]);
+  };
+}
+
+function bigCard(card) {
+  return h("span", { class: "cardface" }, cardSvg(card));
+}
+
+function smallCard(card) {
+  return h("span", { class: "cardface small", role: "img", "aria-label": cardName(card), title: cardName(card) }, cardSvg(card));
+}
+
+function backCard() {
+  return h("span", { class: "cardface" }, backSvg());
+}
+
+function miniBacks(n) {
+  return h("span", { class: "backs" }, [...Array(Math.min(n, 3)).keys()].map(() => h("span", { class: "cardface tiny" }, backSvg())));
+}

@@ -1,0 +1,48 @@
+// Actions in words: what the live region says a seat did, the label of an
+// action's button, and the question asked before an action that cannot be
+// taken back.
+
+import { isCard, cardName, cardShort, suitName, suitSymbol } from "./cards.js";
+
+const BID_WORDS = { double: "double", moon: "the moon" };
+
+export function describeAction(action, state) {
+  if (action === null || action === undefined) return "makes a hidden move";
+  if (isCard(action)) return `plays ${cardName(action)}`;
+  let m;
+  if ((m = action.match(/^play (\S+)$/))) return `plays ${cardName(m[1])}`;
+  if ((m = action.match(/^(\S\S)\+$/))) return `announces a marriage and leads ${cardName(m[1])}`;
+  if ((m = action.match(/^M([CDHS])$/))) return `shows the marriage in ${suitName(m[1])}`;
+  if ((m = action.match(/^bid (\S+)$/))) return `bids ${BID_WORDS[m[1]] || m[1]}`;
+  if ((m = action.match(/^trump ([CDHS])$/))) return `names ${suitName(m[1])} trump`;
+  if ((m = action.match(/^discard (\S+)$/))) return `discards ${cardName(m[1])}`;
+  if ((m = action.match(/^give (\S+)$/))) return `gives ${cardName(m[1])}`;
+  if ((m = action.match(/^ace (odd|even)$/))) return `calls ${m[1]}`;
+  const words = {
+    pass: "passes", moon: "shoots the moon", dump: "dumps the rest of the hand",
+    exchange: "exchanges the trump card", close: "closes the talon",
+    declare: state && state.preset && state.preset.startsWith("schnapsen") ? "declares 66" : "declares 66",
+    draw: "draws",
+  };
+  return words[action] || action;
+}
+
+// The label of a non-card action's button.
+export function actionLabel(action) {
+  let m;
+  if (action === "pass") return "Pass";
+  if ((m = action.match(/^bid (\S+)$/))) return m[1] === "double" ? "Bid double" : `Bid ${m[1]}`;
+  if (action === "moon") return "Moon";
+  if ((m = action.match(/^trump ([CDHS])$/))) return `${suitSymbol(m[1])} Trump ${suitName(m[1])}`;
+  if ((m = action.match(/^M([CDHS])$/))) return `Marriage ${suitSymbol(m[1])}`;
+  if ((m = action.match(/^(\S\S)\+$/))) return `Marriage: lead ${cardShort(m[1])}`;
+  if ((m = action.match(/^ace (odd|even)$/))) return `Ace: ${m[1]}`;
+  const words = { dump: "Dump", exchange: "Exchange trump", close: "Close talon", declare: "Declare 66", draw: "Draw" };
+  return words[action] || action;
+}
+
+export const CONFIRM = {
+  close: "Close the talon? No more cards are drawn and you must follow suit.",
+  declare: "Declare that you have 66? If you are wrong, the opponent scores.",
+  dump: "Dump your remaining cards?",
+};
