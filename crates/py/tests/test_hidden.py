@@ -94,3 +94,39 @@ def test_a_sampled_state_cannot_be_serialized():
         assert "cannot be serialized" in str(e)
     else:
         raise AssertionError("a sampled state has no deal to serialize")
+
+
+def test_information_state_is_perfect_recall_through_python():
+    """Two histories that differ only in the order the taker laid the widow's
+    cards away (North American Sixty-six, three hands, widow=exchange):
+    the taker remembers the order, so its information-state string and
+    tensor differ; the other seats saw nothing of it, so theirs agree."""
+    game = talon.load_game("na-sixty-six-3", widow="exchange")
+    rng = random.Random(3)
+    found = 0
+    for seed in range(200):
+        state = game.new_initial_state(seed=seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            texts = [state.action_to_string(a) for a in legal]
+            lay = [a for a, t in zip(legal, texts) if t.startswith("discard ")]
+            if len(lay) >= 2:
+                taker = state.current_player()
+                a, b = lay[0], lay[1]
+                one, two = state.clone(), state.clone()
+                one.apply_action(a)
+                one.apply_action(b)
+                two.apply_action(b)
+                two.apply_action(a)
+                assert one.information_state_string(taker) != two.information_state_string(taker)
+                assert not np.array_equal(one.information_state_tensor(taker), two.information_state_tensor(taker))
+                for other in range(game.num_players()):
+                    if other != taker:
+                        assert one.information_state_string(other) == two.information_state_string(other)
+                        assert np.array_equal(one.information_state_tensor(other), two.information_state_tensor(other))
+                found += 1
+                break
+            state.apply_action(legal[rng.randrange(len(legal))])
+        if found >= 5:
+            break
+    assert found >= 5, found
