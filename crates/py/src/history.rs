@@ -50,9 +50,12 @@ pub fn slots(family: Family) -> usize {
         Family::NaSixtySix => 48,
         // 52 cards and four Ace calls.
         Family::Sevens => 64,
-        // Trump; each card leaves a hand at most twice (given, then played
-        // or discarded): 106; five draws, four keeps, 14 tricks (13-card
-        // hands), four outs.
+        // Trump; every card leaves play once (played, dumped or discarded:
+        // at most 53 records, fewer as discards and dumps group cards);
+        // gives: at most 15 excess gives (one per trump, the other five
+        // and the joker included: a trump never goes back by an excess
+        // give) and 8 fold gives (two a seat); five draws, four keeps, 14
+        // tricks (13-card hands), four outs: 104.
         // (The auction, which can be long, has its own block.)
         Family::Pedro => 160,
     }

@@ -15,16 +15,17 @@
 //! - seats out (folded, "I'm up") and dumping seats hold no trumps;
 //! - a give: an excess give leaves the giver with trumps only, a fold's
 //!   leaves it at most the two of trumps. Where both kinds exist
-//!   (`fold_pass` with regular giving) the record cannot tell them apart
-//!   (unless the giver was given a card, which rules the fold out), so
-//!   the attempts alternate between the two readings. A trump given back
-//!   to its folder was dealt to it;
+//!   (`fold_pass` with regular giving) the record cannot always tell them
+//!   apart (it can before the fill, when no fold is allowed, and for a
+//!   seat that was given a card, which may not fold), so the attempts go
+//!   through the readings of the givers left open in turn. A trump given
+//!   back to its folder was dealt to it;
 //! - fill mode: the non-trumps dealt to a seat are exactly its first
 //!   discards, so its dealt hand held `hand_size - count` trumps;
 //! - the shape of the reduction (who had to discard, who kept more than
 //!   six) and the outs at each trick.
 //!
-//! The sampler places the hidden cards respecting the first three kinds of
+//! The sampler places the hidden cards respecting the first four kinds of
 //! facts directly (each card goes to a place it may be, in proportion to
 //! the room left), rebuilds an initial deal from the placement (each
 //! seat's dealt hand and draws, the stock in draw order) and replays the
@@ -74,23 +75,61 @@ struct Facts {
     unknown: CardSet,
 }
 
-/// How the record's gives are read where a give may be either a fold's
-/// (one or two trumps from a hand of plain cards) or an excess give (from
-/// a hand of trumps only): `fold_pass` with regular giving. The record
-/// cannot tell them apart, so the sampler tries both readings in turn.
+/// What a give in the record was: a fold's (one or two trumps given away
+/// from a hand of plain cards) or an excess give (from a hand of trumps
+/// only). Legality decides (`may_fold_pass` at that moment); the record
+/// alone says it where only one kind exists, before the fill (no fold
+/// then) and for a seat that was given a card (it may not fold); else the
+/// sampler tries both readings (`folds`: the seats read as folding).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Gives {
     Fold,
     Excess,
+    /// Either: the reading decides.
+    Unknown,
 }
 
-/// Whether `obs`'s gives can be read both ways.
-fn gives_ambiguous(obs: &PedroObservation) -> bool {
-    let regular = matches!(obs.options.excess, Excess::Give | Excess::GiveThenDiscard);
-    obs.options.fold_pass && regular && obs.events.iter().any(|e| matches!(e, Event::Give { .. }))
+/// Classifies each give of `obs`'s record in turn: `each(event index,
+/// giver, kind)`.
+fn classify_gives(obs: &PedroObservation, mut each: impl FnMut(usize, Seat, Gives)) {
+    let opts = &obs.options;
+    let regular = matches!(opts.excess, Excess::Give | Excess::GiveThenDiscard);
+    let fill = opts.replenish == Replenish::Fill;
+    let mut given_to = [false; 4];
+    let mut drawn = false;
+    for (i, e) in obs.events.iter().enumerate() {
+        match *e {
+            Event::Drew { .. } => drawn = true,
+            Event::Give { seat, .. } => {
+                let kind = if !opts.fold_pass {
+                    Gives::Excess
+                } else if !regular {
+                    Gives::Fold
+                } else if given_to[seat.index()] || (fill && !drawn) {
+                    Gives::Excess
+                } else {
+                    Gives::Unknown
+                };
+                given_to[partner(seat).index()] = true;
+                each(i, seat, kind);
+            }
+            _ => {}
+        }
+    }
 }
 
-fn facts(obs: &PedroObservation, reading: Gives) -> Facts {
+/// Seats (bit per seat) whose gives the record cannot classify.
+fn unclassified_givers(obs: &PedroObservation) -> u8 {
+    let mut mask = 0;
+    classify_gives(obs, |_, seat, kind| {
+        if kind == Gives::Unknown {
+            mask |= 1 << seat.0;
+        }
+    });
+    mask
+}
+
+fn facts(obs: &PedroObservation, folds: u8) -> Facts {
     let opts = &obs.options;
     let info = obs.trump.map(|s| TrumpInfo::new(s, opts));
     let mut f = Facts {
@@ -115,16 +154,16 @@ fn facts(obs: &PedroObservation, reading: Gives) -> Facts {
     let mut all_trumps = [false; 4];
     // Cards each seat has played (or dumped) in the play.
     let mut played = [0usize; 4];
-    // Which kind of give the record's gives are (see `Gives`).
-    let regular = matches!(opts.excess, Excess::Give | Excess::GiveThenDiscard);
-    let gives = match (opts.fold_pass, regular) {
-        (false, _) => Gives::Excess,
-        (true, false) => Gives::Fold,
-        (true, true) => reading,
-    };
-    // Seats that were given a card by partner: they may not fold that way.
-    let mut given_to = [false; 4];
-    for e in &obs.events {
+    // What each give was (by event index), in this reading.
+    let mut kinds = vec![Gives::Excess; obs.events.len()];
+    classify_gives(obs, |i, seat, kind| {
+        kinds[i] = match kind {
+            Gives::Unknown if folds & (1 << seat.0) != 0 => Gives::Fold,
+            Gives::Unknown => Gives::Excess,
+            known => known,
+        }
+    });
+    for (i, e) in obs.events.iter().enumerate() {
         match *e {
             Event::Discarded { seat, count, .. } => {
                 f.face_down[seat.index()] += count as usize;
@@ -141,12 +180,7 @@ fn facts(obs: &PedroObservation, reading: Gives) -> Facts {
                 }
             }
             Event::Give { seat, card } => {
-                let gives = if given_to[seat.index()] {
-                    Gives::Excess
-                } else {
-                    gives
-                };
-                given_to[partner(seat).index()] = true;
+                let gives = kinds[i];
                 // An excess give leaves the giver with trumps only.
                 all_trumps[seat.index()] |= gives == Gives::Excess;
                 f.gone[seat.index()].insert(card);
@@ -536,12 +570,18 @@ fn try_sample_counted<R: RngCore + ?Sized>(
     obs: &PedroObservation,
     rng: &mut R,
 ) -> Option<(Pedro, usize)> {
-    // Both readings of the gives where they are ambiguous, in turn.
-    let readings = if gives_ambiguous(obs) {
-        vec![facts(obs, Gives::Excess), facts(obs, Gives::Fold)]
-    } else {
-        vec![facts(obs, Gives::Excess)]
-    };
+    // Every reading of the gives the record leaves open, in turn (each
+    // subset of the unclassified givers read as folding).
+    let open = unclassified_givers(obs);
+    let mut readings = Vec::new();
+    let mut folds = open;
+    loop {
+        readings.push(facts(obs, folds));
+        if folds == 0 {
+            break;
+        }
+        folds = (folds - 1) & open;
+    }
     for attempt in 1..=ATTEMPTS {
         let f = &readings[(attempt / 2) % readings.len()];
         let Some((hands, discards, stock)) = place(obs, f, attempt % 2 == 0, rng) else {
@@ -581,7 +621,7 @@ impl Determinize for Pedro {
 /// the voids, with the public fields taken from a replay that may have
 /// diverged. Only used when rejection sampling fails.
 fn fallback<R: RngCore + ?Sized>(obs: &PedroObservation, rng: &mut R) -> Pedro {
-    let f = facts(obs, Gives::Excess);
+    let f = facts(obs, 0);
     for _ in 0..ATTEMPTS {
         if let Some((hands, discards, stock)) = place(obs, &f, true, rng) {
             if let Some(deal) = rebuild(obs, &f, &hands, &discards, stock, rng) {
