@@ -111,11 +111,7 @@ fn pedro_table(o: &PedroObservation) -> String {
     if !o.trick.is_empty() {
         out.push(format!("on the table: {}", list(&o.trick)));
     }
-    // The seat's own record names the cards it drew (others' only count).
-    let drew = o.events.iter().fold(CardSet::EMPTY, |set, e| match *e {
-        PedroEvent::Drew { seat, cards, .. } if seat == o.seat => set | cards,
-        _ => set,
-    });
+    let drew = o.own_draws();
     if !drew.is_empty() {
         out.push(format!("you drew: {}", pretty_hand(drew)));
     }

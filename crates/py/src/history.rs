@@ -13,7 +13,32 @@ use talon_cards::{Card, CardSet, Rank, Seat};
 use talon_rules::pedro;
 use talon_rules::{na_sixty_six, sevens, sixty_six, AnyObservation, Family};
 
-/// The kinds of record, in the order of their one-hot slots.
+/// The kinds of record; a record's one-hot slot is its kind's number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Kind {
+    Play,
+    MarriageLead,
+    Bid,
+    Pass,
+    Trump,
+    Meld,
+    Exchange,
+    Close,
+    Draw,
+    Discard,
+    ShownDiscard,
+    Give,
+    Keep,
+    Dump,
+    Out,
+    Trick,
+    LayAway,
+    AceOdd,
+    AceEven,
+}
+
+/// The kinds' names, in the order of their slots (for the layout).
 pub const KINDS: [&str; 19] = [
     "play",
     "marriage_lead",
@@ -36,9 +61,7 @@ pub const KINDS: [&str; 19] = [
     "ace_even",
 ];
 
-fn kind(name: &str) -> u8 {
-    KINDS.iter().position(|k| *k == name).expect("a known kind") as u8
-}
+const _: () = assert!(KINDS.len() == Kind::AceEven as usize + 1);
 
 /// Records a family's longest deal can need (the tests check they are
 /// never exceeded: random play through every preset).
@@ -120,7 +143,7 @@ pub fn pedro_auction(o: &pedro::PedroObservation) -> AuctionRecord {
 
 #[derive(Clone, Copy, Debug)]
 pub struct Record {
-    pub kind: u8,
+    pub kind: Kind,
     pub seat: Option<Seat>,
     pub cards: CardSet,
     pub value: f32,
@@ -130,9 +153,9 @@ pub type Records = ArrayVec<Record, MAX_SLOTS>;
 
 /// Adds a record; one past the room is dropped rather than panicking (the
 /// slot bounds are checked by the tests, so this never happens in play).
-fn push(out: &mut Records, kind_name: &str, seat: Option<Seat>, cards: CardSet, value: f32) {
+fn push(out: &mut Records, kind: Kind, seat: Option<Seat>, cards: CardSet, value: f32) {
     let _ = out.try_push(Record {
-        kind: kind(kind_name),
+        kind,
         seat,
         cards,
         value,
@@ -167,7 +190,7 @@ fn sixty_six_records(o: &sixty_six::SixtySixObservation, out: &mut Records) {
                     trick,
                 } if usize::from(trick) == k => {
                     let pair = one(Card::new(suit, Rank::King)) | one(Card::new(suit, Rank::Queen));
-                    push(out, "meld", Some(seat), pair, f32::from(points) / 40.0);
+                    push(out, Kind::Meld, Some(seat), pair, f32::from(points) / 40.0);
                 }
                 Event::Exchange {
                     seat,
@@ -177,27 +200,33 @@ fn sixty_six_records(o: &sixty_six::SixtySixObservation, out: &mut Records) {
                 } if usize::from(trick) == k => {
                     // Which is which follows from the rules: the card
                     // given is the low trump, the one taken the trump card.
-                    push(out, "exchange", Some(seat), one(gave) | one(took), 0.0);
+                    push(out, Kind::Exchange, Some(seat), one(gave) | one(took), 0.0);
                 }
                 Event::Close { seat, trick } if usize::from(trick) == k => {
-                    push(out, "close", Some(seat), CardSet::EMPTY, 0.0);
+                    push(out, Kind::Close, Some(seat), CardSet::EMPTY, 0.0);
                 }
                 _ => {}
             }
         }
         match o.tricks.get(k) {
             Some(t) => {
-                push(out, "play", Some(t.leader), one(t.cards[0]), 0.0);
-                push(out, "play", Some(t.leader.opponent()), one(t.cards[1]), 0.0);
+                push(out, Kind::Play, Some(t.leader), one(t.cards[0]), 0.0);
+                push(
+                    out,
+                    Kind::Play,
+                    Some(t.leader.opponent()),
+                    one(t.cards[1]),
+                    0.0,
+                );
             }
             None => {
                 if let Some(c) = o.lead_card {
-                    push(out, "play", Some(o.leader), one(c), 0.0);
+                    push(out, Kind::Play, Some(o.leader), one(c), 0.0);
                 }
             }
         }
         if let Some(&c) = o.drawn.get(k) {
-            push(out, "draw", Some(o.seat), one(c), 0.0);
+            push(out, Kind::Draw, Some(o.seat), one(c), 0.0);
         }
     }
 }
@@ -205,26 +234,18 @@ fn sixty_six_records(o: &sixty_six::SixtySixObservation, out: &mut Records) {
 fn na_records(o: &na_sixty_six::NaObservation, out: &mut Records) {
     for &(seat, bid) in &o.bids {
         if bid == 0 {
-            push(out, "pass", Some(seat), CardSet::EMPTY, 0.0);
+            push(out, Kind::Pass, Some(seat), CardSet::EMPTY, 0.0);
         } else {
-            push(out, "bid", Some(seat), CardSet::EMPTY, f32::from(bid) / 5.0);
+            push(
+                out,
+                Kind::Bid,
+                Some(seat),
+                CardSet::EMPTY,
+                f32::from(bid) / 5.0,
+            );
         }
     }
-    // A king or queen led is a marriage lead when the record has a marriage
-    // of that seat and suit not yet matched (the first such lead: after it
-    // the pair is broken).
-    let mut used = [false; 8];
-    let mut lead = |seat: Seat, c: Card| -> &'static str {
-        if matches!(c.rank(), Some(Rank::King | Rank::Queen)) {
-            for (i, m) in o.marriages.iter().enumerate() {
-                if !used[i] && m.seat == seat && Some(m.suit) == c.suit() {
-                    used[i] = true;
-                    return "marriage_lead";
-                }
-            }
-        }
-        "play"
-    };
+    let mut leads = o.marriage_leads();
     let tricks = o
         .history
         .iter()
@@ -232,12 +253,17 @@ fn na_records(o: &na_sixty_six::NaObservation, out: &mut Records) {
         .chain(std::iter::once(&o.trick[..]));
     for (k, cards) in tricks.enumerate() {
         for (j, &(seat, c)) in cards.iter().enumerate() {
-            let name = if j == 0 { lead(seat, c) } else { "play" };
-            push(out, name, Some(seat), one(c), 0.0);
+            let kind = match j {
+                0 if matches!(leads.lead(seat, c), na_sixty_six::Action::Marriage(_)) => {
+                    Kind::MarriageLead
+                }
+                _ => Kind::Play,
+            };
+            push(out, kind, Some(seat), one(c), 0.0);
         }
         if k == 0 {
             for &c in &o.laid_away_order {
-                push(out, "lay_away", Some(o.seat), one(c), 0.0);
+                push(out, Kind::LayAway, Some(o.seat), one(c), 0.0);
             }
         }
     }
@@ -253,10 +279,10 @@ fn sevens_records(o: &sevens::SevensObservation, out: &mut Records) {
     for (leader, cards, calls) in tricks {
         for (i, &c) in cards.iter().enumerate() {
             let seat = leader.offset(i as u8, n);
-            push(out, "play", Some(seat), one(c), 0.0);
+            push(out, Kind::Play, Some(seat), one(c), 0.0);
             match calls.get(i).copied().flatten() {
-                Some(sevens::AceCall::Odd) => push(out, "ace_odd", Some(seat), one(c), 0.0),
-                Some(sevens::AceCall::Even) => push(out, "ace_even", Some(seat), one(c), 0.0),
+                Some(sevens::AceCall::Odd) => push(out, Kind::AceOdd, Some(seat), one(c), 0.0),
+                Some(sevens::AceCall::Even) => push(out, Kind::AceEven, Some(seat), one(c), 0.0),
                 None => {}
             }
         }
@@ -272,7 +298,7 @@ fn pedro_records(o: &pedro::PedroObservation, out: &mut Records) {
             Event::Bid { .. } | Event::Pass { .. } | Event::Forced { .. } | Event::ThrowIn => {}
             Event::Trump { seat, suit } => push(
                 out,
-                "trump",
+                Kind::Trump,
                 Some(seat),
                 CardSet::EMPTY,
                 (suit.index() + 1) as f32 / 4.0,
@@ -281,21 +307,21 @@ fn pedro_records(o: &pedro::PedroObservation, out: &mut Records) {
                 seat,
                 count: n,
                 cards,
-            } => push(out, "discard", Some(seat), cards, count(n)),
+            } => push(out, Kind::Discard, Some(seat), cards, count(n)),
             Event::ShownDiscard { seat, card } => {
-                push(out, "shown_discard", Some(seat), one(card), 0.0)
+                push(out, Kind::ShownDiscard, Some(seat), one(card), 0.0)
             }
-            Event::Give { seat, card } => push(out, "give", Some(seat), one(card), 0.0),
-            Event::Keep { seat } => push(out, "keep", Some(seat), CardSet::EMPTY, 0.0),
+            Event::Give { seat, card } => push(out, Kind::Give, Some(seat), one(card), 0.0),
+            Event::Keep { seat } => push(out, Kind::Keep, Some(seat), CardSet::EMPTY, 0.0),
             Event::Drew {
                 seat,
                 count: n,
                 cards,
-            } => push(out, "draw", Some(seat), cards, count(n)),
-            Event::Play { seat, card } => push(out, "play", Some(seat), one(card), 0.0),
-            Event::Dump { seat, cards } => push(out, "dump", Some(seat), cards, 0.0),
-            Event::Out { seat } => push(out, "out", Some(seat), CardSet::EMPTY, 0.0),
-            Event::Trick { winner } => push(out, "trick", Some(winner), CardSet::EMPTY, 0.0),
+            } => push(out, Kind::Draw, Some(seat), cards, count(n)),
+            Event::Play { seat, card } => push(out, Kind::Play, Some(seat), one(card), 0.0),
+            Event::Dump { seat, cards } => push(out, Kind::Dump, Some(seat), cards, 0.0),
+            Event::Out { seat } => push(out, Kind::Out, Some(seat), CardSet::EMPTY, 0.0),
+            Event::Trick { winner } => push(out, Kind::Trick, Some(winner), CardSet::EMPTY, 0.0),
         }
     }
 }

@@ -415,7 +415,7 @@ struct Extra {
 impl Extra {
     fn of(obs: &AnyObservation, seats: usize) -> Extra {
         Extra {
-            family: family_of(obs),
+            family: obs.family(),
             records: history::records(obs),
             sheet: history::sheet(obs, seats),
             auction: match obs {
@@ -423,15 +423,6 @@ impl Extra {
                 _ => None,
             },
         }
-    }
-}
-
-fn family_of(obs: &AnyObservation) -> Family {
-    match obs {
-        AnyObservation::SixtySix(_) => Family::SixtySix,
-        AnyObservation::NaSixtySix(_) => Family::NaSixtySix,
-        AnyObservation::Sevens(_) => Family::Sevens,
-        AnyObservation::Pedro(_) => Family::Pedro,
     }
 }
 
@@ -515,7 +506,7 @@ fn write(v: &View, out: &mut [f32], layout: Option<&mut Vec<Block>>, extra: Opti
     let start = w.block("history", None, slots * width, false);
     for (k, r) in extra.records.iter().take(slots).enumerate() {
         let at = start + k * width;
-        w.out[at + usize::from(r.kind)] = 1.0;
+        w.out[at + r.kind as usize] = 1.0;
         let at = at + history::KINDS.len();
         if let Some(seat) = r.seat {
             w.out[at + rel(seat.index())] = 1.0;

@@ -8,7 +8,7 @@ use crate::game::{ActionParseError, Game, IllegalAction};
 use crate::na_sixty_six::{self, NaObservation, NaSixtySix};
 use crate::options::OptionError;
 use crate::pedro::{self, Pedro, PedroObservation};
-use crate::preset::Preset;
+use crate::preset::{Family, Preset};
 use crate::ruleset::Ruleset;
 use crate::sevens::{self, Sevens, SevensObservation};
 use crate::sixty_six::{self, SixtySix, SixtySixObservation};
@@ -95,6 +95,16 @@ pub enum AnyObservation {
 }
 
 impl AnyObservation {
+    /// The family of the game observed.
+    pub fn family(&self) -> Family {
+        match self {
+            AnyObservation::SixtySix(_) => Family::SixtySix,
+            AnyObservation::NaSixtySix(_) => Family::NaSixtySix,
+            AnyObservation::Sevens(_) => Family::Sevens,
+            AnyObservation::Pedro(_) => Family::Pedro,
+        }
+    }
+
     /// The cards in the observing seat's hand.
     pub fn hand(&self) -> talon_cards::CardSet {
         match self {

@@ -1,12 +1,13 @@
 //! What one seat may know about a deal of North American Sixty-six.
 
+use super::action::Action;
 use super::cards::points;
 use super::matchplay::NaSheet;
 use super::options::NaOptions;
 use super::options::Widow;
 use super::scoring::NaResult;
 use super::state::{MarriageRecord, NaSixtySix, Phase, TrickRecord};
-use talon_cards::{Card, CardSet, Seat, Suit};
+use talon_cards::{Card, CardSet, Rank, Seat, Suit};
 
 /// A seat's view: its own hand, the bidding, the trick on the table, the
 /// full trick history and announced marriages. The widow is seen only by
@@ -129,6 +130,41 @@ impl NaSixtySix {
             hidden.remove(t);
         }
         hidden
+    }
+}
+
+/// Which leads on the record announced a marriage. The record lists the
+/// marriages (seat and suit) but not the trick: a king or queen led by a
+/// seat with a marriage of that suit not yet matched is its lead (the
+/// first such lead, since leading one of the pair breaks it). Ask in play
+/// order: [`NaObservation::marriage_leads`].
+pub struct MarriageLeads<'a> {
+    marriages: &'a [MarriageRecord],
+    used: Vec<bool>,
+}
+
+impl MarriageLeads<'_> {
+    /// The action that led `card` for `seat`: `Marriage` or `Play`.
+    pub fn lead(&mut self, seat: Seat, card: Card) -> Action {
+        if matches!(card.rank(), Some(Rank::King | Rank::Queen)) {
+            for (m, used) in self.marriages.iter().zip(self.used.iter_mut()) {
+                if !*used && m.seat == seat && Some(m.suit) == card.suit() {
+                    *used = true;
+                    return Action::Marriage(card);
+                }
+            }
+        }
+        Action::Play(card)
+    }
+}
+
+impl NaObservation {
+    /// Tells, lead by lead in play order, which leads announced a marriage.
+    pub fn marriage_leads(&self) -> MarriageLeads<'_> {
+        MarriageLeads {
+            marriages: &self.marriages,
+            used: vec![false; self.marriages.len()],
+        }
     }
 }
 

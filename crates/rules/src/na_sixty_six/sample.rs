@@ -147,19 +147,7 @@ fn replay(obs: &NaObservation, deal: &Deal, laid: &[Card], checked: bool) -> Opt
             return None;
         }
     }
-    let mut used = [false; 8];
-    let mut lead_action = |s: Seat, c: Card| -> Action {
-        let is_kq = matches!(c.rank(), Some(Rank::King) | Some(Rank::Queen));
-        if is_kq {
-            for (i, m) in obs.marriages.iter().enumerate() {
-                if !used[i] && m.seat == s && m.suit == c.suit_unchecked() {
-                    used[i] = true;
-                    return Action::Marriage(c);
-                }
-            }
-        }
-        Action::Play(c)
-    };
+    let mut leads = obs.marriage_leads();
     let tricks = obs
         .history
         .iter()
@@ -168,7 +156,7 @@ fn replay(obs: &NaObservation, deal: &Deal, laid: &[Card], checked: bool) -> Opt
     for (i, cards) in tricks.enumerate() {
         for (j, &(s, c)) in cards.iter().enumerate() {
             let a = if j == 0 {
-                lead_action(s, c)
+                leads.lead(s, c)
             } else {
                 Action::Play(c)
             };

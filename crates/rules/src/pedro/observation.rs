@@ -79,6 +79,16 @@ impl Pedro {
     }
 }
 
+impl PedroObservation {
+    /// The cards this seat drew this deal (its own record names them).
+    pub fn own_draws(&self) -> CardSet {
+        self.events.iter().fold(CardSet::EMPTY, |set, e| match *e {
+            Event::Drew { seat, cards, .. } if seat == self.seat => set | cards,
+            _ => set,
+        })
+    }
+}
+
 impl crate::game::Observation for PedroObservation {
     fn seat(&self) -> Seat {
         self.seat

@@ -38,7 +38,7 @@ use super::action::{Action, DOUBLE};
 use super::cards::TrumpInfo;
 use super::deal::{deck_for, Deal};
 use super::observation::PedroObservation;
-use super::options::{Excess, Follow, Replenish};
+use super::options::{Excess, Follow, PedroOptions, Replenish};
 use super::state::{partner, Event, Pedro, Phase};
 use crate::search::Determinize;
 use crate::shuffle::{below, shuffle};
@@ -67,8 +67,8 @@ struct Facts {
     /// the observer's own).
     drew: [usize; 4],
     draws: Vec<(Seat, usize, CardSet)>,
-    /// Every card the observer drew.
-    my_draws: CardSet,
+    /// Seats (bit per seat) whose gives the record leaves open.
+    open_givers: u8,
     /// Cards each seat cannot hold now.
     forbidden: [CardSet; 4],
     /// Hidden cards to place.
@@ -89,44 +89,20 @@ enum Gives {
     Unknown,
 }
 
-/// Classifies each give of `obs`'s record in turn: `each(event index,
-/// giver, kind)`.
-fn classify_gives(obs: &PedroObservation, mut each: impl FnMut(usize, Seat, Gives)) {
-    let opts = &obs.options;
+/// What a give was, as far as the record says: `given_to` (the giver was
+/// given a card by partner) and `before_fill` (fill mode, no draw yet)
+/// rule the fold out.
+fn give_kind(opts: &PedroOptions, given_to: bool, before_fill: bool) -> Gives {
     let regular = matches!(opts.excess, Excess::Give | Excess::GiveThenDiscard);
-    let fill = opts.replenish == Replenish::Fill;
-    let mut given_to = [false; 4];
-    let mut drawn = false;
-    for (i, e) in obs.events.iter().enumerate() {
-        match *e {
-            Event::Drew { .. } => drawn = true,
-            Event::Give { seat, .. } => {
-                let kind = if !opts.fold_pass {
-                    Gives::Excess
-                } else if !regular {
-                    Gives::Fold
-                } else if given_to[seat.index()] || (fill && !drawn) {
-                    Gives::Excess
-                } else {
-                    Gives::Unknown
-                };
-                given_to[partner(seat).index()] = true;
-                each(i, seat, kind);
-            }
-            _ => {}
-        }
+    if !opts.fold_pass {
+        Gives::Excess
+    } else if !regular {
+        Gives::Fold
+    } else if given_to || before_fill {
+        Gives::Excess
+    } else {
+        Gives::Unknown
     }
-}
-
-/// Seats (bit per seat) whose gives the record cannot classify.
-fn unclassified_givers(obs: &PedroObservation) -> u8 {
-    let mut mask = 0;
-    classify_gives(obs, |_, seat, kind| {
-        if kind == Gives::Unknown {
-            mask |= 1 << seat.0;
-        }
-    });
-    mask
 }
 
 fn facts(obs: &PedroObservation, folds: u8) -> Facts {
@@ -141,7 +117,7 @@ fn facts(obs: &PedroObservation, folds: u8) -> Facts {
         prefill_out: [CardSet::EMPTY; 4],
         drew: [0; 4],
         draws: Vec::new(),
-        my_draws: CardSet::EMPTY,
+        open_givers: 0,
         forbidden: [CardSet::EMPTY; 4],
         unknown: CardSet::EMPTY,
     };
@@ -154,16 +130,9 @@ fn facts(obs: &PedroObservation, folds: u8) -> Facts {
     let mut all_trumps = [false; 4];
     // Cards each seat has played (or dumped) in the play.
     let mut played = [0usize; 4];
-    // What each give was (by event index), in this reading.
-    let mut kinds = vec![Gives::Excess; obs.events.len()];
-    classify_gives(obs, |i, seat, kind| {
-        kinds[i] = match kind {
-            Gives::Unknown if folds & (1 << seat.0) != 0 => Gives::Fold,
-            Gives::Unknown => Gives::Excess,
-            known => known,
-        }
-    });
-    for (i, e) in obs.events.iter().enumerate() {
+    // Seats that were given a card by partner: they may not fold.
+    let mut given_to = [false; 4];
+    for e in &obs.events {
         match *e {
             Event::Discarded { seat, count, .. } => {
                 f.face_down[seat.index()] += count as usize;
@@ -180,7 +149,19 @@ fn facts(obs: &PedroObservation, folds: u8) -> Facts {
                 }
             }
             Event::Give { seat, card } => {
-                let gives = kinds[i];
+                let before_fill = fill && f.draws.is_empty();
+                let gives = match give_kind(opts, given_to[seat.index()], before_fill) {
+                    Gives::Unknown => {
+                        f.open_givers |= 1 << seat.0;
+                        if folds & (1 << seat.0) != 0 {
+                            Gives::Fold
+                        } else {
+                            Gives::Excess
+                        }
+                    }
+                    known => known,
+                };
+                given_to[partner(seat).index()] = true;
                 // An excess give leaves the giver with trumps only.
                 all_trumps[seat.index()] |= gives == Gives::Excess;
                 f.gone[seat.index()].insert(card);
@@ -208,7 +189,6 @@ fn facts(obs: &PedroObservation, folds: u8) -> Facts {
                 all_trumps[seat.index()] = false;
                 f.drew[seat.index()] += count as usize;
                 f.draws.push((seat, count as usize, cards));
-                f.my_draws |= cards;
             }
             Event::Play { seat, card } => {
                 played[seat.index()] += 1;
@@ -464,7 +444,7 @@ fn rebuild<R: RngCore + ?Sized>(
         }
         if s == me {
             // The observer remembers what it drew: the rest was dealt.
-            dealt[s] = acquired - f.my_draws;
+            dealt[s] = acquired - obs.own_draws();
             continue;
         }
         let d = match &f.info {
@@ -572,16 +552,15 @@ fn try_sample_counted<R: RngCore + ?Sized>(
 ) -> Option<(Pedro, usize)> {
     // Every reading of the gives the record leaves open, in turn (each
     // subset of the unclassified givers read as folding).
-    let open = unclassified_givers(obs);
+    let none = facts(obs, 0);
+    let open = none.open_givers;
     let mut readings = Vec::new();
     let mut folds = open;
-    loop {
+    while folds != 0 {
         readings.push(facts(obs, folds));
-        if folds == 0 {
-            break;
-        }
         folds = (folds - 1) & open;
     }
+    readings.push(none);
     for attempt in 1..=ATTEMPTS {
         let f = &readings[(attempt / 2) % readings.len()];
         let Some((hands, discards, stock)) = place(obs, f, attempt % 2 == 0, rng) else {
