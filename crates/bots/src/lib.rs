@@ -31,7 +31,7 @@ pub use registry::{bot_names, strongest, AnyBot, UnknownBot};
 pub use search::{IsmctsBot, PimcBot};
 pub use sevens::SevensHeuristic;
 pub use sixty_six::SixtySixHeuristic;
-pub use sixty_six_expert::{CloseConfig, SheetBlind, SheetUse, SixtySixExpert};
+pub use sixty_six_expert::{CloseConfig, Closing, SheetBlind, SheetUse, SixtySixExpert};
 
 use std::time::Duration;
 use talon_rules::Game;

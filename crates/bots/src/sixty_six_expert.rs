@@ -15,9 +15,11 @@
 //!   or `declare` is legal and few enough face-down cards are left to
 //!   solve, each is weighed against ISMCTS's best other move in the same
 //!   sampled worlds, every one solved exactly (the draws to come included
-//!   for playing on). If the trump exchange is open too, the expert
-//!   exchanges first (the exchange never costs a closer anything) and
-//!   closes on its next move.
+//!   for playing on). A close that wins all that matters in every world
+//!   is taken; otherwise [`Closing`] says, by hand size, whether closing
+//!   must beat playing on by a margin or ISMCTS's own choice stands. If
+//!   the trump exchange is open too, the expert exchanges first (the
+//!   exchange never costs a closer anything) and closes on its next move.
 //! - **Exchange and marriage timing.** In the same window, the trump
 //!   exchange and each marriage that may be melded now are solved in the
 //!   same worlds as ISMCTS's choice and its best plain move (a card or a
@@ -46,10 +48,9 @@ pub struct CloseConfig {
     /// No new world is sampled once the solves of this decision have
     /// visited this many positions (deterministic, unlike the time limit).
     pub max_total_nodes: u64,
-    /// Close only when its value beats playing on by at least this (in
-    /// rewards: game points in a lone deal), or wins the most in every
-    /// world: a closer's value is solved knowing the opponent's hand.
-    pub margin: f64,
+    /// When the solved worlds close, for hands of five cards (Schnapsen)
+    /// and of six (see [`Closing`]).
+    pub closing: [Closing; 2],
     /// Search the exact options only with at most this many face-down
     /// cards left, for hands of five cards (Schnapsen) and of six: with
     /// more, solving play-on costs too much (the `close_cost` example
@@ -59,6 +60,32 @@ pub struct CloseConfig {
     /// ISMCTS's choice is taken when it beats it by this much in the
     /// solved worlds; `None` leaves timing to ISMCTS.
     pub timing_margin: Option<f64>,
+}
+
+/// How the closing search decides `close` once its worlds are solved. In
+/// both rules a close that wins all that matters in every world (three
+/// game points, or the points the match still needs) is taken.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Closing {
+    /// Otherwise close only when closing beats playing on by at least this
+    /// much (in rewards: game points in a lone deal), whatever ISMCTS
+    /// chose: a closer's value is solved knowing the opponent's hand.
+    Margin(f64),
+    /// Otherwise ISMCTS's own choice stands, closing included (its
+    /// rollouts play the deal out against the closer).
+    WhenSure,
+}
+
+impl Closing {
+    /// Whether to close, given whether closing wins all that matters in
+    /// every solved world, its mean and playing on's in those worlds, and
+    /// whether closing is ISMCTS's own choice.
+    fn closes(self, sure: bool, close_mean: f64, on_mean: f64, ismcts_closes: bool) -> bool {
+        sure || match self {
+            Closing::Margin(margin) => close_mean >= on_mean + margin,
+            Closing::WhenSure => ismcts_closes,
+        }
+    }
 }
 
 pub struct SixtySixExpert {
@@ -169,7 +196,8 @@ impl SixtySixExpert {
             .copied()
             .filter(|&a| timing_on && is_timing(a))
             .collect();
-        let max_talon = self.close.max_talon[usize::from(obs.options.hand_size > 5)];
+        let six_cards = usize::from(obs.options.hand_size > 5);
+        let max_talon = self.close.max_talon[six_cards];
         if (exact.is_empty() && timing.is_empty()) || obs.talon_remaining > max_talon {
             return top.action;
         }
@@ -215,11 +243,13 @@ impl SixtySixExpert {
             }
         }
         // Closing is valued knowing the opponent's hand, so it must beat
-        // playing on by the margin, unless in every world it wins all that
-        // matters (then playing on can only do as well).
+        // playing on by the margin (or be ISMCTS's choice, by the rule for
+        // this hand size), unless in every world it wins all that matters
+        // (then playing on can only do as well).
         if let Some(close) = value(Action::Close) {
             let sure = close.worst >= enough - 1e-9;
-            if sure || close.mean >= on_value + self.close.margin {
+            let rule = self.close.closing[six_cards];
+            if rule.closes(sure, close.mean, on_value, top.action == Action::Close) {
                 // The exchange never costs a closer anything: exchange
                 // first, close on the next move.
                 if legal.contains(&Action::Exchange) {
@@ -339,5 +369,31 @@ impl Bot<SixtySix> for SheetBlind {
 
     fn set_time_limit(&mut self, limit: Option<Duration>) {
         self.0.set_time_limit(limit);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Closing;
+
+    #[test]
+    fn a_sure_close_is_always_taken() {
+        for rule in [Closing::Margin(0.5), Closing::WhenSure] {
+            assert!(rule.closes(true, -1.0, 2.0, false), "{rule:?}");
+        }
+    }
+
+    #[test]
+    fn by_margin_the_solved_worlds_overrule_ismcts() {
+        let rule = Closing::Margin(0.5);
+        assert!(rule.closes(false, 1.5, 1.0, false));
+        assert!(!rule.closes(false, 1.4, 1.0, true));
+    }
+
+    #[test]
+    fn when_sure_only_ismcts_closes_otherwise() {
+        let rule = Closing::WhenSure;
+        assert!(rule.closes(false, 0.0, 1.0, true));
+        assert!(!rule.closes(false, 3.0, 1.0, false));
     }
 }
