@@ -12,7 +12,7 @@ use talon_rules::sixty_six::{MatchValue, SixtySix};
 use talon_search::{IsmctsConfig, PimcConfig};
 
 /// Names accepted by [`by_name`].
-pub const NAMES: [&str; 14] = [
+pub const NAMES: [&str; 15] = [
     "random",
     "heuristic",
     "beginner",
@@ -27,6 +27,7 @@ pub const NAMES: [&str; 14] = [
     "expert-no-prune",
     "expert-target",
     "expert-close-margin",
+    "expert-policy-rollouts",
 ];
 
 /// The expert's search of closing and declaring: 24 sampled worlds, in
@@ -65,6 +66,7 @@ pub fn ismcts_config(iterations: u32, time_limit_ms: u64) -> IsmctsConfig {
         rollout_epsilon: 0.0,
         leaf_solve_nodes: 0,
         prune_hopeless: false,
+        exact_rollout_ends: false,
     }
 }
 
@@ -177,6 +179,19 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix> + Send>, U
                 seed,
             )
             .seeing_the_sheet(SheetUse::LoneDeals),
+        ),
+        // The expert whose ISMCTS rollouts play every deal out by the
+        // policy, in Schnapsen too (the expert before 2026-11-25's fifth
+        // round there).
+        "expert-policy-rollouts" => Box::new(
+            SixtySixExpert::new(
+                "expert-policy-rollouts",
+                (16, 3_000, 8_000),
+                EXPERT_CLOSE,
+                seed,
+            )
+            .seeing_the_sheet(SheetUse::LoneDeals)
+            .with_exact_rollout_ends([false, false]),
         ),
         // The expert keeping declarations without 66 in its ISMCTS tree,
         // to measure what pruning them gives.

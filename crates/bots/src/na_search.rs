@@ -68,6 +68,7 @@ fn config(iterations: u32, exploration: f64) -> IsmctsConfig {
         rollout_epsilon: 0.1,
         leaf_solve_nodes: 0,
         prune_hopeless: false,
+        exact_rollout_ends: false,
     }
 }
 

@@ -78,6 +78,7 @@ impl PedroSearchBot {
                 rollout_epsilon: 0.1,
                 leaf_solve_nodes: 0,
                 prune_hopeless: false,
+                exact_rollout_ends: false,
             }),
             pimc: None,
             bid_limit: Some(Duration::from_millis(config.time_limit_ms)),

@@ -99,6 +99,9 @@ pub struct SixtySixExpert {
     rng: SeededRng,
     /// How the searches see the match.
     sheet: SheetUse,
+    /// Whether ISMCTS's rollouts end in the exact value of small strict
+    /// endgames, by hand size (five cards, six).
+    exact_rollout_ends: [bool; 2],
 }
 
 /// How the expert's searches see the score sheet of a match deal.
@@ -136,6 +139,10 @@ impl SixtySixExpert {
             time_limit: Some(Duration::from_millis(45)),
             rng: rng_from_seed(seed),
             sheet: SheetUse::Valued(MatchValue::Target),
+            // Schnapsen: ahead of policy rollouts in match pairs against
+            // expert-2026-11; Sixty-six: behind against the heuristic
+            // (docs/strength.md, fifth round).
+            exact_rollout_ends: [true, false],
         }
     }
 
@@ -145,6 +152,19 @@ impl SixtySixExpert {
     pub fn keeping_hopeless_moves(mut self) -> SixtySixExpert {
         self.ismcts.config.prune_hopeless = false;
         self
+    }
+
+    /// The same bot with its ISMCTS rollouts ending in the exact value of
+    /// small strict endgames, or played out by the policy, by hand size
+    /// (five cards, six); by default only in Schnapsen.
+    pub fn with_exact_rollout_ends(mut self, by_hand_size: [bool; 2]) -> SixtySixExpert {
+        self.exact_rollout_ends = by_hand_size;
+        self
+    }
+
+    /// Sets ISMCTS's rollouts up for a deal with hands of `hand_size`.
+    fn set_rollouts(&mut self, hand_size: u8) {
+        self.ismcts.config.exact_rollout_ends = self.exact_rollout_ends[usize::from(hand_size > 5)];
     }
 
     /// The same bot with its searches seeing the match as `sheet` says
@@ -179,6 +199,7 @@ impl SixtySixExpert {
     fn before_last_draw(&mut self, seen: &SixtySixObservation, legal: &[Action]) -> Action {
         let blind = self.searched(seen);
         let obs = blind.as_ref().unwrap_or(seen);
+        self.set_rollouts(obs.options.hand_size);
         let stats = self.ismcts.search(obs, legal, &mut self.rng);
         let Some(top) = most_visited(&stats) else {
             return legal[0];
@@ -324,7 +345,10 @@ impl Bot<SixtySix> for SixtySixExpert {
         let obs = blind.as_ref().unwrap_or(obs);
         match self.pimc.choose(obs, legal, &mut self.rng) {
             Some(a) => a,
-            None => self.ismcts.choose(obs, legal, &mut self.rng),
+            None => {
+                self.set_rollouts(obs.options.hand_size);
+                self.ismcts.choose(obs, legal, &mut self.rng)
+            }
         }
     }
 

@@ -114,16 +114,25 @@ fn the_old_expert_misses_most_decisions() {
 }
 
 /// Where nothing can be closed and no match is on (VU Schnapsen, lone
-/// deals), the expert without its timing search is `expert-2026-11` move
-/// for move: the closing search, match equity and the exchange and meld
-/// timing are the only differences.
+/// deals), the expert without its timing search and with policy rollouts
+/// is `expert-2026-11` move for move: the closing search, match equity,
+/// the exchange and meld timing and the exact rollout ends are the only
+/// differences.
 #[test]
 fn without_closing_timing_or_a_match_the_expert_is_the_old_one() {
+    use talon_bots::{Bot, CloseConfig, SixtySixExpert, EXPERT_CLOSE};
     use talon_cards::Seat;
     let opts = Preset::SchnapsenVu.sixty_six_defaults();
     for seed in 0..2 {
         let mut game = SixtySix::from_seed(seed, opts, Seat(1));
-        let mut new = by_name("expert-no-timing", seed).expect("the expert");
+        let no_timing = CloseConfig {
+            timing_margin: None,
+            ..EXPERT_CLOSE
+        };
+        let mut new: Box<dyn Bot<SixtySix> + Send> = Box::new(
+            SixtySixExpert::new("old", (16, 3_000, 8_000), no_timing, seed)
+                .with_exact_rollout_ends([false, false]),
+        );
         let mut old = by_name("expert-2026-11", seed).expect("the old expert");
         for bot in [&mut new, &mut old] {
             bot.set_time_limit(None);

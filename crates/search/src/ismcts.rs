@@ -33,6 +33,11 @@ pub struct IsmctsConfig {
     /// Below the root, drop the moves `SolverGame::prune_hopeless` names
     /// (the root always offers every legal move).
     pub prune_hopeless: bool,
+    /// End a rollout with the game's exact value once it has one
+    /// (`SolverGame::exact_value`: the Sixty-six family's small strict
+    /// endgames) instead of playing on by the policy, which plays a
+    /// closed or exhausted talon poorly.
+    pub exact_rollout_ends: bool,
 }
 
 struct Node<A> {
@@ -177,7 +182,14 @@ impl<G: SolverGame + Determinize> Ismcts<G> {
                 }
                 continue;
             }
+            let mut exact = None;
             while world.to_move().is_some() {
+                if self.config.exact_rollout_ends {
+                    if let Some(v) = world.exact_value() {
+                        exact = Some(v);
+                        break;
+                    }
+                }
                 world.legal_actions(&mut moves);
                 let a = if unit(rng) < self.config.rollout_epsilon {
                     moves[shuffle_index(rng, moves.len())]
@@ -188,6 +200,15 @@ impl<G: SolverGame + Determinize> Ismcts<G> {
                         .expect("a legal move")
                 };
                 world.play_unchecked(a);
+            }
+            if let Some(v) = exact {
+                let r = world.value_reward(v);
+                for &i in &path {
+                    let nd = &mut nodes[i];
+                    nd.visits += 1;
+                    nd.reward += if world.maximises(nd.mover) { r } else { -r };
+                }
+                continue;
             }
             let rewards = world.rewards().expect("the game is over");
             for &i in &path {

@@ -133,6 +133,7 @@ fn root_stats(prune: bool) -> Vec<(Step, u32, f64)> {
         rollout_epsilon: 0.0,
         leaf_solve_nodes: 0,
         prune_hopeless: prune,
+        exact_rollout_ends: false,
     };
     let game = Duel { played: Vec::new() };
     let mut legal = ActionList::new();
