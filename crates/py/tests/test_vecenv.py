@@ -65,8 +65,12 @@ def test_stepping_releases_the_gil():
     stop = threading.Event()
 
     def ticker():
+        # A short sleep between ticks keeps the list small (a busy ticker
+        # appends millions of stamps a second) and gives up the GIL, so the
+        # main thread is never starved between steps.
         while not stop.is_set():
             stamps.append(time.perf_counter())
+            time.sleep(0.0002)
 
     worker = threading.Thread(target=ticker)
     worker.start()
@@ -74,6 +78,7 @@ def test_stepping_releases_the_gil():
         inside = 0
         for k in range(5):
             actions = env.random_actions(k)
+            first = len(stamps)
             start = time.perf_counter()
             env.step(actions)
             end = time.perf_counter()
@@ -83,8 +88,8 @@ def test_stepping_releases_the_gil():
             # the step ran without the GIL. (The window scales with the
             # step, which gets shorter as the engine gets faster.)
             lo, hi = start + span / 4, end - span / 4
-            inside += sum(1 for t in stamps[-100_000:] if lo < t < hi)
+            inside += sum(1 for t in stamps[first:] if lo < t < hi)
     finally:
         stop.set()
         worker.join()
-    assert inside > 100
+    assert inside >= 5
