@@ -166,40 +166,33 @@ impl<G: SolverGame + Determinize> Ismcts<G> {
                 node = best;
                 path.push(best);
             }
-            // Leaf value: exact if cheap enough, else a rollout.
-            let solved = if self.config.leaf_solve_nodes > 0 && !world.is_over() {
+            // Leaf value: exact if cheap enough, else a rollout, which may
+            // end in the exact value of a small endgame.
+            let mut exact = if self.config.leaf_solve_nodes > 0 && !world.is_over() {
                 self.solver
                     .value_within(&world, self.config.leaf_solve_nodes)
             } else {
                 None
             };
-            if let Some(v) = solved {
-                let r = world.value_reward(v);
-                for &i in &path {
-                    let nd = &mut nodes[i];
-                    nd.visits += 1;
-                    nd.reward += if world.maximises(nd.mover) { r } else { -r };
-                }
-                continue;
-            }
-            let mut exact = None;
-            while world.to_move().is_some() {
-                if self.config.exact_rollout_ends {
-                    if let Some(v) = world.exact_value() {
-                        exact = Some(v);
-                        break;
+            if exact.is_none() {
+                while world.to_move().is_some() {
+                    if self.config.exact_rollout_ends {
+                        exact = world.exact_value();
+                        if exact.is_some() {
+                            break;
+                        }
                     }
+                    world.legal_actions(&mut moves);
+                    let a = if unit(rng) < self.config.rollout_epsilon {
+                        moves[shuffle_index(rng, moves.len())]
+                    } else {
+                        *moves
+                            .iter()
+                            .max_by_key(|&&a| world.playout_score(a))
+                            .expect("a legal move")
+                    };
+                    world.play_unchecked(a);
                 }
-                world.legal_actions(&mut moves);
-                let a = if unit(rng) < self.config.rollout_epsilon {
-                    moves[shuffle_index(rng, moves.len())]
-                } else {
-                    *moves
-                        .iter()
-                        .max_by_key(|&&a| world.playout_score(a))
-                        .expect("a legal move")
-                };
-                world.play_unchecked(a);
             }
             if let Some(v) = exact {
                 let r = world.value_reward(v);
