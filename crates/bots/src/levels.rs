@@ -166,8 +166,9 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix> + Send>, U
             )
             .seeing_the_sheet(SheetUse::LoneDeals),
         ),
-        // The expert before 2026-11-25's fifth round: in Sixty-six too the
-        // solved worlds overrule ISMCTS on closing, by the margin.
+        // The closing margin in Sixty-six too (the Sixty-six expert before
+        // 2026-11-25's fifth round): the solved worlds overrule ISMCTS on
+        // closing, by the margin.
         "expert-close-margin" => Box::new(
             SixtySixExpert::new(
                 "expert-close-margin",

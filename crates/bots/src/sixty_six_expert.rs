@@ -11,6 +11,7 @@
 //!   (docs/strength.md).
 //! - **Closing and declaring.** While cards are still to be drawn the
 //!   expert plays ISMCTS, whose greedy rollouts play a closed talon poorly
+//!   (in Schnapsen they end in exact values once the endgame is small)
 //!   and cannot tell a sure declaration from a likely one. So where `close`
 //!   or `declare` is legal and few enough face-down cards are left to
 //!   solve, each is weighed against ISMCTS's best other move in the same
@@ -19,7 +20,8 @@
 //!   is taken; otherwise [`Closing`] says, by hand size, whether closing
 //!   must beat playing on by a margin or ISMCTS's own choice stands. If
 //!   the trump exchange is open too, the expert exchanges first (the
-//!   exchange never costs a closer anything) and closes on its next move.
+//!   exchange never costs a closer anything) and decides the close again
+//!   on its next move, with the trump card in hand.
 //! - **Exchange and marriage timing.** In the same window, the trump
 //!   exchange and each marriage that may be melded now are solved in the
 //!   same worlds as ISMCTS's choice and its best plain move (a card or a
@@ -272,7 +274,7 @@ impl SixtySixExpert {
             let rule = self.close.closing[six_cards];
             if rule.closes(sure, close.mean, on_value, top.action == Action::Close) {
                 // The exchange never costs a closer anything: exchange
-                // first, close on the next move.
+                // first, and decide the close again on the next move.
                 if legal.contains(&Action::Exchange) {
                     return Action::Exchange;
                 }

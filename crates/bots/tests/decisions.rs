@@ -147,3 +147,38 @@ fn without_closing_timing_or_a_match_the_expert_is_the_old_one() {
         }
     }
 }
+
+/// How many of `a`'s moves over the seeded deals of `preset` differ from
+/// the move `b` would make in the same position.
+fn differing_moves(preset: Preset, a: &str, b: &str, deals: u64) -> usize {
+    use talon_cards::Seat;
+    let opts = preset.sixty_six_defaults();
+    let mut differ = 0;
+    for seed in 0..deals {
+        let mut game = SixtySix::from_seed(seed, opts, Seat(0));
+        let mut a_bot = by_name(a, seed).expect("a bot");
+        let mut b_bot = by_name(b, seed).expect("a bot");
+        a_bot.set_time_limit(None);
+        b_bot.set_time_limit(None);
+        while let Some(seat) = game.to_move() {
+            let mut legal = ActionList::new();
+            game.legal_actions(&mut legal);
+            let obs = game.observe(seat);
+            let played = a_bot.choose(&obs, &legal);
+            differ += usize::from(played != b_bot.choose(&obs, &legal));
+            game.play_unchecked(played);
+        }
+    }
+    differ
+}
+
+/// The expert's rollouts end in exact values in Schnapsen (five-card
+/// hands) and are played out by the policy in Sixty-six (six cards), as
+/// measured (docs/strength.md, fifth round).
+#[test]
+fn exact_rollout_ends_are_on_in_schnapsen_only() {
+    let sixty_six = differing_moves(Preset::SixtySix, "expert", "expert-policy-rollouts", 2);
+    assert_eq!(sixty_six, 0, "Sixty-six: moves that differ");
+    let schnapsen = differing_moves(Preset::SchnapsenVu, "expert", "expert-policy-rollouts", 2);
+    assert!(schnapsen > 0, "Schnapsen: no move differs");
+}

@@ -8,7 +8,10 @@
 //! solves within a small node budget (late in a deal), else by a rollout
 //! that follows the game's playout policy (greedy with some random
 //! moves), which is much stronger than uniform play in trick games where
-//! random declarations and closings end deals absurdly.
+//! random declarations and closings end deals absurdly. With
+//! `exact_rollout_ends` a rollout stops at the first position whose exact
+//! value the game knows cheaply (`SolverGame::exact_value`) and backs that
+//! up instead.
 
 use crate::shuffle_index;
 use crate::solver::Solver;
