@@ -10,7 +10,8 @@
 //! the sheet is the match score (seat 0 – seat 1) before the deal, the deal
 //! is in deal notation and the actions lead from it to the position.
 
-use talon_bots::by_name;
+use talon_bots::{by_name, Bot, CloseConfig, SixtySixExpert, EXPERT_CLOSE};
+use talon_cards::Seat;
 use talon_rules::sixty_six::{Deal, SixtySix};
 use talon_rules::{ActionList, Game, Preset};
 
@@ -113,6 +114,37 @@ fn the_old_expert_misses_most_decisions() {
     assert!(wrong.len() >= 20, "{} wrong", wrong.len());
 }
 
+/// How many of the first bot's moves over the seeded deals `0..deals` of
+/// `preset` (dealer seat 0) differ from the move the second would make in
+/// the same position; `bots(seed)` builds the pair for a deal.
+fn differing_moves(
+    preset: Preset,
+    deals: u64,
+    bots: impl Fn(u64) -> [Box<dyn Bot<SixtySix> + Send>; 2],
+) -> usize {
+    let opts = preset.sixty_six_defaults();
+    let mut differ = 0;
+    for seed in 0..deals {
+        let mut game = SixtySix::from_seed(seed, opts, Seat(0));
+        let [mut a, mut b] = bots(seed);
+        a.set_time_limit(None);
+        b.set_time_limit(None);
+        while let Some(seat) = game.to_move() {
+            let mut legal = ActionList::new();
+            game.legal_actions(&mut legal);
+            let obs = game.observe(seat);
+            let played = a.choose(&obs, &legal);
+            differ += usize::from(played != b.choose(&obs, &legal));
+            game.play_unchecked(played);
+        }
+    }
+    differ
+}
+
+fn named(name: &str, seed: u64) -> Box<dyn Bot<SixtySix> + Send> {
+    by_name(name, seed).expect("a bot")
+}
+
 /// Where nothing can be closed and no match is on (VU Schnapsen, lone
 /// deals), the expert without its timing search and with policy rollouts
 /// is `expert-2026-11` move for move: the closing search, match equity,
@@ -120,56 +152,16 @@ fn the_old_expert_misses_most_decisions() {
 /// differences.
 #[test]
 fn without_closing_timing_or_a_match_the_expert_is_the_old_one() {
-    use talon_bots::{Bot, CloseConfig, SixtySixExpert, EXPERT_CLOSE};
-    use talon_cards::Seat;
-    let opts = Preset::SchnapsenVu.sixty_six_defaults();
-    for seed in 0..2 {
-        let mut game = SixtySix::from_seed(seed, opts, Seat(1));
-        let no_timing = CloseConfig {
-            timing_margin: None,
-            ..EXPERT_CLOSE
-        };
-        let mut new: Box<dyn Bot<SixtySix> + Send> = Box::new(
-            SixtySixExpert::new("old", (16, 3_000, 8_000), no_timing, seed)
-                .with_exact_rollout_ends([false, false]),
-        );
-        let mut old = by_name("expert-2026-11", seed).expect("the old expert");
-        for bot in [&mut new, &mut old] {
-            bot.set_time_limit(None);
-        }
-        while let Some(seat) = game.to_move() {
-            let mut legal = ActionList::new();
-            game.legal_actions(&mut legal);
-            let obs = game.observe(seat);
-            let a = new.choose(&obs, &legal);
-            assert_eq!(a, old.choose(&obs, &legal), "deal {seed}");
-            game.play_unchecked(a);
-        }
-    }
-}
-
-/// How many of `a`'s moves over the seeded deals of `preset` differ from
-/// the move `b` would make in the same position.
-fn differing_moves(preset: Preset, a: &str, b: &str, deals: u64) -> usize {
-    use talon_cards::Seat;
-    let opts = preset.sixty_six_defaults();
-    let mut differ = 0;
-    for seed in 0..deals {
-        let mut game = SixtySix::from_seed(seed, opts, Seat(0));
-        let mut a_bot = by_name(a, seed).expect("a bot");
-        let mut b_bot = by_name(b, seed).expect("a bot");
-        a_bot.set_time_limit(None);
-        b_bot.set_time_limit(None);
-        while let Some(seat) = game.to_move() {
-            let mut legal = ActionList::new();
-            game.legal_actions(&mut legal);
-            let obs = game.observe(seat);
-            let played = a_bot.choose(&obs, &legal);
-            differ += usize::from(played != b_bot.choose(&obs, &legal));
-            game.play_unchecked(played);
-        }
-    }
-    differ
+    let no_timing = CloseConfig {
+        timing_margin: None,
+        ..EXPERT_CLOSE
+    };
+    let differ = differing_moves(Preset::SchnapsenVu, 2, |seed| {
+        let new = SixtySixExpert::new("old", (16, 3_000, 8_000), no_timing, seed)
+            .with_exact_rollout_ends([false, false]);
+        [Box::new(new), named("expert-2026-11", seed)]
+    });
+    assert_eq!(differ, 0, "moves that differ");
 }
 
 /// The expert's rollouts end in exact values in Schnapsen (five-card
@@ -177,8 +169,9 @@ fn differing_moves(preset: Preset, a: &str, b: &str, deals: u64) -> usize {
 /// measured (docs/strength.md, fifth round).
 #[test]
 fn exact_rollout_ends_are_on_in_schnapsen_only() {
-    let sixty_six = differing_moves(Preset::SixtySix, "expert", "expert-policy-rollouts", 2);
+    let pair = |seed| [named("expert", seed), named("expert-policy-rollouts", seed)];
+    let sixty_six = differing_moves(Preset::SixtySix, 2, pair);
     assert_eq!(sixty_six, 0, "Sixty-six: moves that differ");
-    let schnapsen = differing_moves(Preset::SchnapsenVu, "expert", "expert-policy-rollouts", 2);
+    let schnapsen = differing_moves(Preset::SchnapsenVu, 2, pair);
     assert!(schnapsen > 0, "Schnapsen: no move differs");
 }
