@@ -143,6 +143,10 @@ impl Pedro {
                 } else if info.scoring.contains(c) && !self.opts.give_scoring {
                     PedroError::ScoringTrump(c)
                 } else if matches!(self.opts.excess, Excess::Give | Excess::GiveThenDiscard)
+                    // Only once the seat is down to trumps, where its legal
+                    // list already shows that it cannot give: before that
+                    // (83 reduces in turn) the partner's hand is hidden.
+                    && (hand - info.trumps).is_empty()
                     && (self.is_out(p) || (self.hands[p.index()] & info.trumps).len() >= 6)
                 {
                     PedroError::PartnerFull
