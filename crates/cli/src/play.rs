@@ -13,7 +13,7 @@ use talon_cards::Seat;
 use talon_protocol::GameRecord;
 use talon_rules::{AnyGame, AnyMatch, Preset};
 use talon_table::{
-    bots_move, Actor, Event, SeatBots, Status, Table, TableConfig, TableLog, MATCH_DEAL_CAP,
+    bots_move, Actor, Event, SeatBots, Status, Table, TableConfig, TableLog, Viewer, MATCH_DEAL_CAP,
 };
 
 #[derive(Args)]
@@ -167,12 +167,16 @@ impl PlaySession {
 
     /// Lets the bots move until it is the person's turn or the deal ends.
     pub fn run_bots(&mut self) {
-        let (seating, log) = (&self.seating, &mut self.log);
+        let (seating, log, human) = (&self.seating, &mut self.log, self.human);
         let moved = bots_move(&mut self.table, &mut self.bots, |before, event, table| {
-            if let (Some(before), Event::Acted { seat, action, .. }, Some(after)) =
+            if let (Some(before), Event::Acted { seat, .. }, Some(after)) =
                 (before, event, table.game())
             {
-                let lines = narrate(before, after, Seat(*seat), action);
+                // The bots' moves as the person's seat sees them: a card
+                // laid away face down stays unnamed.
+                let seen = table.project(event, Viewer::Seat(human.0));
+                let action = seen["action"].as_str();
+                let lines = narrate(before, after, Seat(*seat), action, Some(human));
                 log.extend(lines.iter().map(|l| seating.names_in(l)));
             }
         });
@@ -214,7 +218,13 @@ impl PlaySession {
         let before = self.game().clone();
         self.table.apply(&event).map_err(|e| e.to_string())?;
         if let Event::Acted { action, .. } = &event {
-            let lines = narrate(&before, self.game(), self.human, action);
+            let lines = narrate(
+                &before,
+                self.game(),
+                self.human,
+                Some(action),
+                Some(self.human),
+            );
             self.log
                 .extend(lines.iter().map(|l| self.seating.names_in(l)));
         }
@@ -398,3 +408,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+#[path = "play_tests.rs"]
+mod tests;

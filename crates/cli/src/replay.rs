@@ -46,7 +46,7 @@ pub fn run(path: &Path) -> Result<(), String> {
     let game = record
         .replay(|after, action| {
             let seat = before.to_move().expect("an action was played");
-            lines.extend(narrate(&before, after, seat, action));
+            lines.extend(narrate(&before, after, seat, Some(action), None));
             before = after.clone();
         })
         .map_err(|e| e.to_string())?;
@@ -81,7 +81,7 @@ fn replay_table(text: &str) -> Result<(), String> {
                 println!("== deal {deal_no}: {deal}");
             }
             (Event::Acted { seat, action, .. }, Some(before), Some(after)) => {
-                for l in narrate(&before, after, talon_cards::Seat(*seat), action) {
+                for l in narrate(&before, after, talon_cards::Seat(*seat), Some(action), None) {
                     println!("{l}");
                 }
                 if after.to_move().is_none() {

@@ -38,8 +38,21 @@ pub fn pretty_hand(set: CardSet) -> String {
 }
 
 /// Lines describing what `action` by `seat` did, given the state after it.
-pub fn narrate(before: &AnyGame, after: &AnyGame, seat: Seat, action: &str) -> Vec<String> {
-    let mut lines = vec![format!("seat {seat}: {action}")];
+/// With a `viewer`, as that seat sees it: `action` is `None` when it names
+/// a card hidden from the viewer (the table's projection says so), and the
+/// points are those the viewer's observation counts. Without one (watching
+/// bots, replaying a finished game) everything is shown.
+pub fn narrate(
+    before: &AnyGame,
+    after: &AnyGame,
+    seat: Seat,
+    action: Option<&str>,
+    viewer: Option<Seat>,
+) -> Vec<String> {
+    let mut lines = vec![match action {
+        Some(action) => format!("seat {seat}: {action}"),
+        None => format!("seat {seat}: makes a hidden move"),
+    }];
     if after.tricks_played() > before.tricks_played() {
         if let Some(t) = after.last_trick() {
             let cards: Vec<String> = t
@@ -47,7 +60,10 @@ pub fn narrate(before: &AnyGame, after: &AnyGame, seat: Seat, action: &str) -> V
                 .iter()
                 .map(|(s, c)| format!("{}({s})", pretty(*c)))
                 .collect();
-            let pts = after.points();
+            let pts = match viewer.map(|v| after.observe(v)) {
+                Some(Ok(obs)) => obs.points(),
+                _ => after.points(),
+            };
             let pts: Vec<String> = pts.iter().map(|p| p.to_string()).collect();
             lines.push(format!(
                 "  trick {}: {} → seat {} takes it; points {}",

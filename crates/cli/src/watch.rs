@@ -73,7 +73,7 @@ pub fn run(args: &WatchArgs) -> Result<(), String> {
             let (Some(before), Some(after)) = (before, table.game()) else {
                 return;
             };
-            for line in narrate(before, after, talon_cards::Seat(*seat), action) {
+            for line in narrate(before, after, talon_cards::Seat(*seat), Some(action), None) {
                 println!("{line}");
             }
             if after.to_move().is_none() {

@@ -114,6 +114,39 @@ impl AnyObservation {
             AnyObservation::Pedro(o) => o.hand,
         }
     }
+
+    /// Points per seat as the observing seat can count them, laid out as
+    /// [`AnyGame::points`]. In North American Sixty-six these are the card
+    /// points of the tricks on the record and the marriages that count:
+    /// the widow's and laid-away cards' points stay hidden until the result,
+    /// and the last trick's bonus is in the result too.
+    pub fn points(&self) -> Vec<i32> {
+        match self {
+            AnyObservation::SixtySix(o) => o.points.iter().map(|&p| i32::from(p)).collect(),
+            AnyObservation::NaSixtySix(o) => {
+                let side = |s: usize| if o.players == 4 { s % 2 } else { s };
+                let married = |side_no: usize| -> u16 {
+                    if o.tricks.get(side_no).is_some_and(|&t| t > 0) {
+                        o.marriages
+                            .iter()
+                            .filter(|m| side(m.seat.index()) == side_no)
+                            .map(|m| m.points)
+                            .sum()
+                    } else {
+                        0
+                    }
+                };
+                (0..usize::from(o.players))
+                    .map(|s| {
+                        let k = side(s);
+                        i32::from(o.trick_points.get(k).copied().unwrap_or(0) + married(k))
+                    })
+                    .collect()
+            }
+            AnyObservation::Sevens(o) => o.tricks.iter().map(|&t| i32::from(t)).collect(),
+            AnyObservation::Pedro(o) => (0..4).map(|s| i32::from(o.points[s % 2])).collect(),
+        }
+    }
 }
 
 /// The last trick of a Pedro deal from its public event record: every card

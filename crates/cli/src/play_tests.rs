@@ -1,0 +1,110 @@
+//! What `talon play` tells the person: never a card hidden from their seat.
+
+use super::{PlayArgs, PlaySession};
+use crate::text::{narrate, pretty};
+use talon_cards::{Card, CardSet, Seat};
+use talon_rules::{AnyGame, Preset, Setup};
+
+fn args(preset: &str, seed: u64) -> PlayArgs {
+    PlayArgs {
+        preset: preset.into(),
+        seat: 0,
+        bots: "random".into(),
+        seed: Some(seed),
+        options: Vec::new(),
+        whole_match: false,
+        plain: true,
+        record: None,
+    }
+}
+
+/// The cards of `hidden` that `line` names, in notation or drawn.
+fn named(line: &str, hidden: CardSet) -> Vec<Card> {
+    let words: Vec<&str> = line
+        .split(|c: char| c.is_whitespace() || "(),:;".contains(c))
+        .collect();
+    hidden
+        .iter()
+        .filter(|&c| {
+            let (text, drawn) = (c.to_string(), pretty(c));
+            words.iter().any(|w| *w == text || *w == drawn)
+        })
+        .collect()
+}
+
+/// Random bots lay cards away face down in these presets (a robbing
+/// dealer, the kitty, "four more", the widow's lay-away); the person at
+/// seat 0 makes the first legal move each time. Every line the log gains
+/// is checked against the cards hidden from the person right then.
+#[test]
+fn the_log_never_names_a_card_hidden_from_the_person() {
+    let mut hidden_moves = 0;
+    for preset in [
+        "sixty-three",
+        "king-pedro",
+        "eighty-three",
+        "na-sixty-six-3",
+    ] {
+        for seed in 0..12 {
+            let mut s = PlaySession::new(&args(preset, seed)).expect("a session");
+            let mut seen = 0;
+            for _ in 0..200 {
+                let hidden = s.game().hidden_from(s.human);
+                for line in &s.log[seen..] {
+                    if line.starts_with("hands as dealt") {
+                        break; // the deal is over: every hand is shown
+                    }
+                    let leak = named(line, hidden);
+                    assert!(
+                        leak.is_empty(),
+                        "{preset} seed {seed}: {line:?} names {leak:?}"
+                    );
+                    hidden_moves += usize::from(line.contains("makes a hidden move"));
+                }
+                seen = s.log.len();
+                if s.game().summary().is_some() {
+                    break;
+                }
+                let Some(first) = s.moves().first().cloned() else {
+                    break;
+                };
+                s.human_move(&first).expect("a legal move");
+            }
+        }
+    }
+    assert!(hidden_moves > 0, "no bot laid a card away face down");
+}
+
+/// In three-hand North American Sixty-six the widow's points go to the
+/// first trick's winner unseen: the trick line counts what the person can.
+#[test]
+fn trick_points_are_the_persons_count() {
+    let preset = Preset::from_name("na-sixty-six-3").expect("a preset");
+    let mut differed = 0;
+    for seed in 0..40 {
+        let mut g = AnyGame::new(preset, &[], &Setup::Seed(seed)).expect("a deal");
+        while g.tricks_played() == 0 && g.summary().is_none() {
+            let before = g.clone();
+            let seat = g.to_move().expect("someone to move");
+            let action = g.legal_actions()[0].clone();
+            g.play(&action).expect("legal");
+            if g.tricks_played() == 0 {
+                continue;
+            }
+            for v in 0..3 {
+                let viewer = Seat(v);
+                let lines = narrate(&before, &g, seat, Some(&action), Some(viewer));
+                let counted = g.observe(viewer).expect("a seat").points();
+                let text: Vec<String> = counted.iter().map(|p| p.to_string()).collect();
+                let want = format!("points {}", text.join("–"));
+                assert!(lines[1].ends_with(&want), "{lines:?} should end in {want}");
+                let all = narrate(&before, &g, seat, Some(&action), None);
+                differed += usize::from(all[1] != lines[1]);
+            }
+        }
+    }
+    assert!(
+        differed > 0,
+        "the widow's points never showed in the full count"
+    );
+}
