@@ -83,6 +83,16 @@ pub async fn serve(socket: WebSocket, lobby: Arc<Lobby>) {
                 .await;
             return;
         }
+        Err(LobbyError::Full) => {
+            // 1013: try again later (RFC 6455's registry).
+            let _ = sink
+                .send(close_with(
+                    1013,
+                    "the server holds as many tables as it may",
+                ))
+                .await;
+            return;
+        }
         Err(_) => {
             let _ = sink
                 .send(close_with(1011, "the table cannot be loaded"))
@@ -122,7 +132,7 @@ pub async fn serve(socket: WebSocket, lobby: Arc<Lobby>) {
     }
 
     // The writer: the room's frames and our own replies, in order of arrival.
-    let writer = tokio::spawn(async move {
+    let mut writer = tokio::spawn(async move {
         loop {
             let next = tokio::select! {
                 o = from_room.recv() => o.unwrap_or(Outgoing::Close(close::FELL_BEHIND, "fell behind: reconnect to catch up")),
@@ -148,8 +158,19 @@ pub async fn serve(socket: WebSocket, lobby: Arc<Lobby>) {
         }
     };
     let mut bucket = Bucket::full(config.frame_budget);
+    let mut writer_done = false;
     loop {
-        let msg = match timeout(config.idle_timeout, stream.next()).await {
+        // Once the writer has stopped (the room refused or dropped this
+        // connection, or the socket broke) nothing more reaches the
+        // client: reading on would keep a dead socket open on its pings.
+        let next = tokio::select! {
+            next = timeout(config.idle_timeout, stream.next()) => next,
+            _ = &mut writer => {
+                writer_done = true;
+                break;
+            }
+        };
+        let msg = match next {
             Ok(Some(Ok(msg))) => msg,
             Ok(_) => break,
             Err(_) => {
@@ -226,7 +247,9 @@ pub async fn serve(socket: WebSocket, lobby: Arc<Lobby>) {
     }
     let _ = room.tx.send(RoomCmd::Leave { conn }).await;
     drop(local_out);
-    let _ = timeout(std::time::Duration::from_secs(2), writer).await;
+    if !writer_done {
+        let _ = timeout(std::time::Duration::from_secs(2), writer).await;
+    }
 }
 
 /// Reads and drops what the client still sends, for a moment, so that our

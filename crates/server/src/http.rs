@@ -208,6 +208,12 @@ async fn ask_room<T>(
     let room = match lobby.room(id).await {
         Ok(r) => r,
         Err(LobbyError::NotFound) => return Err(error(StatusCode::NOT_FOUND, "no such table")),
+        Err(LobbyError::Full) => {
+            return Err(error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the server holds as many tables as it may; try again later",
+            ))
+        }
         Err(e) => return Err(error(StatusCode::INTERNAL_SERVER_ERROR, format!("{e:?}"))),
     };
     let closing = || {

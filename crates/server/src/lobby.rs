@@ -164,6 +164,11 @@ impl Lobby {
         if id.is_empty() || id.len() > 64 || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
             return Err(LobbyError::NotFound);
         }
+        // A stored table brought back counts against the same cap as a
+        // new one: reading finished tables must not fill the memory.
+        if self.open_count() >= self.shared.config.max_open_tables {
+            return Err(LobbyError::Full);
+        }
         let stored = match self.shared.store.load(id).await {
             Ok(s) => s,
             Err(StoreError::NotFound(_)) => return Err(LobbyError::NotFound),

@@ -10,6 +10,7 @@ use crate::secret::SecretHash;
 use crate::store::Store;
 use serde_json::{json, Value};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 use talon_bots::AnyBot;
@@ -108,6 +109,18 @@ pub struct Room {
     due: Option<Instant>,
     finished_at: Option<Instant>,
     me: mpsc::WeakSender<RoomCmd>,
+    /// Seats whose hint is being worked out, a bit each: one at a time per
+    /// seat, so hint frames cannot queue searches without bound.
+    hinting: Arc<AtomicU8>,
+}
+
+/// Clears a seat's bit in `Room::hinting` however its hint task ends.
+struct HintDone(Arc<AtomicU8>, u8);
+
+impl Drop for HintDone {
+    fn drop(&mut self) {
+        self.0.fetch_and(!self.1, Ordering::AcqRel);
+    }
 }
 
 impl Room {
@@ -140,6 +153,7 @@ impl Room {
             thinking: None,
             due: None,
             me: tx.downgrade(),
+            hinting: Arc::new(AtomicU8::new(0)),
         };
         tokio::spawn(room.run(rx, on_close));
         RoomHandle {
@@ -543,15 +557,28 @@ impl Room {
             send(&out, &fail("it is not your turn"));
             return;
         }
+        let bit = 1u8 << seat;
+        if self.hinting.fetch_or(bit, Ordering::AcqRel) & bit != 0 {
+            send(
+                &out,
+                &fail("a hint for your seat is still being worked out"),
+            );
+            return;
+        }
+        let done = HintDone(self.hinting.clone(), bit);
         let game = self.table.game().expect("a seat is to move").clone();
         let v = self.table.version();
         let (level, preset) = (self.shared.config.hint_bot.clone(), self.table.preset());
         let seed = self.table.config().seed ^ v;
         let thinkers = self.shared.thinkers.clone();
         tokio::spawn(async move {
+            let _done = done;
             let permit = thinkers.acquire_owned().await;
             let _ = tokio::task::spawn_blocking(move || {
                 let _permit = permit;
+                if out.is_closed() {
+                    return; // the asker has gone: nobody to tell
+                }
                 let frame = match AnyBot::new(&level, preset, seed) {
                     Ok(mut bot) => match bot.choose(&game) {
                         Some(action) => ServerFrame::Hint { action, v },

@@ -90,9 +90,12 @@ pub struct Client {
 
 impl Client {
     pub async fn connect(addr: SocketAddr) -> Client {
-        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
-            .await
-            .expect("ws connects");
+        // Without Nagle: a second small frame must not wait for the
+        // server's (delayed) acknowledgement of the first.
+        let (ws, _) =
+            tokio_tungstenite::connect_async_with_config(format!("ws://{addr}/ws"), None, true)
+                .await
+                .expect("ws connects");
         Client {
             ws,
             frames: Vec::new(),

@@ -1,0 +1,121 @@
+//! Work a client can make the server do is bounded: one hint at a time per
+//! seat, refused sockets closed whatever the client sends, and stored
+//! tables brought back only within the cap on open tables.
+
+mod common;
+
+use common::*;
+use futures_util::SinkExt;
+use serde_json::json;
+use std::time::Duration;
+use talon_server::ServerConfig;
+use tokio_tungstenite::tungstenite::Message;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_gets_one_hint_at_a_time() {
+    let running = server(fast_config()).await;
+    let addr = running.addr;
+    // At the first lead the expert (the hint bot) searches for about ten
+    // milliseconds; the second hint frame reaches the table well within
+    // that, while the first is still being worked out.
+    let created = create(
+        addr,
+        json!({"preset": "sixty-six", "hints": true, "seats": seats(&["p", "heuristic"])}),
+    )
+    .await;
+    let table = created["table"].as_str().unwrap();
+    let mut person = Client::hello(addr, table, Some(&secret(&created, 0)), None).await;
+    loop {
+        let f = person.next().await.expect("open");
+        if f.get("state")
+            .is_some_and(|s| s["legal"].as_array().is_some_and(|l| !l.is_empty()))
+        {
+            break;
+        }
+    }
+    person.send(json!({"t": "hint"})).await;
+    person.send(json!({"t": "hint"})).await;
+    let busy = person.until("error").await;
+    assert_eq!(busy["code"], "no_hint", "{busy}");
+    assert!(
+        busy["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("still being worked out")),
+        "{busy}"
+    );
+    let hint = person.until("hint").await;
+    assert!(hint["action"].is_string(), "{hint}");
+    // Once it is answered the seat may ask again.
+    person.send(json!({"t": "hint"})).await;
+    assert!(person.until("hint").await["action"].is_string());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_socket_is_closed_even_if_the_client_keeps_pinging() {
+    let running = server(ServerConfig {
+        max_viewers: 1,
+        ..fast_config()
+    })
+    .await;
+    let addr = running.addr;
+    let created = create(
+        addr,
+        json!({"preset": "sixty-six", "seats": seats(&["heuristic", "heuristic"])}),
+    )
+    .await;
+    let table = created["table"].as_str().unwrap();
+    let mut first = Client::hello(addr, table, None, None).await;
+    first.until("welcome").await;
+    // The second viewer is refused (4029). It never reads, so it never
+    // answers the close; it only sends pings. The server must still let go.
+    let mut second = Client::hello(addr, table, None, None).await;
+    let mut refused = false;
+    for _ in 0..100 {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        let ping = Message::Text(json!({"t": "ping"}).to_string().into());
+        if second.ws.send(ping).await.is_err() {
+            refused = true;
+            break;
+        }
+    }
+    assert!(
+        refused,
+        "the refused socket stayed open for two seconds of pings"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stored_table_comes_back_only_within_the_cap() {
+    let config = fast_config();
+    let db = config.db.clone();
+    let table = {
+        let running = server(config.clone()).await;
+        let created = create(
+            running.addr,
+            json!({"preset": "sixty-six", "seats": seats(&["heuristic", "heuristic"])}),
+        )
+        .await;
+        let table = created["table"].as_str().unwrap().to_string();
+        // Finished, so the next server does not restore it at start.
+        for _ in 0..250 {
+            let (_, body) = http(running.addr, "GET", &format!("/api/tables/{table}"), None).await;
+            if body["summary"]["status"] == "finished" {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        table
+    };
+    // A new server on the same database with no room for any table: the
+    // stored one is found, but not brought back into memory.
+    let running = server(ServerConfig {
+        max_open_tables: 0,
+        db,
+        ..config
+    })
+    .await;
+    let (status, body) = http(running.addr, "GET", &format!("/api/tables/{table}"), None).await;
+    assert_eq!(status, 503, "{body}");
+    let mut c = Client::hello(running.addr, &table, None, None).await;
+    assert_eq!(c.next().await.unwrap_err().0, 1013);
+}
