@@ -344,7 +344,12 @@ impl Core {
         for (n, line) in lines.enumerate() {
             let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
             let at = |e: String| format!("line {}: {e}", n + 2);
+            // The order is fixed: game, options, one deal, then actions.
+            if core.is_some() && matches!(key, "game" | "option" | "deal") {
+                return Err(at(format!("a {key} line after the deal")));
+            }
             match key {
+                "game" if preset.is_some() => return Err(at("a second game line".into())),
                 "game" => preset = Some(Preset::from_name(rest).map_err(|e| at(e.to_string()))?),
                 "option" => {
                     let (k, v) = rest
@@ -469,6 +474,27 @@ mod tests {
         }
     }
 
+    #[test]
+    fn lines_out_of_order_are_refused() {
+        let core = Core::new(Preset::SixtySix, &[], &Setup::Seed(3)).unwrap();
+        let text = core.serialize().unwrap();
+        let mut lines: Vec<&str> = text.lines().collect();
+        let deal = lines.iter().position(|l| l.starts_with("deal ")).unwrap();
+        for (extra, says) in [
+            ("option schneider=40", "option line after the deal"),
+            ("option nonsense=1", "option line after the deal"),
+            (lines[deal], "deal line after the deal"),
+            ("game schnapsen", "game line after the deal"),
+        ] {
+            let mut bad = lines.clone();
+            bad.push(extra);
+            let err = Core::deserialize(&bad.join("\n")).unwrap_err();
+            assert!(err.contains(says), "{extra:?}: {err}");
+        }
+        lines.insert(2, "game schnapsen");
+        let err = Core::deserialize(&lines.join("\n")).unwrap_err();
+        assert!(err.contains("second game line"), "{err}");
+    }
     #[test]
     fn a_resampled_state_looks_the_same_to_its_seat_and_plays_on() {
         for preset in Preset::ALL {

@@ -14,6 +14,8 @@ pub mod history;
 pub mod tensor;
 
 #[cfg(feature = "python")]
+mod args;
+#[cfg(feature = "python")]
 mod pybots;
 #[cfg(feature = "python")]
 mod pygame;

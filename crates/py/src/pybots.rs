@@ -37,7 +37,12 @@ impl Bot {
     /// leaves only the bot's count budgets, so a seed replays exactly.
     #[new]
     #[pyo3(signature = (game, name, seed=0, time_limit=None))]
-    fn new(game: &Game, name: &str, seed: u64, time_limit: Option<f64>) -> PyResult<Bot> {
+    fn new(
+        game: &Game,
+        name: &str,
+        #[pyo3(from_py_with = crate::args::seed)] seed: u64,
+        time_limit: Option<f64>,
+    ) -> PyResult<Bot> {
         let mut bot =
             AnyBot::new(name, game.preset(), seed).map_err(|e| talon_err(e.to_string()))?;
         let limit = match time_limit {
@@ -46,7 +51,11 @@ impl Bot {
                     "time_limit must be a positive number of seconds, not {t}"
                 )))
             }
-            t => t.map(Duration::from_secs_f64),
+            Some(t) => Some(
+                Duration::try_from_secs_f64(t)
+                    .map_err(|_| talon_err(format!("time_limit of {t} seconds is too long")))?,
+            ),
+            None => None,
         };
         bot.set_time_limit(limit);
         Ok(Bot {

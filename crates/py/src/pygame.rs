@@ -176,7 +176,7 @@ impl Game {
     #[pyo3(signature = (seed=None, deal=None, pack=None))]
     fn new_initial_state(
         &self,
-        seed: Option<u64>,
+        #[pyo3(from_py_with = crate::args::optional_seed)] seed: Option<u64>,
         deal: Option<String>,
         pack: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<State> {
@@ -193,7 +193,7 @@ impl Game {
     }
 
     /// The pack in the order seed `seed` deals it.
-    fn shuffled_pack(&self, seed: u64) -> Vec<usize> {
+    fn shuffled_pack(&self, #[pyo3(from_py_with = crate::args::seed)] seed: u64) -> Vec<usize> {
         self.rules
             .shuffled_pack(seed)
             .into_iter()
@@ -335,7 +335,7 @@ impl State {
     #[pyo3(signature = (player=None))]
     fn legal_actions<'py>(
         slf: &Bound<'py, Self>,
-        player: Option<i64>,
+        #[pyo3(from_py_with = crate::args::optional_player)] player: Option<i64>,
     ) -> PyResult<Bound<'py, PyList>> {
         with_legal(slf, player, |ids| {
             PyList::new(slf.py(), ids.iter().copied())
@@ -346,7 +346,7 @@ impl State {
     #[pyo3(signature = (player=None))]
     fn legal_actions_mask<'py>(
         slf: &Bound<'py, Self>,
-        player: Option<i64>,
+        #[pyo3(from_py_with = crate::args::optional_player)] player: Option<i64>,
     ) -> PyResult<Bound<'py, PyArray1<u8>>> {
         let family = slf.try_borrow()?.core.family();
         let mut mask = vec![0u8; num_distinct_actions(family)];
@@ -423,11 +423,17 @@ impl State {
 
     /// Everything `player` may know, as text (the engine's observation;
     /// it includes the public history, so it is also the information state).
-    fn observation_string(&self, player: i64) -> PyResult<String> {
+    fn observation_string(
+        &self,
+        #[pyo3(from_py_with = crate::args::player)] player: i64,
+    ) -> PyResult<String> {
         Ok(format!("{:?}", self.obs(player)?))
     }
 
-    fn information_state_string(&self, player: i64) -> PyResult<String> {
+    fn information_state_string(
+        &self,
+        #[pyo3(from_py_with = crate::args::player)] player: i64,
+    ) -> PyResult<String> {
         self.observation_string(player)
     }
 
@@ -435,7 +441,7 @@ impl State {
     fn observation_tensor<'py>(
         &self,
         py: Python<'py>,
-        player: i64,
+        #[pyo3(from_py_with = crate::args::player)] player: i64,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let obs = self.obs(player)?;
         let mut t = vec![0.0; tensor::observation_len(self.core.seats())];
@@ -446,7 +452,7 @@ impl State {
     fn information_state_tensor<'py>(
         &self,
         py: Python<'py>,
-        player: i64,
+        #[pyo3(from_py_with = crate::args::player)] player: i64,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let obs = self.obs(player)?;
         let mut t = vec![0.0; tensor::information_state_len(self.core.family(), self.core.seats())];
@@ -456,7 +462,12 @@ impl State {
 
     /// A full state drawn by the engine's sampler, consistent with
     /// everything `player` knows (its observation of it is identical).
-    fn resample_from_infostate(&self, py: Python<'_>, player: i64, seed: u64) -> PyResult<State> {
+    fn resample_from_infostate(
+        &self,
+        py: Python<'_>,
+        #[pyo3(from_py_with = crate::args::player)] player: i64,
+        #[pyo3(from_py_with = crate::args::seed)] seed: u64,
+    ) -> PyResult<State> {
         let seat = self.seat(player)?;
         let core = &self.core;
         let sampled = py.detach(|| core.resample(seat, seed));
@@ -465,7 +476,10 @@ impl State {
 
     /// The cards hidden from `player` right now, in notation: the oracle
     /// the tests check tensors against. Not for bots.
-    fn hidden_cards(&self, player: i64) -> PyResult<Vec<String>> {
+    fn hidden_cards(
+        &self,
+        #[pyo3(from_py_with = crate::args::player)] player: i64,
+    ) -> PyResult<Vec<String>> {
         let seat = self.seat(player)?;
         Ok(self
             .core

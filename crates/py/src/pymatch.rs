@@ -19,7 +19,7 @@ impl Match {
     /// `seed` only matters where the rules cut for the first dealer.
     #[new]
     #[pyo3(signature = (game, seed=0))]
-    fn new(game: &Game, seed: u64) -> PyResult<Match> {
+    fn new(game: &Game, #[pyo3(from_py_with = crate::args::seed)] seed: u64) -> PyResult<Match> {
         let sheet = AnyMatch::new(game.preset(), &game.options, seed)
             .map_err(|e| talon_err(e.to_string()))?;
         Ok(Match {
@@ -29,7 +29,7 @@ impl Match {
     }
 
     /// The next deal of the match, dealt from `seed` by the seat whose turn it is.
-    fn new_deal(&self, seed: u64) -> PyResult<State> {
+    fn new_deal(&self, #[pyo3(from_py_with = crate::args::seed)] seed: u64) -> PyResult<State> {
         if self.sheet.winner().is_some() {
             return Err(talon_err("the match is over"));
         }

@@ -44,7 +44,8 @@ pub(crate) fn options_from(params: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<(
         let value = if v.is_instance_of::<PyBool>() {
             v.extract::<bool>()?.to_string()
         } else if v.is_instance_of::<PyInt>() {
-            v.extract::<i64>()?.to_string()
+            // As text, however large: the engine's own check names the range.
+            v.str()?.to_string()
         } else if let Ok(s) = v.extract::<String>() {
             s
         } else {

@@ -12,6 +12,13 @@ use pyo3::prelude::*;
 use std::sync::Arc;
 use talon_rules::{AnyGame, Ruleset, Setup};
 
+/// At most this many deals in one `VecEnv` (each keeps a whole game state).
+const MAX_ENVS: usize = 1 << 20;
+/// At most this many threads step a `VecEnv` (they start at every step).
+const MAX_THREADS: usize = 256;
+/// At most this many floats in the tensor buffer (4 GiB).
+const MAX_TENSOR_FLOATS: usize = 1 << 30;
+
 /// Views of one environment's rows in the shared buffers.
 struct Rows<'a> {
     obs: &'a mut [f32],
@@ -123,11 +130,18 @@ impl VecEnv {
         F: Fn(&Spec, usize, &mut Env, &mut Rows<'_>) + Sync,
     {
         let (obs, mask, rewards, dones, players) = self.buffers(py);
-        let mut obs = obs.readwrite();
-        let mut mask = mask.readwrite();
-        let mut rewards = rewards.readwrite();
-        let mut dones = dones.readwrite();
-        let mut players = players.readwrite();
+        // Checked before any deal moves: a buffer made read-only (or
+        // borrowed elsewhere) is an error, not a panic half-way.
+        let unwritable = |e: numpy::BorrowError| {
+            talon_err(format!(
+                "VecEnv writes its buffers in place; one is not writeable now ({e})"
+            ))
+        };
+        let mut obs = obs.try_readwrite().map_err(unwritable)?;
+        let mut mask = mask.try_readwrite().map_err(unwritable)?;
+        let mut rewards = rewards.try_readwrite().map_err(unwritable)?;
+        let mut dones = dones.try_readwrite().map_err(unwritable)?;
+        let mut players = players.try_readwrite().map_err(unwritable)?;
         let (o, m, r) = (
             obs.as_slice_mut()?,
             mask.as_slice_mut()?,
@@ -207,16 +221,20 @@ impl VecEnv {
     fn new(
         py: Python<'_>,
         game: &Game,
-        num_envs: usize,
-        seed: u64,
-        threads: usize,
+        #[pyo3(from_py_with = crate::args::count)] num_envs: usize,
+        #[pyo3(from_py_with = crate::args::seed)] seed: u64,
+        #[pyo3(from_py_with = crate::args::count)] threads: usize,
         tensor: &str,
     ) -> PyResult<VecEnv> {
-        if num_envs == 0 {
-            return Err(talon_err("num_envs must be at least 1"));
+        if !(1..=MAX_ENVS).contains(&num_envs) {
+            return Err(talon_err(format!(
+                "num_envs must be between 1 and {MAX_ENVS}, not {num_envs}"
+            )));
         }
-        if threads == 0 {
-            return Err(talon_err("threads must be at least 1"));
+        if !(1..=MAX_THREADS).contains(&threads) {
+            return Err(talon_err(format!(
+                "threads must be between 1 and {MAX_THREADS}, not {threads}"
+            )));
         }
         let info = match tensor {
             "observation" => false,
@@ -239,6 +257,14 @@ impl VecEnv {
         } else {
             crate::tensor::observation_len(game.seats())
         };
+        // numpy's allocation failing would panic: keep the request sane.
+        if num_envs.saturating_mul(width) > MAX_TENSOR_FLOATS {
+            return Err(talon_err(format!(
+                "{num_envs} deals of {width} floats a row need more than {} GiB of {tensor} \
+                 tensors; use fewer deals",
+                (MAX_TENSOR_FLOATS * 4) >> 30
+            )));
+        }
         let envs = (0..num_envs)
             .map(|i| Env {
                 core: Core::from_game(spec.deal(i, 0), spec.options.clone()),
@@ -320,7 +346,11 @@ impl VecEnv {
 
     /// One uniformly random legal action per environment (seeded), for
     /// baselines and benchmarks.
-    fn random_actions<'py>(&mut self, py: Python<'py>, seed: u64) -> Bound<'py, PyArray1<i64>> {
+    fn random_actions<'py>(
+        &mut self,
+        py: Python<'py>,
+        #[pyo3(from_py_with = crate::args::seed)] seed: u64,
+    ) -> Bound<'py, PyArray1<i64>> {
         let mut x = seed;
         let out: Vec<i64> = self
             .envs
@@ -335,7 +365,7 @@ impl VecEnv {
     }
 
     /// A copy of environment `i`'s current deal.
-    fn state(&self, i: usize) -> PyResult<State> {
+    fn state(&self, #[pyo3(from_py_with = crate::args::count)] i: usize) -> PyResult<State> {
         let env = self.envs.get(i).ok_or_else(|| {
             talon_err(format!(
                 "there is no environment {i} of {}",

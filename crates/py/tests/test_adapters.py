@@ -144,3 +144,24 @@ def test_openspiel_ismcts_uses_talons_resampler():
     while not state.is_terminal():
         state.apply_action(bot.step(state))
     assert calls
+
+
+def test_openspiel_refuses_observation_types_it_cannot_give():
+    # Talon's tensors hold the player's own hand: handing them out as a
+    # public (private_info=NONE) observation would leak it.
+    pytest.importorskip("pyspiel")
+    import pyspiel
+    from open_spiel.python.observation import make_observation
+
+    import talon.openspiel  # noqa: F401
+
+    game = pyspiel.load_game("python_talon_schnapsen")
+    public = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    with pytest.raises(ValueError, match="one player"):
+        make_observation(game, public)
+    mine = pyspiel.IIGObservationType(
+        perfect_recall=True, public_info=True, private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER
+    )
+    assert make_observation(game, mine).tensor.size == game.information_state_tensor_size()

@@ -57,6 +57,25 @@ def test_load_game_options_and_names():
         (lambda: talon.load_game("schnapsen").new_initial_state(pack=range(10**9)), "at most 53"),
         (lambda: talon.load_game("schnapsen").new_initial_state(pack=[12, 11]), "has 2 cards"),
         (lambda: talon.deserialize_state("hello"), "talon-state"),
+        # Integers out of range name the argument (pyo3 alone raises
+        # OverflowError, which is not a ValueError).
+        (lambda: talon.load_game("sixty-six").new_initial_state(seed=-1), "seed"),
+        (lambda: talon.load_game("sixty-six").new_initial_state(seed=2**64), "seed"),
+        (lambda: talon.load_game("sixty-six").shuffled_pack(-3), "seed"),
+        (lambda: talon.load_game("sixty-six").new_initial_state().observation_tensor(2**70), "player"),
+        (lambda: talon.load_game("sixty-six").new_initial_state().legal_actions(-(2**70)), "player"),
+        (lambda: talon.load_game("sixty-six").new_initial_state().resample_from_infostate(0, -1), "seed"),
+        (lambda: talon.Match(talon.load_game("sixty-six"), seed=-1), "seed"),
+        (lambda: talon.Bot(talon.load_game("sixty-six"), "random", seed=-1), "seed"),
+        (lambda: talon.Bot(talon.load_game("sixty-six"), "random", time_limit=1e20), "too long"),
+        (lambda: talon.load_game("sixty-six", target=10**20), "target"),
+        (lambda: talon.VecEnv(talon.load_game("sixty-six"), -1), "count"),
+        (lambda: talon.VecEnv(talon.load_game("sixty-six"), 2**62), "num_envs"),
+        (lambda: talon.VecEnv(talon.load_game("pedro"), 2**19, tensor="information_state"), "GiB"),
+        (lambda: talon.VecEnv(talon.load_game("sixty-six"), 4, threads=10**6), "threads"),
+        (lambda: talon.VecEnv(talon.load_game("sixty-six"), 4, seed=-1), "seed"),
+        (lambda: talon.VecEnv(talon.load_game("sixty-six"), 4).state(2**65), "count"),
+        (lambda: talon.VecEnv(talon.load_game("sixty-six"), 4).random_actions(-1), "seed"),
     ],
 )
 def test_bad_input_raises_value_errors_naming_the_problem(call, message):

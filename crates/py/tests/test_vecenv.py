@@ -93,3 +93,16 @@ def test_stepping_releases_the_gil():
         stop.set()
         worker.join()
     assert inside >= 5
+
+
+def test_a_read_only_buffer_is_an_error_and_nothing_moves():
+    env = talon.VecEnv(talon.load_game("sixty-six"), 4, seed=1)
+    obs = env.buffers_tuple()[0]
+    before = [env.state(i).serialize() for i in range(4)]
+    obs.flags.writeable = False
+    with pytest.raises(talon.TalonError, match="not writeable"):
+        env.step(env.random_actions(0))
+    assert [env.state(i).serialize() for i in range(4)] == before
+    obs.flags.writeable = True
+    env.step(env.random_actions(0))
+    assert [env.state(i).serialize() for i in range(4)] != before

@@ -121,6 +121,17 @@ class TalonGame(pyspiel.Game):
     def make_py_observer(self, iig_obs_type=None, params=None):
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
+        # Talon's tensors are one player's view: its own hand and what
+        # everyone saw. A public-only or all-players view would need other
+        # tensors; refuse rather than hand out the player's hand as public.
+        if iig_obs_type is not None and (
+            iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+            or not iig_obs_type.public_info
+        ):
+            raise ValueError(
+                "Talon observes for one player: private_info=SINGLE_PLAYER with "
+                f"public_info=True, not {iig_obs_type}"
+            )
         perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         return TalonObserver(self.talon_game, perfect_recall)
 

@@ -1,0 +1,58 @@
+//! Integer arguments: pyo3 alone raises `OverflowError` (not a
+//! `ValueError`) for a negative seed or an int too large for its type.
+//! These converters (`#[pyo3(from_py_with = …)]`) raise `TalonError`
+//! naming the argument instead; a non-integer still raises `TypeError`.
+
+use crate::talon_err;
+use pyo3::exceptions::PyOverflowError;
+use pyo3::prelude::*;
+
+/// Turns pyo3's overflow into a `TalonError` that says what was expected.
+fn in_range<T>(value: &Bound<'_, PyAny>, got: PyResult<T>, what: &str) -> PyResult<T> {
+    got.map_err(|e| {
+        if e.is_instance_of::<PyOverflowError>(value.py()) {
+            talon_err(format!("{what}, not {value}"))
+        } else {
+            e
+        }
+    })
+}
+
+/// A seed: 0 ≤ seed < 2**64.
+pub(crate) fn seed(value: &Bound<'_, PyAny>) -> PyResult<u64> {
+    in_range(
+        value,
+        value.extract(),
+        "a seed is a whole number from 0 to 2**64 - 1",
+    )
+}
+
+/// An optional seed (None: the default).
+pub(crate) fn optional_seed(value: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
+    if value.is_none() {
+        return Ok(None);
+    }
+    seed(value).map(Some)
+}
+
+/// A player number (checked against the game's seats by the caller).
+pub(crate) fn player(value: &Bound<'_, PyAny>) -> PyResult<i64> {
+    in_range(value, value.extract(), "a player is a seat number from 0")
+}
+
+/// An optional player.
+pub(crate) fn optional_player(value: &Bound<'_, PyAny>) -> PyResult<Option<i64>> {
+    if value.is_none() {
+        return Ok(None);
+    }
+    player(value).map(Some)
+}
+
+/// A count or an index (checked against its bound by the caller).
+pub(crate) fn count(value: &Bound<'_, PyAny>) -> PyResult<usize> {
+    in_range(
+        value,
+        value.extract(),
+        "a count or index is a whole number from 0",
+    )
+}
