@@ -157,7 +157,6 @@ export async function lobbyPage() {
   function showCreated(reply) {
     const origin = location.origin;
     const people = reply.seats.filter((s) => s.kind === "person");
-    for (const s of people) localStorage.setItem(`talon.invite.${reply.table}.${s.seat}`, s.secret);
     const rows = reply.seats.map((s) => {
       if (s.kind !== "person") return h("li", {}, `Seat ${s.seat}: ${s.name}`);
       const url = origin + s.invite;

@@ -20,7 +20,7 @@ const FATAL = {
 
 export class Connection {
   // handlers: { welcome(frame), snapshot(frame), event(frame), reject(frame),
-  //   hint(frame), presence(frame), error(frame), status(text), fatal(message) }
+  //   hint(frame), presence(frame), error(frame), status(text), fatal(message, code) }
   constructor(table, secret, handlers) {
     this.table = table;
     this.secret = secret;
@@ -136,7 +136,7 @@ export class Connection {
     if (FATAL[code]) {
       this.stopped = true;
       this.h.status("offline");
-      this.h.fatal(FATAL[code]);
+      this.h.fatal(FATAL[code], code);
       return;
     }
     this.h.status("reconnecting");

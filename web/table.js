@@ -7,17 +7,23 @@ import { Connection } from "./net.js";
 import { describeAction, actionLabel, CONFIRM } from "./words.js";
 
 export function tablePage(table) {
-  // A seat link carries the secret after `#s=`; keep it, then take it out
-  // of the address bar so a copied address is not a seat key.
+  // A seat link carries the secret after `#s=`; take it out of the address
+  // bar so a copied address is not a seat key. It is kept (for reloads)
+  // only once the server has seated it: a wrong or cut-off link must not
+  // replace a good one.
   const hash = new URLSearchParams(location.hash.slice(1));
+  let secret = localStorage.getItem(secretKey(table));
   if (hash.get("s")) {
-    localStorage.setItem(secretKey(table), hash.get("s"));
+    secret = hash.get("s");
     history.replaceState(null, "", location.pathname);
   } else if (hash.has("watch")) {
     localStorage.removeItem(secretKey(table));
+    secret = null;
     history.replaceState(null, "", location.pathname);
   }
-  const secret = localStorage.getItem(secretKey(table));
+  // Only the part after `#` changed (a pasted seat link, "watch
+  // instead"): the browser does not load the page again, so do it here.
+  window.addEventListener("hashchange", () => location.reload());
   document.title = `Talon: table ${table}`;
   const ui = new TableUi(table, secret);
   ui.start();
@@ -43,11 +49,15 @@ class TableUi {
       welcome: (f) => {
         this.seat = f.seat;
         if (this.secret && f.seat === null) this.secret = null;
+        if (this.secret && f.seat !== null) localStorage.setItem(secretKey(this.table), this.secret);
       },
       snapshot: (f) => this.setState(f.state, null),
       event: (f) => this.onEvent(f),
       reject: (f) => this.onReject(f),
       hint: (f) => {
+        this.hintAsked = false;
+        // A hint for a position already left behind (a move came first).
+        if (f.v !== this.net.v) return this.render();
         this.hint = f.action;
         announce(`Hint: ${describeAction(f.action).replace(/^plays/, "play")}`);
         this.render();
@@ -59,22 +69,33 @@ class TableUi {
         this.render();
       },
       error: (f) => {
-        if (f.code === "no_hint") this.hintsOff = true;
+        // A hint that cannot be given now (still being worked out, not
+        // your turn any more) leaves the button and any action in flight.
+        if (f.code === "no_hint") this.hintAsked = false;
+        else this.pending = null;
         this.flash(f.message);
-        this.pending = null;
         this.render();
       },
       status: (s) => {
         this.connection = s;
-        if (s !== "online") this.pending = null;
+        if (s !== "online") {
+          this.pending = null;
+          this.hintAsked = false; // an answer on a dropped socket is lost
+        }
         this.renderStatus();
         if (s === "online") {
           this.render();
           if (this.state) this.sendQueued();
         }
       },
-      fatal: (msg) => {
+      fatal: (msg, code) => {
+        // A seat link the server refuses is forgotten, so that this
+        // browser can still watch the table.
+        if (code === 4003 && localStorage.getItem(secretKey(this.table)) === this.secret) {
+          localStorage.removeItem(secretKey(this.table));
+        }
         this.fatal = msg;
+        this.fatalCode = code;
         this.render();
       },
     });
@@ -320,7 +341,18 @@ class TableUi {
   render() {
     if (this.fatal) {
       main.replaceChildren(
-        h("div", { class: "fatal", role: "alert" }, h("p", {}, this.fatal), h("p", {}, h("a", { href: "/", class: "button" }, "New table"))),
+        h(
+          "div",
+          { class: "fatal", role: "alert" },
+          h("p", {}, this.fatal),
+          h(
+            "p",
+            {},
+            this.fatalCode === 4003 ? h("a", { href: `/t/${this.table}#watch`, class: "button" }, "Watch this table") : null,
+            " ",
+            h("a", { href: "/", class: "button" }, "New table"),
+          ),
+        ),
       );
       return;
     }
@@ -409,7 +441,15 @@ class TableUi {
     const o = this.state.observation;
     if (!o) return null;
     if (Array.isArray(o.hand_sizes)) return o.hand_sizes[seat];
-    if (o.family === "sixty-six") return seat === o.seat ? o.hand.length : o.opponent_hand_size;
+    if (o.family === "sixty-six") {
+      if (o.seat != null) return seat === o.seat ? o.hand.length : o.opponent_hand_size;
+      // A spectator sees seat 0's public view: seat 1's count; seat 0
+      // holds as many, one fewer while its lead is on the table, one
+      // more while seat 1's is.
+      if (seat === 1) return o.opponent_hand_size;
+      const lead = o.lead_card ? (o.leader === 0 ? -1 : 1) : 0;
+      return o.opponent_hand_size + lead;
+    }
     return null;
   }
 
@@ -458,7 +498,8 @@ class TableUi {
   knownCards(seat) {
     const o = this.state.observation;
     if (!o) return [];
-    if (o.family === "sixty-six" && seat !== o.seat) return (o.opponent_known || []).filter(Boolean);
+    // A spectator sees seat 0's public view: the cards seat 1 has shown.
+    if (o.family === "sixty-six" && seat === 1 - (o.seat ?? 0)) return (o.opponent_known || []).filter(Boolean);
     if (o.family === "pedro" && Array.isArray(o.known)) return (o.known[seat] || []).filter(Boolean);
     return [];
   }
@@ -493,9 +534,9 @@ class TableUi {
     if (o.family === "sixty-six") {
       if (o.trump_card) info.push(h("span", { class: "talon" }, smallCard(o.trump_card), ` under the talon`));
       info.push(h("span", {}, `Talon: ${o.talon_remaining}${o.closed_by !== null && o.closed_by !== undefined ? ` (closed by ${this.name(o.closed_by)})` : ""}`));
-      if (Array.isArray(o.points) && o.seat !== undefined) info.push(h("span", {}, `Your points: ${o.points[o.seat]}`));
+      if (Array.isArray(o.points) && o.seat != null) info.push(h("span", {}, `Your points: ${o.points[o.seat]}`));
       const pending = Array.isArray(o.pending_marriage_points) ? o.pending_marriage_points[o.seat] : o.pending_marriage_points;
-      if (pending) info.push(h("span", {}, `Your marriage points waiting for a trick: ${pending}`));
+      if (pending && o.seat != null) info.push(h("span", {}, `Your marriage points waiting for a trick: ${pending}`));
     }
     if (o.family === "na-sixty-six" && o.turned) info.push(h("span", { class: "talon" }, "Turned ", smallCard(o.turned)));
     if (o.family === "pedro" && o.stock_left !== undefined) info.push(h("span", {}, `Stock: ${o.stock_left}`));
@@ -566,8 +607,12 @@ class TableUi {
         ),
       );
     }
-    if (s.hints && !this.hintsOff && s.you !== null && s.to_move === s.you && s.status === "playing") {
-      buttons.push(h("button", { type: "button", class: "act ghost", id: "hint", onclick: () => this.net.send({ t: "hint" }) }, "Hint"));
+    if (s.hints && s.you !== null && s.to_move === s.you && s.status === "playing") {
+      const ask = () => {
+        if (this.net.send({ t: "hint" })) this.hintAsked = true;
+        this.render();
+      };
+      buttons.push(h("button", { type: "button", class: "act ghost", id: "hint", disabled: !!this.hintAsked, onclick: ask }, "Hint"));
     }
     if (this.hint) buttons.push(h("span", { class: "hint-text" }, `Hint: ${isCard(this.hint) ? cardName(this.hint) : actionLabel(this.hint)}`));
     if (this.selected) {

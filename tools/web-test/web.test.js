@@ -129,6 +129,9 @@ test("lobby creates a table and joins your own seat; assets and fallback", async
   await lobby.waitForSelector("#join-own");
   const invite = await lobby.getAttribute("#join-own", "href");
   assert.match(invite, /^\/t\/[A-Za-z0-9_-]+#s=/);
+  // The creator's browser keeps no one's seat key (only its own, once seated).
+  const kept = await lobby.evaluate(() => Object.keys(localStorage));
+  assert.ok(!kept.some((k) => k.startsWith("talon.invite.")), kept.join(", "));
   await lobby.click("#join-own");
   await lobby.waitForSelector("body[data-status]");
   assert.equal(new URL(lobby.url()).hash, "", "the secret leaves the address bar");
@@ -586,6 +589,46 @@ test("an opponent's page holds no face-down card", async () => {
   }
   await a.context().close();
   await b.context().close();
+});
+
+test("a wrong seat link keeps the good one; watching instead; hints stay; a spectator of Schnapsen", async () => {
+  const t = await createTable("schnapsen", [{ kind: "person" }, { kind: "bot", level: "heuristic" }], { hints: true });
+  const path = `/t/${t.table}`;
+  const key = `talon.secret.${t.table}`;
+  const page = await openPage(t.seats[0].invite);
+  await page.waitForSelector("#hand .card");
+  const good = await page.evaluate((k) => localStorage.getItem(k), key);
+  assert.ok(good, "the seat key is kept once the server seats it");
+  // A cut-off link pasted into the same tab: only the fragment changes.
+  await page.goto(BASE + path + "#s=" + good.slice(0, 6));
+  await page.waitForSelector(".fatal");
+  assert.equal(await page.evaluate((k) => localStorage.getItem(k), key), good, "the good key stays");
+  assert.equal(await page.locator(".fatal a", { hasText: "Watch this table" }).count(), 1);
+  await page.goto(BASE + path);
+  await page.waitForSelector("#hand .card");
+  // A hint, then the button is back on the next turn (an error about a
+  // hint no longer hides it for good).
+  await page.waitForFunction(() => document.body.dataset.turn === "you");
+  await page.click("#hint");
+  await page.waitForSelector(".hint-text");
+  await moveByClick(page);
+  await page.waitForFunction(() => document.body.dataset.turn === "you" || document.body.dataset.status !== "playing");
+  if ((await data(page)).status === "playing") assert.equal(await page.locator("#hint").count(), 1);
+  // A spectator sees both seats' counts and no "your" lines.
+  const watcher = await openPage(path);
+  await watcher.waitForSelector(".seat");
+  const text = await watcher.evaluate(() => document.body.innerText);
+  assert.ok(!/Your points|undefined|NaN/.test(text), text);
+  const labels = await watcher.$$eval(".seat", (els) => els.map((e) => e.getAttribute("aria-label")));
+  assert.equal(labels.length, 2, labels.join(" | "));
+  for (const l of labels) assert.match(l, /\b[0-5] cards\b/);
+  // "Watch this table instead of playing": the seat key goes, the page reloads as a spectator.
+  await page.click("#show-settings");
+  await page.click('a[href$="#watch"]');
+  await page.waitForFunction(() => !document.querySelector("#hand .card") && document.body.dataset.status);
+  assert.equal(await page.evaluate((k) => localStorage.getItem(k), key), null);
+  await page.context().close();
+  await watcher.context().close();
 });
 
 test("every preset reaches the end of a deal through the UI", async () => {
