@@ -37,6 +37,10 @@ pub struct ServerConfig {
     pub idle_timeout: Duration,
     /// How long a finished table stays in memory (it stays in the store).
     pub finished_ttl: Duration,
+    /// A table with no person online and no event for this long is closed
+    /// (ended, reason `closed`): else tables nobody joins would hold their
+    /// place among `max_open_tables` for ever.
+    pub abandon_after: Duration,
 }
 
 /// The largest frame a client may send, in bytes; larger ones get an
@@ -62,6 +66,7 @@ impl Default for ServerConfig {
             hello_timeout: Duration::from_secs(10),
             idle_timeout: Duration::from_secs(120),
             finished_ttl: Duration::from_secs(300),
+            abandon_after: Duration::from_secs(24 * 3600),
         }
     }
 }

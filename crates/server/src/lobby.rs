@@ -134,23 +134,35 @@ impl Lobby {
         })
     }
 
+    /// Starts a table's room, or gives the one already running: checked
+    /// and inserted under one lock, so two visits never start two rooms.
     fn start(&self, stored: StoredTable, table: Table) -> RoomHandle {
+        let mut rooms = self.rooms.lock().expect("lobby lock");
+        if let Some(h) = rooms.get(&stored.id) {
+            if !h.tx.is_closed() {
+                return h.clone();
+            }
+        }
         let me = self.me.clone();
         let handle = Room::spawn(
             stored.id.clone(),
             table,
             stored.secrets,
             self.shared.clone(),
-            move |id| {
-                if let Some(lobby) = me.upgrade() {
-                    lobby.rooms.lock().expect("lobby lock").remove(id);
+            // A closing room removes its own entry only: a newer room of the
+            // same table may have taken its place.
+            move |id, closing| {
+                let Some(lobby) = me.upgrade() else { return };
+                let mut rooms = lobby.rooms.lock().expect("lobby lock");
+                let same = rooms
+                    .get(id)
+                    .is_some_and(|h| closing.upgrade().is_some_and(|tx| tx.same_channel(&h.tx)));
+                if same {
+                    rooms.remove(id);
                 }
             },
         );
-        self.rooms
-            .lock()
-            .expect("lobby lock")
-            .insert(stored.id, handle.clone());
+        rooms.insert(stored.id, handle.clone());
         handle
     }
 
@@ -176,10 +188,7 @@ impl Lobby {
         };
         let table =
             Table::replay(&stored.events).map_err(|e| LobbyError::Invalid(e.to_string()))?;
-        // Someone else may have brought it back meanwhile: one room a table.
-        if let Some(h) = self.rooms.lock().expect("lobby lock").get(id) {
-            return Ok(h.clone());
-        }
+        // `start` gives the room someone else brought back meanwhile.
         Ok(self.start(stored, table))
     }
 

@@ -37,6 +37,11 @@ impl Seats {
         )
     }
 
+    /// Whether some person is connected now.
+    pub fn anyone_online(&self) -> bool {
+        self.0.iter().any(|p| matches!(p, Presence::Online(_)))
+    }
+
     pub fn get(&self, seat: u8) -> Presence {
         self.0
             .get(usize::from(seat))

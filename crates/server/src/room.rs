@@ -15,7 +15,9 @@ use std::sync::Arc;
 use std::time::Instant;
 use talon_bots::AnyBot;
 use talon_protocol::ServerFrame;
-use talon_table::{bot_seed, Actor, Event, Projected, SeatSpec, Table, TableError, Viewer};
+use talon_table::{
+    bot_seed, Actor, EndReason, Event, Projected, SeatSpec, Table, TableError, Viewer,
+};
 use tokio::sync::{mpsc, oneshot, Semaphore};
 use tokio::time::sleep_until;
 
@@ -109,6 +111,9 @@ pub struct Room {
     due: Option<Instant>,
     finished_at: Option<Instant>,
     me: mpsc::WeakSender<RoomCmd>,
+    /// The last event or person coming or going: an idle table with
+    /// nobody online is closed `abandon_after` later.
+    last_activity: Instant,
     /// Seats whose hint is being worked out, a bit each: one at a time per
     /// seat, so hint frames cannot queue searches without bound.
     hinting: Arc<AtomicU8>,
@@ -130,7 +135,7 @@ impl Room {
         table: Table,
         secrets: Vec<Option<SecretHash>>,
         shared: Arc<Shared>,
-        on_close: impl FnOnce(&str) + Send + 'static,
+        on_close: impl FnOnce(&str, &mpsc::WeakSender<RoomCmd>) + Send + 'static,
     ) -> RoomHandle {
         let (tx, rx) = mpsc::channel(1024);
         let seats = Seats::new(&table.config().seats);
@@ -154,6 +159,7 @@ impl Room {
             due: None,
             me: tx.downgrade(),
             hinting: Arc::new(AtomicU8::new(0)),
+            last_activity: Instant::now(),
         };
         tokio::spawn(room.run(rx, on_close));
         RoomHandle {
@@ -162,7 +168,11 @@ impl Room {
         }
     }
 
-    async fn run(mut self, mut rx: mpsc::Receiver<RoomCmd>, on_close: impl FnOnce(&str)) {
+    async fn run(
+        mut self,
+        mut rx: mpsc::Receiver<RoomCmd>,
+        on_close: impl FnOnce(&str, &mpsc::WeakSender<RoomCmd>),
+    ) {
         self.mark_finished_if_over().await;
         self.schedule();
         loop {
@@ -188,7 +198,7 @@ impl Room {
                 .out
                 .try_send(Outgoing::Close(1001, "the table is closed"));
         }
-        on_close(&self.id);
+        on_close(&self.id, &self.me);
     }
 
     /// A finished table nobody watches leaves memory after a while (it
@@ -205,7 +215,18 @@ impl Room {
         let ttl = self
             .finished_at
             .map(|t| t + self.shared.config.finished_ttl);
-        [self.due, grace, ttl].into_iter().flatten().min()
+        [self.due, grace, ttl, self.abandon_at()]
+            .into_iter()
+            .flatten()
+            .min()
+    }
+
+    /// When this table is closed for want of anyone, if nothing happens.
+    fn abandon_at(&self) -> Option<Instant> {
+        if self.table.is_finished() || self.seats.anyone_online() {
+            return None;
+        }
+        Some(self.last_activity + self.shared.config.abandon_after)
     }
 
     async fn handle(&mut self, cmd: RoomCmd) {
@@ -220,6 +241,7 @@ impl Room {
                 if let Some(c) = self.conns.remove(&conn) {
                     if let Viewer::Seat(s) = c.viewer {
                         self.seats.left(s);
+                        self.last_activity = Instant::now();
                         self.send_presence();
                     }
                 }
@@ -289,6 +311,7 @@ impl Room {
         self.conns.insert(conn, Conn { viewer, out });
         if let Some(s) = seat {
             self.seats.joined(s);
+            self.last_activity = Instant::now();
         }
         self.send_presence();
     }
@@ -363,6 +386,7 @@ impl Room {
             .append(&self.id, after, std::slice::from_ref(&event), false)
             .await
             .map_err(|e| format!("the move could not be saved ({e}); nothing changed"))?;
+        self.last_activity = Instant::now();
         self.table
             .apply(&event)
             .expect("a checked event applies to the table it was checked on");
@@ -426,6 +450,17 @@ impl Room {
         let now = Instant::now();
         if self.seats.expire_grace(now, self.shared.config.grace) {
             self.send_presence();
+        }
+        if self.abandon_at().is_some_and(|t| t <= now) {
+            let closed = Event::Ended {
+                reason: EndReason::Closed,
+            };
+            if let Err(e) = self.commit(closed).await {
+                eprintln!("talon serve: table {}: {e}", self.id);
+                // Try again after another while, not in a tight loop.
+                self.last_activity = now;
+            }
+            return;
         }
         if self.due.is_some_and(|d| d <= now) {
             self.due = None;

@@ -119,3 +119,40 @@ async fn a_stored_table_comes_back_only_within_the_cap() {
     let mut c = Client::hello(running.addr, &table, None, None).await;
     assert_eq!(c.next().await.unwrap_err().0, 1013);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_nobody_joins_is_closed_and_one_with_a_person_is_not() {
+    let running = server(ServerConfig {
+        abandon_after: Duration::from_millis(300),
+        ..fast_config()
+    })
+    .await;
+    let addr = running.addr;
+    let request = json!({"preset": "sixty-six", "seats": seats(&["p", "heuristic"])});
+    let empty = create(addr, request.clone()).await;
+    let empty = empty["table"].as_str().unwrap().to_string();
+    let kept = create(addr, request).await;
+    let table = kept["table"].as_str().unwrap();
+    let mut person = Client::hello(addr, table, Some(&secret(&kept, 0)), None).await;
+    person.until("welcome").await;
+    let status = |id: String| async move {
+        let (_, body) = http(addr, "GET", &format!("/api/tables/{id}"), None).await;
+        body["summary"].clone()
+    };
+    let mut closed = false;
+    for _ in 0..100 {
+        let s = status(empty.clone()).await;
+        if s["status"] == "finished" {
+            assert_eq!(s["unfinished"], true, "{s}");
+            closed = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(
+        closed,
+        "the table nobody joined is still open after two seconds"
+    );
+    // Online the whole time: the other table waits for its person.
+    assert_eq!(status(table.to_string()).await["status"], "playing");
+}

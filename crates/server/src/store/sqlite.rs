@@ -183,6 +183,14 @@ fn writer(mut conn: Connection, queue: mpsc::Receiver<Job>) {
 
 type Reply = oneshot::Sender<Result<(), StoreError>>;
 
+/// The reply channel of a write job.
+fn reply_of(job: Job) -> Reply {
+    match job {
+        Job::Create { reply, .. } | Job::Append { reply, .. } => reply,
+        _ => unreachable!("only writes here"),
+    }
+}
+
 /// Runs each write in its own savepoint, commits once, then answers: a
 /// write is reported done only once the commit is on disk.
 fn write_batch(conn: &mut Connection, writes: Vec<Job>) {
@@ -198,7 +206,19 @@ fn write_batch(conn: &mut Connection, writes: Vec<Job>) {
             return;
         }
     };
-    for job in writes {
+    let mut jobs = writes.into_iter();
+    for job in jobs.by_ref() {
+        // After disk-full, I/O or out-of-memory errors SQLite may roll the
+        // whole transaction back by itself. A job run after that would
+        // start (and commit) a transaction of its own while this batch is
+        // answered as failed, so stop: this and the rest fail unwritten.
+        if tx.is_autocommit() {
+            answers.push((
+                reply_of(job),
+                Err(StoreError::Backend("the batch was rolled back".into())),
+            ));
+            break;
+        }
         let (reply, outcome) = match job {
             Job::Create {
                 id,
@@ -222,6 +242,12 @@ fn write_batch(conn: &mut Connection, writes: Vec<Job>) {
             _ => unreachable!("only writes here"),
         };
         answers.push((reply, outcome));
+    }
+    for job in jobs {
+        answers.push((
+            reply_of(job),
+            Err(StoreError::Backend("the batch was rolled back".into())),
+        ));
     }
     let committed = tx.commit().map_err(backend);
     for (reply, outcome) in answers {
