@@ -8,18 +8,16 @@
 use talon_cards::{Card, Suit};
 use talon_rules::pedro::{deck_for, try_sample, Action, Pedro, PedroOptions, Phase, DOUBLE};
 use talon_rules::shuffle::{below, rng_from_seed};
-use talon_rules::{ActionList, Game};
+use talon_rules::{ActionList, Family, Game, Preset};
 
-const PRESETS: [PedroOptions; 8] = [
-    PedroOptions::SIXTY_THREE,
-    PedroOptions::SIXTY_THREE_INVERNESS,
-    PedroOptions::SIXTY_THREE_QUEENS,
-    PedroOptions::SIXTY_THREE_MAINE,
-    PedroOptions::PEDRO,
-    PedroOptions::KING_PEDRO,
-    PedroOptions::KING_PEDRO_GIVEN,
-    PedroOptions::EIGHTY_THREE,
-];
+/// Every preset of the family, with its default options.
+fn presets() -> Vec<PedroOptions> {
+    Preset::ALL
+        .iter()
+        .filter(|p| p.family() == Family::Pedro)
+        .map(|p| p.pedro_defaults())
+        .collect()
+}
 
 /// Every action of the family's space for these options.
 fn all_actions(opts: &PedroOptions) -> Vec<Action> {
@@ -103,7 +101,9 @@ fn random_walk(opts: PedroOptions, seed: u64) -> usize {
 
 #[test]
 fn refusals_read_only_what_the_seat_knows() {
-    for (i, opts) in PRESETS.iter().enumerate() {
+    let presets = presets();
+    assert_eq!(presets.len(), 8);
+    for (i, opts) in presets.iter().enumerate() {
         let compared: usize = (0..12).map(|k| random_walk(*opts, k * 10 + i as u64)).sum();
         assert!(
             compared > 1000,
