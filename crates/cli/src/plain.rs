@@ -4,44 +4,38 @@
 
 use crate::lines::{read_line, MAX_LINE_BYTES};
 use crate::play::PlaySession;
-use std::io::{BufRead, Write};
+use std::io::{self, BufRead, Write};
 
 const COMMANDS: &str =
     "type a move (notation such as KS or K♠, or its number), or: hint, undo, last, sheet, help, quit";
 
 /// Reads the next line as text; `Ok(None)` at end of input.
-fn next_line(input: &mut impl BufRead, out: &mut impl Write) -> Result<Option<String>, String> {
-    let io = |e: std::io::Error| e.to_string();
+fn next_line(input: &mut impl BufRead, out: &mut impl Write) -> io::Result<Option<String>> {
     loop {
-        match read_line(input, MAX_LINE_BYTES).map_err(io)? {
+        match read_line(input, MAX_LINE_BYTES)? {
             None => return Ok(None),
             Some(line) => match line.text() {
                 Ok(t) => return Ok(Some(t)),
-                Err(e) => writeln!(out, "{e}; type the move again").map_err(io)?,
+                Err(e) => writeln!(out, "{e}; type the move again")?,
             },
         }
     }
 }
 
-/// Plays the session from `input`, writing to `out`.
-pub fn run(
-    s: &mut PlaySession,
-    mut input: impl BufRead,
-    mut out: impl Write,
-) -> Result<(), String> {
-    let io = |e: std::io::Error| e.to_string();
+/// Plays the session from `input`, writing to `out`. Input that ends
+/// before the game is an error (`UnexpectedEof`), as is a closed `out`.
+pub fn run(s: &mut PlaySession, mut input: impl BufRead, mut out: impl Write) -> io::Result<()> {
     writeln!(
         out,
-        "{} — you are seat {}; seed {} (replay this game with --seed {}).\n{COMMANDS}",
+        "{} — you are seat {}; seed {} (--seed {} deals this deal again).\n{COMMANDS}",
         s.preset.name(),
         s.human,
         s.seed,
         s.seed
-    )
-    .map_err(io)?;
+    )?;
     loop {
         for line in s.log.drain(..) {
-            writeln!(out, "{line}").map_err(io)?;
+            writeln!(out, "{line}")?;
         }
         if s.game().summary().is_some() {
             if s.next_deal() {
@@ -49,63 +43,64 @@ pub fn run(
             }
             return Ok(());
         }
-        writeln!(out, "\n{}", s.view()).map_err(io)?;
+        writeln!(out, "\n{}", s.view())?;
         let moves = s.moves();
         let numbered: Vec<String> = moves
             .iter()
             .enumerate()
             .map(|(i, a)| format!("{}:{a}", i + 1))
             .collect();
-        writeln!(out, "your moves: {}", numbered.join(" ")).map_err(io)?;
-        write!(out, "> ").map_err(io)?;
-        out.flush().map_err(io)?;
+        writeln!(out, "your moves: {}", numbered.join(" "))?;
+        write!(out, "> ")?;
+        out.flush()?;
         let Some(line) = next_line(&mut input, &mut out)? else {
-            return Err("input ended before the game was over".into());
+            return Err(io::Error::new(
+                io::ErrorKind::UnexpectedEof,
+                "input ended before the game was over",
+            ));
         };
         let cmd = line.trim();
         match cmd {
             "" => {}
             "help" | "?" => {
                 for l in s.help(false) {
-                    writeln!(out, "{l}").map_err(io)?;
+                    writeln!(out, "{l}")?;
                 }
             }
             "quit" => return Ok(()),
-            "last" => writeln!(out, "{}", s.last_trick()).map_err(io)?,
+            "last" => writeln!(out, "{}", s.last_trick())?,
             "sheet" => {
                 for l in s.sheet_lines() {
-                    writeln!(out, "{l}").map_err(io)?;
+                    writeln!(out, "{l}")?;
                 }
             }
-            "hint" => {
-                writeln!(out, "hint: {}", s.hint().unwrap_or_else(|| "-".into())).map_err(io)?
-            }
+            "hint" => writeln!(out, "hint: {}", s.hint().unwrap_or_else(|| "-".into()))?,
             "undo" => {
                 if let Err(e) = s.undo() {
-                    writeln!(out, "{e}").map_err(io)?;
+                    writeln!(out, "{e}")?;
                 }
             }
             _ => {
                 let chosen = match s.resolve(cmd) {
                     Ok(a) => a,
                     Err(e) => {
-                        writeln!(out, "{e}").map_err(io)?;
+                        writeln!(out, "{e}")?;
                         continue;
                     }
                 };
                 // Only a move that would be played is worth confirming.
                 let legal = s.game().clone().play(&chosen).is_ok();
                 if let (true, Some(what)) = (legal, s.consequence(&chosen)) {
-                    write!(out, "{what}. Play {chosen}? [y/N] ").map_err(io)?;
-                    out.flush().map_err(io)?;
+                    write!(out, "{what}. Play {chosen}? [y/N] ")?;
+                    out.flush()?;
                     let answer = next_line(&mut input, &mut out)?.unwrap_or_default();
                     if !answer.trim().eq_ignore_ascii_case("y") {
-                        writeln!(out, "not played").map_err(io)?;
+                        writeln!(out, "not played")?;
                         continue;
                     }
                 }
                 if let Err(e) = s.human_move(&chosen) {
-                    writeln!(out, "{e}").map_err(io)?;
+                    writeln!(out, "{e}")?;
                 }
             }
         }

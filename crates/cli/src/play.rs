@@ -23,7 +23,7 @@ pub struct PlayArgs {
     /// Your seat.
     #[arg(long, default_value_t = 0)]
     pub seat: u8,
-    /// Bots for the other seats, comma-separated (by seat, repeated as needed).
+    /// Bots for the other seats, comma-separated, in seat order (repeated as needed).
     #[arg(long, default_value = "expert")]
     pub bots: String,
     /// Seed of the (first) deal; the bots then play the same way every
@@ -86,12 +86,26 @@ impl PlaySession {
                 seats - 1
             ));
         }
-        if names.len() > usize::from(seats) {
+        // `--bots` names the other seats in order, repeated if short.
+        let others = usize::from(seats) - 1;
+        if names.len() > others {
             return Err(format!(
-                "--bots names {} bots but the table has {seats} seats",
-                names.len()
+                "--bots names {} bots but the table has {others} other seat{}",
+                names.len(),
+                if others == 1 { "" } else { "s" }
             ));
         }
+        let mut next = names.iter().cycle();
+        let names: Vec<String> = (0..seats)
+            .map(|i| {
+                let name = if i == args.seat {
+                    &names[0]
+                } else {
+                    next.next().expect("a name")
+                };
+                name.clone()
+            })
+            .collect();
         let config = TableConfig::seated(
             preset,
             &options,
@@ -390,13 +404,29 @@ impl PlaySession {
 }
 
 pub fn run(args: &PlayArgs) -> Result<(), String> {
-    let mut session = PlaySession::new(args)?;
-    if args.plain || !std::io::stdin().is_terminal() {
-        let stdin = std::io::stdin();
-        crate::plain::run(&mut session, stdin.lock(), std::io::stdout().lock())?;
-    } else {
-        crate::tui::run(&mut session)?;
+    let cannot_write =
+        |path: &std::path::Path, e: std::io::Error| format!("cannot write {}: {e}", path.display());
+    if let Some(path) = &args.record {
+        // Before the game, not after it: a path that cannot be written
+        // must not cost a whole game.
+        std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(path)
+            .map_err(|e| cannot_write(path, e))?;
     }
+    let mut session = PlaySession::new(args)?;
+    let played = if args.plain || !std::io::stdin().is_terminal() {
+        let stdin = std::io::stdin();
+        match crate::plain::run(&mut session, stdin.lock(), std::io::stdout().lock()) {
+            // Whoever read our output has gone (`| head`): stop quietly.
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+            other => other.map_err(|e| e.to_string()),
+        }
+    } else {
+        crate::tui::run(&mut session)
+    };
+    // What was played is kept, also when the input ended early.
     if let Some(path) = &args.record {
         // A match keeps every deal: its record is the table's whole log.
         let text = if args.whole_match {
@@ -404,9 +434,9 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         } else {
             session.record().to_json()
         };
-        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        std::fs::write(path, text).map_err(|e| cannot_write(path, e))?;
     }
-    Ok(())
+    played
 }
 
 #[cfg(test)]

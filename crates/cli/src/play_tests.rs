@@ -4,6 +4,7 @@ use super::{PlayArgs, PlaySession};
 use crate::text::{narrate, pretty};
 use talon_cards::{Card, CardSet, Seat};
 use talon_rules::{AnyGame, Preset, Setup};
+use talon_table::SeatSpec;
 
 fn args(preset: &str, seed: u64) -> PlayArgs {
     PlayArgs {
@@ -106,5 +107,34 @@ fn trick_points_are_the_persons_count() {
     assert!(
         differed > 0,
         "the widow's points never showed in the full count"
+    );
+}
+
+/// `--bots` lists the bots of the other seats, in seat order.
+#[test]
+fn bots_are_named_for_the_other_seats() {
+    let mut a = args("schnapsen", 1);
+    a.bots = "heuristic,random".into();
+    assert!(PlaySession::new(&a).is_err(), "two bots for one other seat");
+    a.bots = "heuristic".into();
+    a.seat = 1;
+    let s = PlaySession::new(&a).expect("a session");
+    assert_eq!(
+        s.table.seat(0),
+        Some(&SeatSpec::Bot {
+            level: "heuristic".into()
+        })
+    );
+    let mut a = args("sixty-three", 1);
+    a.seat = 2;
+    a.bots = "random,heuristic".into();
+    let s = PlaySession::new(&a).expect("a session");
+    let level = |i: u8| match s.table.seat(i) {
+        Some(SeatSpec::Bot { level }) => level.clone(),
+        other => panic!("seat {i}: {other:?}"),
+    };
+    assert_eq!(
+        [level(0), level(1), level(3)],
+        ["random", "heuristic", "random"]
     );
 }

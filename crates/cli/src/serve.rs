@@ -17,14 +17,15 @@ pub struct ServeArgs {
     /// The SQLite database file (created if missing).
     #[arg(long, default_value = "talon.db")]
     pub db: PathBuf,
-    /// How long a bot's move waits before it shows, in milliseconds.
-    #[arg(long, default_value_t = 800)]
+    /// How long a bot's move waits before it shows, in milliseconds (at most a minute).
+    #[arg(long, default_value_t = 800, value_parser = clap::value_parser!(u64).range(0..=60_000))]
     pub bot_delay_ms: u64,
-    /// The pause between the deals of a match, in milliseconds.
-    #[arg(long, default_value_t = 3000)]
+    /// The pause between the deals of a match, in milliseconds (at most a minute).
+    #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u64).range(0..=60_000))]
     pub deal_pause_ms: u64,
-    /// How long a person who dropped keeps the seat before a bot stands in, in seconds.
-    #[arg(long, default_value_t = 60)]
+    /// How long a person who dropped keeps the seat before a bot stands in,
+    /// in seconds (at most a day: the deadline must fit the clock).
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(0..=86_400))]
     pub grace_secs: u64,
     /// The bot level that stands in for an absent person.
     #[arg(long, default_value = "heuristic")]
@@ -70,4 +71,27 @@ pub fn run(args: &ServeArgs) -> Result<(), String> {
             _ = tokio::signal::ctrl_c() => Ok(()),
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ServeArgs;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Serve {
+        #[command(flatten)]
+        args: ServeArgs,
+    }
+
+    /// Durations whose deadlines would overflow the clock are refused
+    /// when parsed (`Instant + grace` panicked inside a table's task).
+    #[test]
+    fn durations_are_bounded() {
+        let parse = |flag: &str, v: &str| Serve::try_parse_from(["serve", flag, v]).map(|s| s.args);
+        assert!(parse("--grace-secs", "18446744073709551615").is_err());
+        assert!(parse("--bot-delay-ms", "60001").is_err());
+        assert!(parse("--deal-pause-ms", "99999999").is_err());
+        assert_eq!(parse("--grace-secs", "86400").unwrap().grace_secs, 86_400);
+    }
 }

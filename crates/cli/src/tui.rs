@@ -6,7 +6,7 @@
 //! play log goes first, and a screen too small says so.
 
 use crate::play::PlaySession;
-use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind};
+use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -238,6 +238,23 @@ fn play(s: &mut PlaySession, ui: &mut Ui, action: String, confirmed: bool) {
     ui.selected = None;
 }
 
+/// Handles one key press with its modifiers; `false` ends the game. In raw
+/// mode Ctrl-C arrives as a key, not a signal: it (and Ctrl-D) asks to
+/// quit, and other Ctrl keys do nothing (Ctrl-U must not undo a move).
+fn key_event(s: &mut PlaySession, ui: &mut Ui, k: KeyEvent) -> bool {
+    if k.modifiers.contains(KeyModifiers::CONTROL) {
+        if matches!(k.code, KeyCode::Char('c' | 'd')) {
+            if ui.quitting {
+                return false; // asked twice: quit
+            }
+            ui.overlay = None;
+            ui.quitting = true;
+        }
+        return true;
+    }
+    key(s, ui, k.code)
+}
+
 /// Handles one key; `false` ends the game.
 fn key(s: &mut PlaySession, ui: &mut Ui, code: KeyCode) -> bool {
     if ui.overlay.take().is_some() {
@@ -307,7 +324,7 @@ fn event_loop(terminal: &mut DefaultTerminal, s: &mut PlaySession) -> std::io::R
         let Event::Key(k) = event::read()? else {
             continue;
         };
-        if k.kind == KeyEventKind::Press && !key(s, &mut ui, k.code) {
+        if k.kind == KeyEventKind::Press && !key_event(s, &mut ui, k) {
             return Ok(());
         }
     }
@@ -450,6 +467,27 @@ mod tests {
         // Esc clears the message.
         key(&mut s, &mut ui, KeyCode::Esc);
         assert!(ui.message.is_empty());
+    }
+
+    #[test]
+    fn ctrl_c_asks_to_quit_and_other_ctrl_keys_do_nothing() {
+        let mut s = session(Preset::SixtySix, 4);
+        let first = s.moves()[0].clone();
+        s.human_move(&first).unwrap();
+        let played = s.actions().len();
+        let ctrl = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL);
+        let mut ui = Ui::default();
+        // Ctrl-U is not `u` (undo), Ctrl-H not a hint: nothing happens.
+        assert!(key_event(&mut s, &mut ui, ctrl('u')));
+        assert!(key_event(&mut s, &mut ui, ctrl('h')));
+        assert_eq!(s.actions().len(), played, "a Ctrl key undid a move");
+        assert!(ui.typed.is_empty() && ui.message.is_empty());
+        // Ctrl-C asks; n stays; Ctrl-C twice quits.
+        assert!(key_event(&mut s, &mut ui, ctrl('c')));
+        assert!(ui.quitting);
+        assert!(key(&mut s, &mut ui, KeyCode::Char('n')));
+        assert!(key_event(&mut s, &mut ui, ctrl('c')));
+        assert!(!key_event(&mut s, &mut ui, ctrl('c')));
     }
 
     #[test]

@@ -34,8 +34,11 @@ pub fn run(args: &WatchArgs) -> Result<(), String> {
     let preset = Preset::from_name(&args.preset).map_err(|e| e.to_string())?;
     let options = lineup::options(&args.options)?;
     let names = lineup::names(&args.bots);
+    if names.is_empty() {
+        return Err("--bots names no bot".into());
+    }
     let config = TableConfig::bots(preset, &options, &names, args.whole_match, args.seed)
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| format!("--bots: {e}"))?;
     let mut table = Table::new(config).map_err(|e| e.to_string())?;
     let mut bots = SeatBots::for_table(&table).map_err(|e| e.to_string())?;
     bots.count_budgets_only();

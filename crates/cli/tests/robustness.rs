@@ -41,7 +41,7 @@ fn closed_pipe_ends_every_subcommand_quietly() {
             "arena",
             "schnapsen",
             "--bots",
-            "random,random",
+            "random,heuristic",
             "--deals",
             "2",
             "--quiet",
@@ -281,4 +281,91 @@ fn lenient_input_is_recorded_canonically() {
         json!({"cmd": "record"}),
     ]));
     assert_eq!(replies[3]["record"]["actions"], json!(["TC", "AD"]));
+}
+
+/// Mistakes found at once, not after a whole game or tournament.
+#[test]
+fn output_paths_and_flags_are_checked_before_playing() {
+    let missing = std::env::temp_dir()
+        .join(format!("talon-missing-{}", std::process::id()))
+        .join("no")
+        .join("record.json");
+    let path = missing.to_str().unwrap();
+    let e = fails(
+        &[
+            "play",
+            "schnapsen",
+            "--plain",
+            "--seed",
+            "1",
+            "--record",
+            path,
+        ],
+        "1\n",
+    );
+    assert!(
+        e.contains("cannot write") && e.contains("record.json"),
+        "{e}"
+    );
+    let file = std::env::temp_dir().join(format!("talon-file-{}", std::process::id()));
+    std::fs::write(&file, "").unwrap();
+    let out_dir = file.join("arena");
+    let out = output(
+        &[
+            "arena",
+            "schnapsen",
+            "--bots",
+            "random,heuristic",
+            "--deals",
+            "1",
+            "--quiet",
+            "--out",
+            out_dir.to_str().unwrap(),
+        ],
+        b"",
+    );
+    let e = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && e.contains("cannot create"), "{e}");
+    assert!(out.stdout.is_empty(), "the tournament ran first");
+    let e = fails(
+        &[
+            "arena",
+            "schnapsen",
+            "--bots",
+            "heuristic,heuristic",
+            "--deals",
+            "1",
+        ],
+        "",
+    );
+    assert!(e.contains("twice"), "{e}");
+    let e = fails(&["watch", "schnapsen", "--bots", ","], "");
+    assert!(e.contains("--bots"), "{e}");
+}
+
+/// Input that ends mid-game is an error, but what was played is recorded.
+#[test]
+fn input_ending_early_still_writes_the_record() {
+    let record = std::env::temp_dir().join(format!("talon-early-{}.json", std::process::id()));
+    let _ = std::fs::remove_file(&record);
+    let out = output(
+        &[
+            "play",
+            "sixty-three",
+            "--plain",
+            "--seed",
+            "2",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        b"1\n",
+    );
+    let e = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && e.contains("input ended"), "{e}");
+    let text = std::fs::read_to_string(&record).expect("the record is written");
+    let json: serde_json::Value = serde_json::from_str(&text).expect("a JSON record");
+    assert!(
+        json["actions"].as_array().is_some_and(|a| !a.is_empty()),
+        "{json}"
+    );
 }

@@ -177,8 +177,12 @@ pub fn tournament(args: &ArenaArgs, progress: bool) -> Result<Report, String> {
     if names.len() < 2 {
         return Err("an arena needs at least two bots (--bots a,b)".into());
     }
-    for n in &names {
+    for (i, n) in names.iter().enumerate() {
         talon_bots::AnyBot::new(n, preset, 0).map_err(|e| e.to_string())?;
+        // Results are kept by name: a bot twice would be one player.
+        if names[..i].contains(n) {
+            return Err(format!("--bots names {n} twice; name each bot once"));
+        }
     }
     let seats = TableConfig::seats_for(preset, &options).map_err(|e| e.to_string())?;
     let seatings = rotations(seats);
@@ -229,11 +233,20 @@ pub fn tournament(args: &ArenaArgs, progress: bool) -> Result<Report, String> {
 }
 
 pub fn run(args: &ArenaArgs) -> Result<(), String> {
+    if let Some(dir) = &args.out {
+        // Before the tournament, not after it: a folder that cannot be
+        // made must not cost the whole run.
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
     let report = tournament(args, !args.quiet)?;
     print!("{}", report.table());
     if let Some(dir) = &args.out {
         report.write_files(dir)?;
-        println!("wrote {}/arena.json, arena.csv, arena.svg", dir.display());
+        println!(
+            "wrote arena.json, arena.csv and arena.svg in {}",
+            dir.display()
+        );
     }
     Ok(())
 }

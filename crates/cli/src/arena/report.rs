@@ -253,8 +253,14 @@ impl Report {
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         let json = serde_json::to_string_pretty(self).expect("reports serialize");
-        std::fs::write(dir.join("arena.json"), json).map_err(|e| e.to_string())?;
-        std::fs::write(dir.join("arena.csv"), self.csv()).map_err(|e| e.to_string())?;
-        self.svg(&dir.join("arena.svg"))
+        let write = |name: &str, text: &str| {
+            let path = dir.join(name);
+            std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+        };
+        write("arena.json", &json)?;
+        write("arena.csv", &self.csv())?;
+        let svg = dir.join("arena.svg");
+        self.svg(&svg)
+            .map_err(|e| format!("cannot write {}: {e}", svg.display()))
     }
 }
