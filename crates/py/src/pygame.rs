@@ -387,7 +387,7 @@ impl State {
     ) -> PyResult<usize> {
         let text = match text {
             Some(t) => {
-                self.seat(player_or_text.extract()?)?;
+                self.seat(crate::args::player(player_or_text)?)?;
                 t
             }
             None => player_or_text.extract()?,
@@ -510,6 +510,12 @@ impl State {
 
     fn serialize(&self) -> PyResult<String> {
         self.core.serialize().map_err(talon_err)
+    }
+
+    /// Pickling goes through `serialize` / `talon.deserialize_state`.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let restore = py.import("talon")?.getattr("deserialize_state")?;
+        Ok((restore, (self.serialize()?,)))
     }
 
     fn __str__(&self) -> String {

@@ -33,7 +33,8 @@ def test_openspiel_random_simulation(preset):
     import talon.openspiel as tos
 
     game = pyspiel.load_game(tos.short_name(preset))
-    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+    # serialize=True: every state on the way is serialized and read back.
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
     state = game.new_initial_state()
     outcomes = state.chance_outcomes()
     assert [c for c, _ in outcomes] == talon.load_game(preset).pack()

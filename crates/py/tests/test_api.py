@@ -64,6 +64,7 @@ def test_load_game_options_and_names():
         (lambda: talon.load_game("sixty-six").shuffled_pack(-3), "seed"),
         (lambda: talon.load_game("sixty-six").new_initial_state().observation_tensor(2**70), "player"),
         (lambda: talon.load_game("sixty-six").new_initial_state().legal_actions(-(2**70)), "player"),
+        (lambda: talon.load_game("sixty-six").new_initial_state().string_to_action(2**70, "QS"), "player"),
         (lambda: talon.load_game("sixty-six").new_initial_state().resample_from_infostate(0, -1), "seed"),
         (lambda: talon.Match(talon.load_game("sixty-six"), seed=-1), "seed"),
         (lambda: talon.Bot(talon.load_game("sixty-six"), "random", seed=-1), "seed"),
@@ -253,3 +254,16 @@ def test_a_match_keeps_its_score_sheet():
     assert m.deals_played() == seed
     with pytest.raises(talon.TalonError, match="over"):
         m.new_deal(seed)
+
+
+def test_states_pickle_through_serialize(preset):
+    import pickle
+
+    state = talon.load_game(preset).new_initial_state(seed=4)
+    for _ in range(3):
+        if state.is_terminal():
+            break
+        state.apply_action(state.legal_actions()[0])
+    back = pickle.loads(pickle.dumps(state))
+    assert back.serialize() == state.serialize()
+    assert back.legal_actions() == state.legal_actions()

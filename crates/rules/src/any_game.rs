@@ -403,6 +403,17 @@ impl AnyGame {
         }
     }
 
+    /// Each seat's result once the deal is over (the rules' returns: in
+    /// Sixes and Sevens with `winner=fewest`, minus the tricks).
+    pub fn returns(&self) -> Option<crate::game::Returns> {
+        match self {
+            AnyGame::SixtySix { game, .. } => game.returns(),
+            AnyGame::NaSixtySix { game, .. } => game.returns(),
+            AnyGame::Sevens { game, .. } => game.returns(),
+            AnyGame::Pedro { game, .. } => game.returns(),
+        }
+    }
+
     /// The outcome once the deal is over.
     pub fn summary(&self) -> Option<Summary> {
         match self {

@@ -8,7 +8,7 @@ use crate::config::{SeatSpec, TableConfig};
 use crate::error::TableError;
 use crate::event::{Actor, EndReason, Event};
 use talon_cards::{CardSet, Seat};
-use talon_rules::{AnyGame, AnyMatch, Preset, Setup, Summary};
+use talon_rules::{AnyGame, AnyMatch, Family, Preset, Setup, Summary};
 
 /// A match that has not reached its target after this many deals ends
 /// unfinished (random bots can sink below zero in Sixty-three for ever).
@@ -306,6 +306,9 @@ impl Table {
     /// Applies a stored event. The event is checked again, so a damaged
     /// log is refused rather than played; on error nothing changes.
     pub fn apply(&mut self, event: &Event) -> Result<(), TableError> {
+        // What the log keeps: the event as checked (an action in canonical
+        // notation, `10h` as `TH`), so `log()` and `actions()` agree.
+        let mut stored = event.clone();
         match event {
             Event::Created { .. } => {
                 return Err(TableError::Corrupt("a second creation event".into()))
@@ -329,6 +332,7 @@ impl Table {
             }
             Event::Acted { seat, action, by } => {
                 let checked = self.check_action(*seat, action, *by, None)?;
+                stored = checked.clone();
                 let Event::Acted { action, .. } = checked else {
                     unreachable!("check_action returns an action event")
                 };
@@ -339,17 +343,21 @@ impl Table {
                     self.close_deal();
                 }
             }
-            Event::Ended { .. } => {
+            Event::Ended { reason } => {
                 if self.ended.is_some() || self.is_finished() {
                     return Err(TableError::Finished);
                 }
-                self.ended = Some(match event {
-                    Event::Ended { reason } => *reason,
-                    _ => unreachable!(),
-                });
+                // The deal cap is the table's own event, due only there; a
+                // table may be closed (`Closed`) at any time.
+                if *reason == EndReason::DealCap && self.next_event().as_ref() != Some(event) {
+                    return Err(TableError::Corrupt(
+                        "the deal cap is reached only after the last deal a match may have".into(),
+                    ));
+                }
+                self.ended = Some(*reason);
             }
         }
-        self.log.push(event.clone());
+        self.log.push(stored);
         Ok(())
     }
 
@@ -373,14 +381,17 @@ impl Table {
     }
 }
 
-/// The winner of a single deal: the one seat with the best score change,
-/// if there is exactly one (partners share theirs, so the lower seat).
+/// The winner of a single deal: the one seat with the best result (the
+/// rules' returns, so "fewest tricks wins" counts), if there is exactly
+/// one. Partners (Pedro, four-hand North American Sixty-six) share
+/// theirs, so the lower seat names them; Sixes and Sevens has none.
 fn single_deal_winner(game: &AnyGame) -> Option<u8> {
-    let summary = game.summary()?;
-    let best = *summary.score.iter().max()?;
-    let top: Vec<usize> = (0..summary.score.len())
-        .filter(|&i| summary.score[i] == best)
-        .collect();
-    let partners = top.len() == 2 && game.seats() == 4 && top[1] == top[0] + 2;
+    let score = game.returns()?;
+    let best = *score.iter().max()?;
+    let top: Vec<usize> = (0..score.len()).filter(|&i| score[i] == best).collect();
+    let partners = game.preset().family() != Family::Sevens
+        && game.seats() == 4
+        && top.len() == 2
+        && top[1] == top[0] + 2;
     (top.len() == 1 || partners).then(|| top[0] as u8)
 }

@@ -297,3 +297,71 @@ fn bad_configs_are_refused_with_a_reason() {
     );
     assert!(too_many.is_err());
 }
+
+/// Sixes and Sevens has no partners, and with `winner=fewest` the fewest
+/// tricks win: the single-deal winner follows the rules' returns.
+#[test]
+fn sixes_and_sevens_names_its_single_deal_winner_by_its_own_rule() {
+    let mut ties = 0;
+    for (winner_option, sign) in [("most", 1), ("fewest", -1)] {
+        for seed in 0..60 {
+            let options = [("winner".to_string(), winner_option.to_string())];
+            let levels = ["random".to_string()];
+            let config =
+                TableConfig::bots(Preset::SixesAndSevens, &options, &levels, false, seed).unwrap();
+            let mut table = Table::new(config).unwrap();
+            play_out(&mut table);
+            let game = table.game().unwrap();
+            let tricks = game.summary().unwrap().points;
+            let best = tricks.iter().map(|t| sign * t).max().unwrap();
+            let top: Vec<usize> = (0..tricks.len())
+                .filter(|&i| sign * tricks[i] == best)
+                .collect();
+            let Status::Finished { winner, .. } = table.status() else {
+                panic!("a single deal is finished when it is over")
+            };
+            let want = (top.len() == 1).then(|| top[0] as u8);
+            assert_eq!(
+                winner, want,
+                "{winner_option}, seed {seed}: tricks {tricks:?}"
+            );
+            ties += usize::from(top.len() == 2 && top[1] == top[0] + 2);
+        }
+    }
+    assert!(ties > 0, "no deal tied seats 0 and 2 (or 1 and 3)");
+}
+
+/// A log may close a table at any time, but reach the deal cap only when
+/// the match is due to end there; and it keeps actions in canonical form.
+#[test]
+fn a_log_ends_at_the_cap_only_when_due_and_keeps_canonical_actions() {
+    let mut table = bots_table(Preset::SixtySix, "random", true, 5);
+    let v = table.version();
+    let cap = Event::Ended {
+        reason: EndReason::DealCap,
+    };
+    assert!(matches!(table.apply(&cap), Err(TableError::Corrupt(_))));
+    assert_eq!(table.version(), v, "a refused event changes nothing");
+    let mut closed = table.clone();
+    closed
+        .apply(&Event::Ended {
+            reason: EndReason::Closed,
+        })
+        .unwrap();
+    assert!(matches!(
+        closed.status(),
+        Status::Finished { winner: None, .. }
+    ));
+    // `10h` in a log is kept as the table's own `TH`.
+    let seat = table.to_move().unwrap();
+    let legal = table.game().unwrap().legal_actions();
+    let lenient = legal[0].to_lowercase();
+    table
+        .apply(&Event::Acted {
+            seat,
+            action: lenient,
+            by: Actor::Bot,
+        })
+        .unwrap();
+    assert!(matches!(table.log().last(), Some(Event::Acted { action, .. }) if *action == legal[0]));
+}

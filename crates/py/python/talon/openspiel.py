@@ -38,7 +38,8 @@ import talon
 _UTILITY = {
     "SixtySix": (-3.0, 3.0),
     "NaSixtySix": (-16.0, 16.0),
-    "Sevens": (0.0, 18.0),
+    # Tricks taken, or minus them under `winner=fewest` (3 players: 17 tricks).
+    "Sevens": (-18.0, 18.0),
     "Pedro": (-400.0, 400.0),
 }
 _MAX_GAME_LENGTH = 400
@@ -72,7 +73,7 @@ def _game_type(preset: dict) -> pyspiel.GameType:
             else pyspiel.GameType.Utility.GENERAL_SUM
         ),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=8 if preset["family"] == "Sevens" else preset["players"],
+        max_num_players=6 if preset["family"] == "Sevens" else preset["players"],
         min_num_players=3 if preset["family"] == "Sevens" else preset["players"],
         provides_information_state_string=True,
         provides_information_state_tensor=True,
@@ -142,7 +143,9 @@ class TalonState(pyspiel.State):
 
     def __init__(self, game: TalonGame, inner: talon.State | None = None):
         super().__init__(game)
-        self._game = game
+        # OpenSpiel serializes a Python state by pickling its attributes,
+        # so they hold no game object (its class is made per preset): the
+        # game comes from `get_game()`, and `talon.State` pickles itself.
         self.inner = inner
         # The pack drawn so far (top first) and the cards left to draw.
         self._drawn: list[int] = []
@@ -172,7 +175,7 @@ class TalonState(pyspiel.State):
         self._left.remove(card)
         self._drawn.append(card)
         if not self._left:
-            self.inner = self._game.talon_game.new_initial_state(pack=self._drawn)
+            self.inner = self.get_game().talon_game.new_initial_state(pack=self._drawn)
 
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
@@ -184,7 +187,7 @@ class TalonState(pyspiel.State):
 
     def returns(self):
         if self.inner is None:
-            return [0.0] * self._game.talon_game.num_players()
+            return [0.0] * self.get_game().talon_game.num_players()
         return self.inner.returns()
 
     def __str__(self):

@@ -126,6 +126,8 @@ class raw_env(AECEnv):
             self.render()
 
     def render(self):
+        # The whole deal, every hand included: a view for watching bots,
+        # not for a person playing one seat (observation_string is).
         if self.render_mode is None:
             return None
         text = str(self.state)
