@@ -7,7 +7,7 @@ use crate::error::TableError;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use talon_bots::bot_names;
-use talon_rules::{AnyGame, Preset, Setup};
+use talon_rules::{AnyGame, AnyMatch, Preset, Setup};
 
 /// The longest display name a seat may have (in characters).
 pub const MAX_NAME_CHARS: usize = 40;
@@ -75,12 +75,18 @@ impl TableConfig {
     pub fn validate(&self) -> Result<Preset, TableError> {
         let preset =
             Preset::from_name(&self.preset).map_err(|e| TableError::Config(e.to_string()))?;
-        let setup = match &self.deal {
-            Some(text) => Setup::Deal(text.clone()),
-            None => Setup::Seed(self.seed),
-        };
-        let probe = AnyGame::new(preset, &self.option_pairs(), &setup)
-            .map_err(|e| TableError::Config(e.to_string()))?;
+        let config_err = |e: String| TableError::Config(e);
+        let probe = match (&self.deal, self.whole_match) {
+            // A match's first deal must also suit the match (its dealer).
+            (Some(text), true) => AnyMatch::new(preset, &self.option_pairs(), self.seed)
+                .map_err(|e| config_err(e.to_string()))?
+                .deal_from_text(text),
+            (Some(text), false) => {
+                AnyGame::new(preset, &self.option_pairs(), &Setup::Deal(text.clone()))
+            }
+            (None, _) => AnyGame::new(preset, &self.option_pairs(), &Setup::Seed(self.seed)),
+        }
+        .map_err(|e| config_err(e.to_string()))?;
         let players = usize::from(probe.seats());
         if self.seats.len() != players {
             return Err(TableError::Config(format!(
@@ -208,5 +214,50 @@ fn check_name(seat: usize, name: &str) -> Result<(), TableError> {
             "seat {seat}: a name may not contain control characters"
         )));
     }
+    if let Some(c) = name.chars().find(|&c| invisible(c)) {
+        return Err(TableError::Config(format!(
+            "seat {seat}: a name may not contain invisible or text-direction characters \
+             (U+{:04X})",
+            u32::from(c)
+        )));
+    }
+    if name.trim().is_empty() {
+        return Err(TableError::Config(format!(
+            "seat {seat}: a name needs a visible character"
+        )));
+    }
+    // The names the table gives seats itself ("seat 2", "expert bot"): a
+    // person taking one would pass for another seat or for a bot.
+    let plain = name.trim().to_lowercase();
+    let seat_like = plain
+        .strip_prefix("seat ")
+        .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+    if seat_like || plain.ends_with(" bot") || plain == "bot" {
+        return Err(TableError::Config(format!(
+            "seat {seat}: {name:?} reads like a name the table gives seats itself"
+        )));
+    }
     Ok(())
+}
+
+/// Characters that show nothing or turn the text around (Unicode's format
+/// characters and separators that a name would carry unseen).
+fn invisible(c: char) -> bool {
+    matches!(
+        u32::from(c),
+        0x00AD
+            | 0x034F
+            | 0x061C
+            | 0x115F..=0x1160
+            | 0x17B4..=0x17B5
+            | 0x180B..=0x180E
+            | 0x200B..=0x200F
+            | 0x2028..=0x202F
+            | 0x205F..=0x206F
+            | 0x3164
+            | 0xFE00..=0xFE0F
+            | 0xFEFF
+            | 0xFFA0
+            | 0xFFF9..=0xFFFB
+    )
 }

@@ -278,15 +278,31 @@ fn bad_configs_are_refused_with_a_reason() {
     };
     let mut option = base.clone();
     option.options.insert("nosuch".into(), "1".into());
+    let named = |n: &str| {
+        let mut c = base.clone();
+        c.seats[1] = SeatSpec::Person {
+            name: Some(n.into()),
+        };
+        c
+    };
     for (bad, says) in [
         (unknown, "sixty-seven"),
         (seats, "seats"),
         (level, "grandmaster"),
         (name, "characters"),
         (option, "nosuch"),
+        (named("Ann\u{202E}nnA"), "text-direction"),
+        (named("A\u{200B}"), "invisible"),
+        (named("   "), "visible character"),
+        (named("Seat 0"), "gives seats itself"),
+        (named("expert bot"), "gives seats itself"),
     ] {
         let e = Table::new(bad).unwrap_err();
         assert!(e.to_string().contains(says), "{e}");
+    }
+    // Names people use stay fine: accents, other scripts, emoji, "Robot".
+    for fine in ["Zoë", "Łukasz", "山田", "Ann 🂡", "Robot", "seat of honour"] {
+        Table::new(named(fine)).unwrap_or_else(|e| panic!("{fine}: {e}"));
     }
     let too_many = TableConfig::bots(
         Preset::SixtySix,
@@ -364,4 +380,23 @@ fn a_log_ends_at_the_cap_only_when_due_and_keeps_canonical_actions() {
         })
         .unwrap();
     assert!(matches!(table.log().last(), Some(Event::Acted { action, .. }) if *action == legal[0]));
+}
+
+/// A match given its first deal exactly: a deal the match cannot start
+/// with (the wrong dealer) is a bad config, named as such.
+#[test]
+fn a_matchs_exact_first_deal_is_checked_as_a_config() {
+    let deal = talon_rules::AnyGame::new(Preset::SixtySix, &[], &talon_rules::Setup::Seed(3))
+        .unwrap()
+        .deal_text();
+    let mut config = TableConfig::bots(Preset::SixtySix, &[], &["random".into()], true, 3).unwrap();
+    config.deal = Some(deal.clone());
+    Table::new(config.clone()).expect("the deal the match would deal");
+    let (dealer, rest) = deal.split_once('/').unwrap();
+    let other = if dealer == "0" { "1" } else { "0" };
+    config.deal = Some(format!("{other}/{rest}"));
+    match Table::new(config) {
+        Err(TableError::Config(e)) => assert!(e.contains("deal"), "{e}"),
+        other => panic!("{other:?}"),
+    }
 }
