@@ -147,6 +147,7 @@ impl Lobby {
         let handle = Room::spawn(
             stored.id.clone(),
             table,
+            stored.finished,
             stored.secrets,
             self.shared.clone(),
             // A closing room removes its own entry only: a newer room of the

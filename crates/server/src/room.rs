@@ -110,6 +110,9 @@ pub struct Room {
     /// When the table's own next event (the next deal) is due.
     due: Option<Instant>,
     finished_at: Option<Instant>,
+    /// The store has the table marked finished (else it is rebuilt at
+    /// every start); marking is tried again whenever the room starts.
+    marked: bool,
     me: mpsc::WeakSender<RoomCmd>,
     /// The last event or person coming or going: an idle table with
     /// nobody online is closed `abandon_after` later.
@@ -129,10 +132,12 @@ impl Drop for HintDone {
 }
 
 impl Room {
-    /// Starts the task of a table rebuilt from its log.
+    /// Starts the task of a table rebuilt from its log (`marked`: the
+    /// store already has it marked finished).
     pub fn spawn(
         id: String,
         table: Table,
+        marked: bool,
         secrets: Vec<Option<SecretHash>>,
         shared: Arc<Shared>,
         on_close: impl FnOnce(&str, &mpsc::WeakSender<RoomCmd>) + Send + 'static,
@@ -150,6 +155,7 @@ impl Room {
         let room = Room {
             id,
             finished_at: table.is_finished().then(Instant::now),
+            marked,
             table,
             shared,
             conns: HashMap::new(),
@@ -396,14 +402,19 @@ impl Room {
     }
 
     async fn mark_finished_if_over(&mut self) {
-        if self.table.is_finished() && self.finished_at.is_none() {
-            // The log is complete; marking it only spares a replay on start.
-            let _ = self
+        if !self.table.is_finished() {
+            return;
+        }
+        self.finished_at.get_or_insert_with(Instant::now);
+        if !self.marked {
+            // The log is complete; the mark only spares a replay on start.
+            // Unwritten now, it is tried again when the room next starts.
+            self.marked = self
                 .shared
                 .store
                 .append(&self.id, self.table.version(), &[], true)
-                .await;
-            self.finished_at = Some(Instant::now());
+                .await
+                .is_ok();
         }
     }
 

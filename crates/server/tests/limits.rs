@@ -156,3 +156,48 @@ async fn a_table_nobody_joins_is_closed_and_one_with_a_person_is_not() {
     // Online the whole time: the other table waits for its person.
     assert_eq!(status(table.to_string()).await["status"], "playing");
 }
+
+/// A finished table whose "finished" mark never reached the store is
+/// marked when its room next starts (before, it was rebuilt at every start).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unmarked_finished_table_is_marked_when_it_starts() {
+    use talon_server::{SqliteStore, Store};
+    // A finished table's log, from a first server.
+    let first = server(fast_config()).await;
+    let created = create(
+        first.addr,
+        json!({"preset": "sixty-six", "seats": seats(&["random", "random"])}),
+    )
+    .await;
+    let id = created["table"].as_str().unwrap().to_string();
+    let mut events = serde_json::Value::Null;
+    for _ in 0..250 {
+        let (status, body) = http(first.addr, "GET", &format!("/api/tables/{id}/log"), None).await;
+        if status == 200 {
+            events = body["events"].clone();
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let events: Vec<talon_table::Event> = serde_json::from_value(events).expect("a finished log");
+    // The same log in a fresh database, not marked finished.
+    let config = fast_config();
+    let store = SqliteStore::open(&config.db).unwrap();
+    store
+        .create(&id, &[None, None], &events[..1])
+        .await
+        .unwrap();
+    store.append(&id, 1, &events[1..], false).await.unwrap();
+    assert_eq!(store.open_tables().await.unwrap().len(), 1);
+    let running = server(config).await;
+    assert_eq!(running.restored, 1);
+    let mut open = 1;
+    for _ in 0..250 {
+        open = store.open_tables().await.unwrap().len();
+        if open == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(open, 0, "the finished table is still unmarked");
+}
