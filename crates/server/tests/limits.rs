@@ -25,14 +25,7 @@ async fn a_seat_gets_one_hint_at_a_time() {
     .await;
     let table = created["table"].as_str().unwrap();
     let mut person = Client::hello(addr, table, Some(&secret(&created, 0)), None).await;
-    loop {
-        let f = person.next().await.expect("open");
-        if f.get("state")
-            .is_some_and(|s| s["legal"].as_array().is_some_and(|l| !l.is_empty()))
-        {
-            break;
-        }
-    }
+    my_turn(&mut person).await;
     person.send(json!({"t": "hint"})).await;
     person.send(json!({"t": "hint"})).await;
     let busy = person.until("error").await;

@@ -7,19 +7,6 @@ use common::*;
 use serde_json::{json, Value};
 use std::time::Duration;
 
-/// Waits (reading frames) until it is this client's turn; returns the
-/// frame that says so.
-async fn my_turn(c: &mut Client) -> Value {
-    loop {
-        let f = c.next().await.expect("open");
-        if f.get("state")
-            .is_some_and(|s| s["legal"].as_array().is_some_and(|l| !l.is_empty()))
-        {
-            return f;
-        }
-    }
-}
-
 fn act(f: &Value, i: usize) -> Value {
     json!({"t": "act", "action": f["state"]["legal"][i], "v": f["v"], "id": "a1"})
 }

@@ -275,3 +275,16 @@ pub async fn play_person(addr: SocketAddr, table: String, secret: String, seed: 
         }
     }
 }
+
+/// Waits (reading frames) until it is this client's turn; returns the
+/// frame that says so.
+pub async fn my_turn(c: &mut Client) -> Value {
+    loop {
+        let f = c.next().await.expect("open");
+        if f.get("state")
+            .is_some_and(|s| s["legal"].as_array().is_some_and(|l| !l.is_empty()))
+        {
+            return f;
+        }
+    }
+}
