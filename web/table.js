@@ -168,6 +168,8 @@ class TableUi {
     this.state = state;
     this.pending = null;
     this.hint = null;
+    // Marked cards left over when the turn passed are not sent later.
+    if (state.to_move !== state.you) this.queue = [];
     if (this.seat === null && state.you !== null) this.seat = state.you;
     const lt = state.last_trick;
     if (before && lt && JSON.stringify(lt) !== JSON.stringify(before.last_trick)) {
@@ -580,7 +582,8 @@ class TableUi {
     let acts = this.otherActions();
     const buttons = [];
     // Many bids (40 to 63): one picker and a button instead of a wall.
-    const bids = acts.filter((a) => /^bid \d+$/.test(a));
+    // In number order (the legal list is sorted as text: 10 before 6).
+    const bids = acts.filter((a) => /^bid \d+$/.test(a)).sort((a, b) => Number(a.slice(4)) - Number(b.slice(4)));
     if (bids.length > 6) {
       acts = acts.filter((a) => !bids.includes(a));
       if (!bids.includes(this.bidChoice)) this.bidChoice = bids[0];

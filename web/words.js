@@ -19,7 +19,7 @@ export function describeAction(action, state) {
   if ((m = action.match(/^give (\S+)$/))) return `gives ${cardName(m[1])}`;
   if ((m = action.match(/^ace (odd|even)$/))) return `calls ${m[1]}`;
   const words = {
-    pass: "passes", moon: "shoots the moon", dump: "dumps the rest of the hand",
+    pass: "passes", moon: "shoots the moon", dump: "dumps the rest of the hand", keep: "keeps the extra trumps",
     exchange: "exchanges the trump card", close: "closes the talon",
     declare: state && state.preset && state.preset.startsWith("schnapsen") ? "declares 66" : "declares 66",
     draw: "draws",
@@ -37,7 +37,7 @@ export function actionLabel(action) {
   if ((m = action.match(/^M([CDHS])$/))) return `Marriage ${suitSymbol(m[1])}`;
   if ((m = action.match(/^(\S\S)\+$/))) return `Marriage: lead ${cardShort(m[1])}`;
   if ((m = action.match(/^ace (odd|even)$/))) return `Ace: ${m[1]}`;
-  const words = { dump: "Dump", exchange: "Exchange trump", close: "Close talon", declare: "Declare 66", draw: "Draw" };
+  const words = { dump: "Dump", keep: "Keep trumps", exchange: "Exchange trump", close: "Close talon", declare: "Declare 66", draw: "Draw" };
   return words[action] || action;
 }
 

@@ -631,6 +631,18 @@ test("a wrong seat link keeps the good one; watching instead; hints stay; a spec
   await watcher.context().close();
 });
 
+test("a long list of bids is offered lowest first", async () => {
+  const bots = [1, 2, 3].map(() => ({ kind: "bot", level: "random" }));
+  const t = await createTable("pedro", [{ kind: "person" }, ...bots]);
+  const page = await openPage(t.seats[0].invite);
+  await page.waitForSelector("#bid-value");
+  const bids = await page.$$eval("#bid-value option", (os) => os.map((o) => Number(o.textContent)));
+  assert.ok(bids.length > 6, bids.join(" "));
+  assert.deepEqual(bids, [...bids].sort((a, b) => a - b), "in number order");
+  assert.equal(Number(await page.$eval("#bid-value", (s) => s.value.slice(4))), bids[0], "the lowest is chosen");
+  await page.context().close();
+});
+
 test("every preset reaches the end of a deal through the UI", async () => {
   const { games } = await api("/api/games");
   for (const g of games) {

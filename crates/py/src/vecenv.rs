@@ -312,9 +312,17 @@ impl VecEnv {
         py: Python<'py>,
         actions: &Bound<'py, PyAny>,
     ) -> PyResult<Buffers<'py>> {
+        // Any int64 array (strided slices too), else a sequence of ints;
+        // an int beyond 64 bits is an illegal action, not an OverflowError.
         let actions: Vec<i64> = match actions.extract::<PyReadonlyArray1<i64>>() {
-            Ok(a) => a.as_slice()?.to_vec(),
-            Err(_) => actions.extract()?,
+            Ok(a) => a.as_array().iter().copied().collect(),
+            Err(_) => actions.extract::<Vec<i64>>().map_err(|e| {
+                if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(py) {
+                    IllegalActionError::new_err(format!("an action id is an int from 0, not {e}"))
+                } else {
+                    e
+                }
+            })?,
         };
         if actions.len() != self.envs.len() {
             return Err(talon_err(format!(

@@ -44,6 +44,21 @@ def test_an_illegal_action_moves_no_environment():
     assert [env.state(i).serialize() for i in range(4)] == before
     with pytest.raises(talon.TalonError, match="expected 4 actions"):
         env.step([0])
+    with pytest.raises(talon.IllegalActionError, match="action id"):
+        env.step([2**64] * 4)
+    assert [env.state(i).serialize() for i in range(4)] == before
+
+
+def test_a_strided_action_array_is_read_as_it_is():
+    a = talon.VecEnv(talon.load_game("sixty-six"), 4, seed=3)
+    b = talon.VecEnv(talon.load_game("sixty-six"), 4, seed=3)
+    actions = a.random_actions(5)
+    # Every other element of a longer array: not contiguous.
+    spread = np.zeros(8, dtype=np.int64)
+    spread[::2] = actions
+    a.step(actions)
+    b.step(spread[::2])
+    assert [a.state(i).serialize() for i in range(4)] == [b.state(i).serialize() for i in range(4)]
 
 
 def test_threads_give_the_same_results():
