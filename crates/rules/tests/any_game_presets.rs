@@ -4,7 +4,7 @@
 
 use talon_cards::Seat;
 use talon_rules::shuffle::{below, rng_from_seed};
-use talon_rules::{AnyGame, Preset, Setup};
+use talon_rules::{AnyGame, AnyMatch, OptionKind, Preset, Setup};
 
 fn play_out(preset: Preset, options: &[(String, String)], seed: u64) {
     let mut g = AnyGame::new(preset, options, &Setup::Seed(seed)).unwrap();
@@ -75,4 +75,88 @@ fn unknown_options_are_refused() {
             assert!(e.to_string().contains(spec.name), "{e}");
         }
     }
+}
+
+/// The values worth trying of one option: both booleans, an int's ends
+/// and middle, every choice.
+fn values_of(kind: &OptionKind) -> Vec<String> {
+    match kind {
+        OptionKind::Bool => vec!["true".into(), "false".into()],
+        OptionKind::Int { min, max } => {
+            vec![
+                min.to_string(),
+                ((min + max) / 2).to_string(),
+                max.to_string(),
+            ]
+        }
+        OptionKind::Choice(names) => names.iter().map(|n| n.to_string()).collect(),
+    }
+}
+
+/// Every value of every option of every preset that the rules accept
+/// plays seeded deals to the end, and whole matches too: an option the
+/// validation lets through must never break the play later.
+#[test]
+fn every_accepted_option_value_plays_deals_and_matches() {
+    let mut tried = 0;
+    for preset in Preset::ALL {
+        for spec in preset.option_specs() {
+            for value in values_of(&spec.kind) {
+                let options = vec![(spec.name.to_string(), value.clone())];
+                if AnyGame::new(preset, &options, &Setup::Seed(0)).is_err() {
+                    continue; // refused with a reason (checked elsewhere)
+                }
+                tried += 1;
+                for seed in 0..4 {
+                    play_out(preset, &options, seed);
+                }
+                let mut sheet = AnyMatch::new(preset, &options, 7)
+                    .unwrap_or_else(|e| panic!("{preset} {}={value}: {e}", spec.name));
+                let mut rng = rng_from_seed(7);
+                for deal in 0..30u64 {
+                    if sheet.winner().is_some() {
+                        break;
+                    }
+                    let mut g = sheet.next_deal(deal);
+                    while g.to_move().is_some() {
+                        let legal = g.legal_actions();
+                        let a = &legal[below(&mut rng, legal.len() as u64) as usize];
+                        g.play(a).unwrap_or_else(|e| {
+                            panic!("{preset} {}={value}: {a:?} refused: {e}", spec.name)
+                        });
+                    }
+                    sheet.record(&g);
+                }
+            }
+        }
+    }
+    assert!(tried > 200, "only {tried} option values tried");
+}
+
+/// Random mixes of option values (seeded): every mix the rules accept
+/// plays seeded deals to the end.
+#[test]
+fn random_mixes_of_option_values_play_out_when_accepted() {
+    let mut accepted = 0;
+    for preset in Preset::ALL {
+        let mut rng = rng_from_seed(preset as u64);
+        for _ in 0..60 {
+            let mut options: Vec<(String, String)> = Vec::new();
+            for spec in preset.option_specs() {
+                if below(&mut rng, 3) == 0 {
+                    let values = values_of(&spec.kind);
+                    let v = values[below(&mut rng, values.len() as u64) as usize].clone();
+                    options.push((spec.name.to_string(), v));
+                }
+            }
+            if AnyGame::new(preset, &options, &Setup::Seed(0)).is_err() {
+                continue;
+            }
+            accepted += 1;
+            for seed in 0..3 {
+                play_out(preset, &options, seed);
+            }
+        }
+    }
+    assert!(accepted > 300, "only {accepted} mixes accepted");
 }
