@@ -25,6 +25,9 @@ struct Ui {
     /// A move waiting for y/n, with what it does.
     confirm: Option<(String, String)>,
     quitting: bool,
+    /// The quit prompt came from `q`, which may also start a queen typed
+    /// in lower case (`qs`).
+    quit_by_q: bool,
     message: String,
     overlay: Option<Vec<String>>,
 }
@@ -262,6 +265,14 @@ fn key(s: &mut PlaySession, ui: &mut Ui, code: KeyCode) -> bool {
     }
     if ui.quitting {
         ui.quitting = false;
+        let by_q = std::mem::take(&mut ui.quit_by_q);
+        if let (true, KeyCode::Char(c)) = (by_q, code) {
+            if "shdcSHDC♠♥♦♣".contains(c) {
+                // `q` then a suit: the queen of that suit, being typed.
+                ui.typed = format!("Q{}", c.to_ascii_uppercase());
+                return true;
+            }
+        }
         return !matches!(code, KeyCode::Char('y' | 'Y'));
     }
     if let Some((action, _)) = ui.confirm.take() {
@@ -300,7 +311,10 @@ fn key(s: &mut PlaySession, ui: &mut Ui, code: KeyCode) -> bool {
             None => {}
         },
         KeyCode::Char(c) if !ui.typed.is_empty() && !c.is_control() => ui.typed.push(c),
-        KeyCode::Char('q') => ui.quitting = true,
+        KeyCode::Char('q') => {
+            ui.quitting = true;
+            ui.quit_by_q = true;
+        }
         KeyCode::Char('?') => ui.overlay = Some(s.help(true)),
         KeyCode::Char('s') => ui.overlay = Some(s.sheet_lines()),
         KeyCode::Char('h') => {
@@ -488,6 +502,21 @@ mod tests {
         assert!(key(&mut s, &mut ui, KeyCode::Char('n')));
         assert!(key_event(&mut s, &mut ui, ctrl('c')));
         assert!(!key_event(&mut s, &mut ui, ctrl('c')));
+    }
+
+    #[test]
+    fn a_queen_typed_in_lower_case_is_a_queen_not_quitting() {
+        let mut s = session(Preset::SixtySix, 4);
+        let mut ui = Ui::default();
+        assert!(key(&mut s, &mut ui, KeyCode::Char('q')));
+        assert!(ui.quitting, "q alone asks to quit");
+        assert!(key(&mut s, &mut ui, KeyCode::Char('s')));
+        assert!(!ui.quitting);
+        assert_eq!(ui.typed, "QS");
+        // q then y still quits.
+        key(&mut s, &mut ui, KeyCode::Esc);
+        assert!(key(&mut s, &mut ui, KeyCode::Char('q')));
+        assert!(!key(&mut s, &mut ui, KeyCode::Char('y')));
     }
 
     #[test]
