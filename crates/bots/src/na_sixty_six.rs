@@ -101,13 +101,7 @@ impl NaHeuristic {
         }
         let played: Vec<Card> = obs.trick.iter().map(|(_, c)| *c).collect();
         let w = trick_winner(&played, trump, order);
-        let side = |s: talon_cards::Seat| {
-            if obs.players == 4 {
-                s.index() % 2
-            } else {
-                s.index()
-            }
-        };
+        let side = |s: talon_cards::Seat| obs.options.side(s);
         let partner_winning = side(obs.trick[w].0) == side(obs.seat);
         let wins = |c: Card| {
             let mut t = played.clone();

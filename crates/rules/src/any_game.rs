@@ -123,26 +123,9 @@ impl AnyObservation {
     pub fn points(&self) -> Vec<i32> {
         match self {
             AnyObservation::SixtySix(o) => o.points.iter().map(|&p| i32::from(p)).collect(),
-            AnyObservation::NaSixtySix(o) => {
-                let side = |s: usize| if o.players == 4 { s % 2 } else { s };
-                let married = |side_no: usize| -> u16 {
-                    if o.tricks.get(side_no).is_some_and(|&t| t > 0) {
-                        o.marriages
-                            .iter()
-                            .filter(|m| side(m.seat.index()) == side_no)
-                            .map(|m| m.points)
-                            .sum()
-                    } else {
-                        0
-                    }
-                };
-                (0..usize::from(o.players))
-                    .map(|s| {
-                        let k = side(s);
-                        i32::from(o.trick_points.get(k).copied().unwrap_or(0) + married(k))
-                    })
-                    .collect()
-            }
+            AnyObservation::NaSixtySix(o) => (0..o.players)
+                .map(|s| i32::from(o.counted_points(o.options.side(Seat(s)))))
+                .collect(),
             AnyObservation::Sevens(o) => o.tricks.iter().map(|&t| i32::from(t)).collect(),
             AnyObservation::Pedro(o) => (0..4).map(|s| i32::from(o.points[s % 2])).collect(),
         }

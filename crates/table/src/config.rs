@@ -75,18 +75,17 @@ impl TableConfig {
     pub fn validate(&self) -> Result<Preset, TableError> {
         let preset =
             Preset::from_name(&self.preset).map_err(|e| TableError::Config(e.to_string()))?;
-        let config_err = |e: String| TableError::Config(e);
         let probe = match (&self.deal, self.whole_match) {
             // A match's first deal must also suit the match (its dealer).
             (Some(text), true) => AnyMatch::new(preset, &self.option_pairs(), self.seed)
-                .map_err(|e| config_err(e.to_string()))?
+                .map_err(|e| TableError::Config(e.to_string()))?
                 .deal_from_text(text),
             (Some(text), false) => {
                 AnyGame::new(preset, &self.option_pairs(), &Setup::Deal(text.clone()))
             }
             (None, _) => AnyGame::new(preset, &self.option_pairs(), &Setup::Seed(self.seed)),
         }
-        .map_err(|e| config_err(e.to_string()))?;
+        .map_err(|e| TableError::Config(e.to_string()))?;
         let players = usize::from(probe.seats());
         if self.seats.len() != players {
             return Err(TableError::Config(format!(

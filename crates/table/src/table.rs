@@ -331,14 +331,13 @@ impl Table {
                 self.actions.clear();
             }
             Event::Acted { seat, action, by } => {
-                let checked = self.check_action(*seat, action, *by, None)?;
-                stored = checked.clone();
-                let Event::Acted { action, .. } = checked else {
+                stored = self.check_action(*seat, action, *by, None)?;
+                let Event::Acted { action, .. } = &stored else {
                     unreachable!("check_action returns an action event")
                 };
                 let game = self.game.as_mut().expect("checked: a deal is on");
-                game.play(&action).expect("checked: the action is legal");
-                self.actions.push(action);
+                game.play(action).expect("checked: the action is legal");
+                self.actions.push(action.clone());
                 if game.to_move().is_none() {
                     self.close_deal();
                 }

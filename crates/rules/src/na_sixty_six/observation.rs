@@ -6,7 +6,7 @@ use super::matchplay::NaSheet;
 use super::options::NaOptions;
 use super::options::Widow;
 use super::scoring::NaResult;
-use super::state::{MarriageRecord, NaSixtySix, Phase, TrickRecord};
+use super::state::{counted_marriages, MarriageRecord, NaSixtySix, Phase, TrickRecord};
 use talon_cards::{Card, CardSet, Rank, Seat, Suit};
 
 /// A seat's view: its own hand, the bidding, the trick on the table, the
@@ -50,6 +50,17 @@ pub struct NaObservation {
     pub result: Option<NaResult>,
     /// The game's score sheet before this deal, when it is one deal of a game.
     pub sheet: Option<NaSheet>,
+}
+
+impl NaObservation {
+    /// Points of `side` as this seat can count them: card points of the
+    /// tricks on the record and the marriages that count (the widow's and
+    /// laid-away cards' points, and the last-trick bonus, come with the
+    /// result).
+    pub fn counted_points(&self, side: usize) -> u16 {
+        let tricks = self.trick_points.get(side).copied().unwrap_or(0);
+        tricks + counted_marriages(&self.options, &self.marriages, &self.tricks, side)
+    }
 }
 
 impl NaSixtySix {

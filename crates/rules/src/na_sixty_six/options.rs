@@ -133,6 +133,15 @@ impl NaOptions {
         self.deck_size() - self.players as usize * self.hand_size()
     }
 
+    /// The side (partnership or lone player) a seat scores for.
+    pub const fn side(&self, seat: talon_cards::Seat) -> usize {
+        if self.players == 4 {
+            seat.0 as usize % 2
+        } else {
+            seat.0 as usize
+        }
+    }
+
     /// Sides that score: two partnerships, or each of three players.
     pub const fn sides(&self) -> usize {
         if self.players == 4 {

@@ -45,14 +45,6 @@ fn deck(obs: &NaObservation) -> CardSet {
     }
 }
 
-fn side(obs: &NaObservation, s: Seat) -> usize {
-    if obs.players == 4 {
-        s.index() % 2
-    } else {
-        s.index()
-    }
-}
-
 /// Cards each seat cannot hold now, from how it followed: void in the suit
 /// led (and in trumps when it neither followed nor trumped), or holding no
 /// card of the suit it played that would have headed the trick. With
@@ -82,7 +74,7 @@ pub(super) fn forbidden(obs: &NaObservation, heading: bool) -> [CardSet; 4] {
         for &(s, c) in &cards[1..] {
             // The widow taker's hand changed after the first trick.
             let skip = i == 0 && exchange_taker == Some(s);
-            let head = obs.options.head_partner || side(obs, s) != side(obs, wseat);
+            let head = obs.options.head_partner || obs.options.side(s) != obs.options.side(wseat);
             let suit = c.suit_unchecked();
             if !skip {
                 let f = &mut out[s.index()];

@@ -215,11 +215,7 @@ impl NaSixtySix {
 
     /// The side (partnership or lone player) a seat scores for.
     pub fn side(&self, seat: Seat) -> usize {
-        if self.opts.players == 4 {
-            seat.index() % 2
-        } else {
-            seat.index()
-        }
+        self.opts.side(seat)
     }
 
     pub fn partner(&self, seat: Seat) -> Option<Seat> {
@@ -229,15 +225,7 @@ impl NaSixtySix {
     /// Points that count so far per side: card points, the last-trick bonus
     /// and marriages of sides that have taken a trick.
     pub fn points(&self, side: usize) -> u16 {
-        let married: u16 = if self.tricks[side] > 0 {
-            self.marriages
-                .iter()
-                .filter(|m| self.side(m.seat) == side)
-                .map(|m| m.points)
-                .sum()
-        } else {
-            0
-        };
+        let married = counted_marriages(&self.opts, &self.marriages, &self.tricks, side);
         self.card_points[side] + self.bonus[side] + married
     }
 
@@ -521,5 +509,24 @@ impl NaSixtySix {
             return Err(format!("card points {taken}, expected {expected}"));
         }
         Ok(())
+    }
+}
+
+/// The marriage points `side` counts: its marriages, once it has taken a
+/// trick (the state's and the observation's count alike).
+pub(super) fn counted_marriages(
+    opts: &NaOptions,
+    marriages: &[MarriageRecord],
+    tricks: &[u8],
+    side: usize,
+) -> u16 {
+    if tricks.get(side).is_some_and(|&t| t > 0) {
+        marriages
+            .iter()
+            .filter(|m| opts.side(m.seat) == side)
+            .map(|m| m.points)
+            .sum()
+    } else {
+        0
     }
 }

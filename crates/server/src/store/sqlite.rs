@@ -206,18 +206,17 @@ fn write_batch(conn: &mut Connection, writes: Vec<Job>) {
             return;
         }
     };
-    let mut jobs = writes.into_iter();
-    for job in jobs.by_ref() {
+    for job in writes {
         // After disk-full, I/O or out-of-memory errors SQLite may roll the
         // whole transaction back by itself. A job run after that would
         // start (and commit) a transaction of its own while this batch is
-        // answered as failed, so stop: this and the rest fail unwritten.
+        // answered as failed, so the rest fail unwritten.
         if tx.is_autocommit() {
             answers.push((
                 reply_of(job),
                 Err(StoreError::Backend("the batch was rolled back".into())),
             ));
-            break;
+            continue;
         }
         let (reply, outcome) = match job {
             Job::Create {
@@ -242,12 +241,6 @@ fn write_batch(conn: &mut Connection, writes: Vec<Job>) {
             _ => unreachable!("only writes here"),
         };
         answers.push((reply, outcome));
-    }
-    for job in jobs {
-        answers.push((
-            reply_of(job),
-            Err(StoreError::Backend("the batch was rolled back".into())),
-        ));
     }
     let committed = tx.commit().map_err(backend);
     for (reply, outcome) in answers {
