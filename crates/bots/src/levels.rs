@@ -12,7 +12,7 @@ use talon_rules::sixty_six::{MatchValue, SixtySix};
 use talon_search::{IsmctsConfig, PimcConfig};
 
 /// Names accepted by [`by_name`].
-pub const NAMES: [&str; 15] = [
+pub const NAMES: [&str; 16] = [
     "random",
     "heuristic",
     "beginner",
@@ -28,6 +28,7 @@ pub const NAMES: [&str; 15] = [
     "expert-target",
     "expert-close-margin",
     "expert-policy-rollouts",
+    "expert-infer",
 ];
 
 /// The expert's search of closing and declaring: 24 sampled worlds, in
@@ -207,6 +208,15 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix> + Send>, U
         "expert-2026-11" => Box::new(SheetBlind(pimc("expert-2026-11", 16, 3_000, 8_000, true))),
         // PIMC from much earlier in the deal (larger solve budget), with
         // cards still to draw.
+        // The expert with ISMCTS's worlds weighed by what the opponent's
+        // play says, the heuristic as the model of the opponent: two points
+        // of deal pairs ahead against the heuristic itself, level against
+        // VU's rdeep (docs/strength.md, "Eighth round").
+        "expert-infer" => Box::new(
+            SixtySixExpert::new("expert-infer", (16, 3_000, 8_000), EXPERT_CLOSE, seed)
+                .seeing_the_sheet(SheetUse::LoneDeals)
+                .inferring(400, 0.05),
+        ),
         "pimc" => pimc("pimc", 16, 50_000, 8_000, false),
         "ismcts" => ismcts("ismcts", 8_000),
         _ => {

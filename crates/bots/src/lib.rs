@@ -18,6 +18,7 @@ mod search;
 mod sevens;
 mod sixty_six;
 mod sixty_six_expert;
+mod sixty_six_inference;
 
 pub use bid_play::BidPlay;
 pub use duel::play_deal;

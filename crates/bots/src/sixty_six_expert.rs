@@ -32,6 +32,7 @@
 //!   worlds, as before.
 
 use crate::levels::{ismcts_config, pimc_config};
+use crate::sixty_six_inference::WorldPool;
 use crate::Bot;
 use std::time::Duration;
 use talon_rules::shuffle::{rng_from_seed, SeededRng};
@@ -104,6 +105,9 @@ pub struct SixtySixExpert {
     /// Whether ISMCTS's rollouts end in the exact value of small strict
     /// endgames, by hand size (five cards, six).
     exact_rollout_ends: [bool; 2],
+    /// ISMCTS's worlds weighed by the opponent's play so far: candidate
+    /// hands and the model's ε (`None`: uniform worlds).
+    inference: Option<(usize, f64)>,
 }
 
 /// How the expert's searches see the score sheet of a match deal.
@@ -145,7 +149,15 @@ impl SixtySixExpert {
             // expert-2026-11; Sixty-six: behind against the heuristic
             // (docs/strength.md, fifth round).
             exact_rollout_ends: [true, false],
+            inference: None,
         }
+    }
+
+    /// The same bot with ISMCTS's worlds weighed by what the opponent's
+    /// play says (`candidates` hands a decision, model noise `epsilon`).
+    pub fn inferring(mut self, candidates: usize, epsilon: f64) -> SixtySixExpert {
+        self.inference = Some((candidates, epsilon));
+        self
     }
 
     /// The same bot with every legal move kept inside its ISMCTS tree (the
@@ -202,7 +214,15 @@ impl SixtySixExpert {
         let blind = self.searched(seen);
         let obs = blind.as_ref().unwrap_or(seen);
         self.set_rollouts(obs.options.hand_size);
-        let stats = self.ismcts.search(obs, legal, &mut self.rng);
+        let pool = self
+            .inference
+            .and_then(|(n, eps)| WorldPool::new(obs, n, eps, &mut self.rng));
+        let stats = match &pool {
+            Some(pool) => self
+                .ismcts
+                .search_sampling(obs, legal, &mut self.rng, &mut |rng| pool.sample(obs, rng)),
+            None => self.ismcts.search(obs, legal, &mut self.rng),
+        };
         let Some(top) = most_visited(&stats) else {
             return legal[0];
         };

@@ -94,6 +94,19 @@ impl<G: SolverGame + Determinize> Ismcts<G> {
         legal: &[G::Action],
         rng: &mut R,
     ) -> Vec<RootStat<G::Action>> {
+        self.search_sampling(obs, legal, rng, &mut |rng: &mut R| G::sample(obs, rng))
+    }
+
+    /// [`Ismcts::search`] with each iteration's world drawn by `sample`
+    /// instead of uniformly (a sampler that weighs what the other seats'
+    /// play says, say). Every world must be consistent with `obs`.
+    pub fn search_sampling<R: RngCore + ?Sized>(
+        &mut self,
+        obs: &G::Observation,
+        legal: &[G::Action],
+        rng: &mut R,
+        sample: &mut dyn FnMut(&mut R) -> G,
+    ) -> Vec<RootStat<G::Action>> {
         let root_seat = obs.seat();
         let mut nodes: Vec<Node<G::Action>> = vec![Node {
             action: None,
@@ -111,7 +124,7 @@ impl<G: SolverGame + Determinize> Ismcts<G> {
             {
                 break;
             }
-            let mut world = G::sample(obs, rng);
+            let mut world = sample(rng);
             path.clear();
             path.push(0);
             let mut node = 0;

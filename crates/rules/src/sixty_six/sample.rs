@@ -78,14 +78,27 @@ fn known_cards(obs: &SixtySixObservation) -> CardSet {
 
 impl Determinize for SixtySix {
     fn sample<R: RngCore + ?Sized>(obs: &SixtySixObservation, rng: &mut R) -> SixtySix {
-        let me = obs.seat;
-        let opp = me.opponent();
-        let opts = obs.options;
-        let unknown = deck_for(opts.hand_size).cards() - known_cards(obs);
+        let hidden = SixtySix::sample_opponent_hidden(obs, rng);
+        SixtySix::sample_given(obs, hidden, rng)
+    }
+
+    /// Cards are drawn until the talon is exhausted or closed.
+    fn draws_ahead(obs: &SixtySixObservation) -> bool {
+        obs.talon_remaining > 0 && obs.closed.is_none()
+    }
+}
+
+impl SixtySix {
+    /// The opponent's unknown cards in a uniform sample: a uniform subset of
+    /// the cards it may hold, of the size it must hold.
+    pub fn sample_opponent_hidden<R: RngCore + ?Sized>(
+        obs: &SixtySixObservation,
+        rng: &mut R,
+    ) -> CardSet {
+        let unknown = deck_for(obs.options.hand_size).cards() - known_cards(obs);
         let allowed = unknown - opponent_forbidden(obs);
         let need = obs.opponent_hand_size - obs.opponent_known.len();
         debug_assert!(allowed.len() >= need, "observation admits no deal");
-
         // Partial Fisher–Yates: the first `need` cards are a uniform subset.
         let mut pool: ArrayVec<Card, 24> = allowed.iter().collect();
         let mut opp_hidden = CardSet::EMPTY;
@@ -94,6 +107,21 @@ impl Determinize for SixtySix {
             pool.swap(i, j);
             opp_hidden.insert(pool[i]);
         }
+        opp_hidden
+    }
+
+    /// A world consistent with `obs` in which the opponent's unknown cards
+    /// are `opp_hidden` (as drawn by [`SixtySix::sample_opponent_hidden`]);
+    /// the talon still to be drawn is shuffled.
+    pub fn sample_given<R: RngCore + ?Sized>(
+        obs: &SixtySixObservation,
+        opp_hidden: CardSet,
+        rng: &mut R,
+    ) -> SixtySix {
+        let me = obs.seat;
+        let opp = me.opponent();
+        let opts = obs.options;
+        let unknown = deck_for(opts.hand_size).cards() - known_cards(obs);
         let mut talon_cards: ArrayVec<Card, 24> = (unknown - opp_hidden).iter().collect();
         shuffle(&mut talon_cards, rng);
         debug_assert_eq!(talon_cards.len(), obs.talon_remaining);
@@ -162,11 +190,6 @@ impl Determinize for SixtySix {
             events: CopyVec::from_slice(&obs.events, NO_EVENT),
             sheet: obs.sheet,
         }
-    }
-
-    /// Cards are drawn until the talon is exhausted or closed.
-    fn draws_ahead(obs: &SixtySixObservation) -> bool {
-        obs.talon_remaining > 0 && obs.closed.is_none()
     }
 }
 
