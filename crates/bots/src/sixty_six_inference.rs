@@ -242,8 +242,8 @@ fn replay<R: RngCore + ?Sized>(
     let mut legal = ActionList::new();
     for action in actions_of(obs) {
         // A winner who may close before drawing drew (the talon is open).
-        while state.phase() == Phase::PreDraw {
-            state.apply(Action::Draw);
+        if state.phase() == Phase::PreDraw && !draw(&mut state) {
+            return None;
         }
         if !state.is_legal(action) {
             return None;
@@ -258,12 +258,19 @@ fn replay<R: RngCore + ?Sized>(
         }
         state.apply(action);
     }
-    if obs.phase != Phase::PreDraw {
-        while state.phase() == Phase::PreDraw {
-            state.apply(Action::Draw);
-        }
+    if obs.phase != Phase::PreDraw && state.phase() == Phase::PreDraw && !draw(&mut state) {
+        return None;
     }
     Some((state, p))
+}
+
+/// Plays the winner's `draw`; false if it is not legal now.
+fn draw(state: &mut SixtySix) -> bool {
+    let legal = state.is_legal(Action::Draw);
+    if legal {
+        state.apply(Action::Draw);
+    }
+    legal
 }
 
 /// The moves of the deal so far, in order, as `obs` records them: before
