@@ -1,0 +1,171 @@
+//! Bad input through the text front end every other front end stands on
+//! (`AnyGame`, `Ruleset`): in every preset, a deal, an action or an option
+//! that is not right is refused with a message, never panics, and changes
+//! nothing. The text is near the notation (cards, bids, words, separators)
+//! or an edit of a real deal, so the parsers are exercised past their
+//! first check.
+
+use proptest::prelude::*;
+use talon_rules::shuffle::{below, rng_from_seed};
+use talon_rules::{AnyGame, Preset, Ruleset, Setup};
+
+fn preset() -> impl Strategy<Value = Preset> {
+    (0..Preset::ALL.len()).prop_map(|i| Preset::ALL[i])
+}
+
+/// Text made of the notation's pieces in any order.
+fn notationish() -> impl Strategy<Value = String> {
+    let token = prop_oneof![
+        "[2-9TJQKAX]{1,2}[SHDCshdc♠♥♦♣]?",
+        "10[SHDC]?",
+        "(bid|pass|trump|discard|give|play|moon|double|close|draw|declare|exchange|ace|keep|M)",
+        "[ /|,:;=+\\-\\n]",
+        "[0-9]{1,5}",
+        ".{0,3}",
+    ];
+    prop::collection::vec(token, 0..24).prop_map(|v| v.concat())
+}
+
+/// One edit of `text`: a character range removed, repeated or replaced.
+fn edit(text: &str, kind: u8, at: usize, len: usize, with: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let at = at % (chars.len() + 1);
+    let end = (at + len).min(chars.len());
+    let (head, rest) = chars.split_at(at);
+    let (mid, tail) = rest.split_at(end - at);
+    let mut out: String = head.iter().collect();
+    match kind % 3 {
+        0 => {}
+        1 => {
+            out.extend(mid);
+            out.extend(mid);
+        }
+        _ => out.push_str(with),
+    }
+    out.extend(tail);
+    out
+}
+
+/// A deal that was accepted must play to the end by its own legal list.
+fn plays_out(mut g: AnyGame, seed: u64) {
+    let mut rng = rng_from_seed(seed);
+    let mut steps = 0;
+    while g.to_move().is_some() {
+        let legal = g.legal_actions();
+        let a = &legal[below(&mut rng, legal.len() as u64) as usize];
+        g.play(a).expect("a legal action is accepted");
+        steps += 1;
+        assert!(steps < 1000, "the deal never ends");
+    }
+}
+
+/// A refused setup names its problem.
+fn named<T>(result: &Result<T, impl std::fmt::Display>) {
+    if let Err(e) = result {
+        assert!(
+            !e.to_string().trim().is_empty(),
+            "an error without a message"
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn any_deal_text_is_refused_or_plays(p in preset(), text in notationish()) {
+        let r = AnyGame::new(p, &[], &Setup::Deal(text));
+        named(&r);
+        if let Ok(g) = r {
+            plays_out(g, 1);
+        }
+    }
+
+    #[test]
+    fn an_edited_deal_is_refused_or_plays(
+        p in preset(),
+        seed in 0u64..1000,
+        kind in 0u8..3,
+        at in 0usize..400,
+        len in 0usize..8,
+        with in notationish(),
+    ) {
+        let deal = AnyGame::new(p, &[], &Setup::Seed(seed)).unwrap().deal_text();
+        let text = edit(&deal, kind, at, len, &with);
+        let r = AnyGame::new(p, &[], &Setup::Deal(text.clone()));
+        named(&r);
+        if let Ok(g) = r {
+            // What it accepted it writes back the same way.
+            let again = AnyGame::new(p, &[], &Setup::Deal(g.deal_text())).unwrap();
+            prop_assert_eq!(&again, &g);
+            plays_out(g, seed);
+        }
+    }
+
+    #[test]
+    fn a_refused_action_changes_nothing(
+        p in preset(),
+        seed in 0u64..1000,
+        steps in 0usize..60,
+        texts in prop::collection::vec(notationish(), 1..6),
+    ) {
+        let mut g = AnyGame::new(p, &[], &Setup::Seed(seed)).unwrap();
+        let mut rng = rng_from_seed(seed);
+        for _ in 0..steps {
+            if g.to_move().is_none() {
+                break;
+            }
+            let legal = g.legal_actions();
+            let a = legal[below(&mut rng, legal.len() as u64) as usize].clone();
+            g.play(&a).unwrap();
+        }
+        for text in texts {
+            let before = g.clone();
+            let legal = g.legal_actions();
+            match g.play(&text) {
+                Ok(()) => {
+                    // Only a legal action, in any spelling the notation reads.
+                    let canon = before.canonical(&text).unwrap();
+                    prop_assert!(legal.contains(&canon), "{text:?} as {canon:?} was not legal");
+                }
+                Err(e) => {
+                    prop_assert!(!e.to_string().trim().is_empty());
+                    prop_assert_eq!(&g, &before, "{:?} was refused but changed the deal", text);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn any_option_is_refused_or_deals(
+        p in preset(),
+        pick in 0usize..64,
+        garbage_name in prop::bool::ANY,
+        name in "[a-z_]{0,12}",
+        value in notationish(),
+    ) {
+        let specs = p.option_specs();
+        let name = if garbage_name || specs.is_empty() {
+            name
+        } else {
+            specs[pick % specs.len()].name.to_string()
+        };
+        let r = Ruleset::new(p, &[(name, value)]);
+        named(&r);
+        if let Ok(rules) = r {
+            let g = rules.deal(&Setup::Seed(pick as u64));
+            named(&g);
+            if let Ok(g) = g {
+                plays_out(g, pick as u64);
+            }
+        }
+    }
+}
+
+#[test]
+fn edits_cover_each_kind() {
+    assert_eq!(edit("abcdef", 0, 1, 2, "x"), "adef");
+    assert_eq!(edit("abcdef", 1, 1, 2, "x"), "abcbcdef");
+    assert_eq!(edit("abcdef", 2, 1, 2, "xy"), "axydef");
+    assert_eq!(edit("ab", 2, 9, 1, "x"), "xb");
+}
