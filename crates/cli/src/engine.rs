@@ -210,3 +210,7 @@ pub fn run(mut input: impl BufRead, mut output: impl Write) -> std::io::Result<(
     }
     Ok(())
 }
+
+#[cfg(test)]
+#[path = "engine_tests.rs"]
+mod tests;
