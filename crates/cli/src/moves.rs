@@ -1,60 +1,9 @@
-//! A person's moves in `talon play`: listed in a natural order, typed the
-//! way cards are shown (`K♠`), explained before the consequential ones, and
-//! the help text. Nothing here decides a rule: legality stays with `rules`.
+//! A person's moves in `talon play`: typed the way cards are shown (`K♠`),
+//! explained before the consequential ones, and the help text (the rules
+//! list them in their natural order, `talon_rules::sort_actions`). Nothing here decides a rule: legality stays with `rules`.
 
 use talon_cards::{Card, Suit};
 use talon_rules::{AnyObservation, Family, Preset};
-
-/// Where a card sits in a hand as shown (suits in `Suit::ALL` order, high
-/// cards first), so moves line up with the hand on screen.
-fn card_key(card: Card) -> (usize, i32) {
-    match (card.suit(), card.rank()) {
-        (Some(s), Some(r)) => (s.index(), -(r.index() as i32)),
-        _ => (9, 0),
-    }
-}
-
-/// The sort key of one move: pass, then bids ascending (a moon or a
-/// double bid last), trump naming, cards in hand order (a marriage lead
-/// `KH+` by its card), discards and gives, then special actions.
-fn move_key(action: &str) -> (u8, (usize, i32), String) {
-    let lower = action.to_ascii_lowercase();
-    let words: Vec<&str> = lower.split_whitespace().collect();
-    let card = |w: &str| {
-        w.trim_end_matches('+')
-            .to_ascii_uppercase()
-            .parse::<Card>()
-            .ok()
-    };
-    let rest = String::new();
-    match words.as_slice() {
-        ["pass"] => (0, (0, 0), rest),
-        ["bid", n] => match n.parse::<i32>() {
-            Ok(n) => (1, (0, n), rest),
-            Err(_) => (1, (1, 0), rest),
-        },
-        ["moon"] => (1, (2, 0), rest),
-        ["trump", s] => (2, (s.len(), 0), s.to_string()),
-        [w] if card(w).is_some() => (3, card_key(card(w).unwrap()), lower.clone()),
-        ["play", w] if card(w).is_some() => (3, card_key(card(w).unwrap()), lower.clone()),
-        ["discard", w] if card(w).is_some() => (4, card_key(card(w).unwrap()), rest),
-        ["give", w] if card(w).is_some() => (5, card_key(card(w).unwrap()), rest),
-        // Melds and wild-ace calls, then the moves that end or change the
-        // deal's course.
-        [w] if w.len() == 2 && w.starts_with('m') => (6, (0, 0), lower),
-        ["ace", _] => (6, (1, 0), lower),
-        ["exchange"] => (7, (0, 0), rest),
-        ["draw"] => (7, (1, 0), rest),
-        _ => (8, (0, 0), lower),
-    }
-}
-
-/// The legal moves in a natural order (the rules list them sorted by
-/// bytes, which puts `bid 100` before `bid 45` and `close` among cards).
-pub fn ordered(mut legal: Vec<String>) -> Vec<String> {
-    legal.sort_by_cached_key(|a| move_key(a));
-    legal
-}
 
 /// Typed input made into notation: suit symbols as letters (`K♠` → `KS`,
 /// `10♥` → `10H`), surrounding space trimmed. The rules read the rest.
@@ -219,27 +168,6 @@ fn now(obs: &AnyObservation) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn s(v: &[&str]) -> Vec<String> {
-        v.iter().map(|x| x.to_string()).collect()
-    }
-
-    #[test]
-    fn moves_come_in_a_natural_order() {
-        assert_eq!(
-            ordered(s(&["bid 100", "bid 45", "bid double", "pass", "bid 50"])),
-            s(&["pass", "bid 45", "bid 50", "bid 100", "bid double"])
-        );
-        assert_eq!(
-            ordered(s(&["9C", "AC", "MH", "QH", "KH", "close", "TC"])),
-            s(&["AC", "TC", "9C", "KH", "QH", "MH", "close"])
-        );
-        assert_eq!(
-            ordered(s(&["moon", "bid 3", "pass", "bid 2"])),
-            s(&["pass", "bid 2", "bid 3", "moon"])
-        );
-        assert_eq!(ordered(s(&["KH+", "9C", "KH"])), s(&["9C", "KH", "KH+"]));
-    }
 
     #[test]
     fn symbols_read_as_letters() {

@@ -248,7 +248,7 @@ impl PlaySession {
     /// The person's legal moves in a natural order (empty when not their turn).
     pub fn moves(&self) -> Vec<String> {
         if self.game().to_move() == Some(self.human) {
-            moves::ordered(self.game().legal_actions())
+            self.game().legal_actions()
         } else {
             Vec::new()
         }

@@ -87,7 +87,10 @@ fn trick_points_are_the_persons_count() {
         while g.tricks_played() == 0 && g.summary().is_none() {
             let before = g.clone();
             let seat = g.to_move().expect("someone to move");
-            let action = g.legal_actions()[0].clone();
+            // The first in byte order: a bid, where the listing starts with a pass.
+            let mut legal = g.legal_actions();
+            legal.sort();
+            let action = legal[0].clone();
             g.play(&action).expect("legal");
             if g.tricks_played() == 0 {
                 continue;

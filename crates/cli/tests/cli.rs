@@ -39,9 +39,13 @@ fn engine_plays_a_whole_seeded_game() {
         }
         assert!(last["to_move"].is_u64());
         let legal = last["legal"].as_array().unwrap();
-        let mut sorted = legal.clone();
-        sorted.sort_by(|a, b| a.as_str().cmp(&b.as_str()));
-        assert_eq!(&sorted, legal, "legal actions are sorted");
+        let mut sorted: Vec<String> = legal.iter().map(|a| a.as_str().unwrap().into()).collect();
+        talon_rules::sort_actions(&mut sorted);
+        assert_eq!(
+            &json!(sorted),
+            &json!(legal),
+            "legal actions in the listing order"
+        );
         requests.push(json!({"cmd": "bot", "name": "random", "seed": requests.len()}).to_string());
         let bot = engine(&requests).pop().unwrap();
         assert_eq!(bot["ok"], true, "{bot}");
@@ -90,6 +94,28 @@ fn engine_plays_a_whole_seeded_game() {
         .unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("the recorded result"));
+}
+
+/// Bids come in number order after the pass (byte order put `bid 10`
+/// before `bid 6`), and cards before the moves that change the deal.
+#[test]
+fn engine_lists_actions_in_reading_order() {
+    let replies = engine(&[json!({"cmd": "new", "game": "pedro", "seed": 3}).to_string()]);
+    let legal: Vec<&str> = replies[0]["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a.as_str().unwrap())
+        .collect();
+    assert_eq!(legal[0], "pass", "{legal:?}");
+    let bids: Vec<u32> = legal[1..]
+        .iter()
+        .map(|b| b.strip_prefix("bid ").unwrap().parse().unwrap())
+        .collect();
+    assert!(
+        bids.len() > 3 && bids.windows(2).all(|w| w[0] < w[1]),
+        "{legal:?}"
+    );
 }
 
 #[test]
@@ -156,7 +182,7 @@ fn engine_observe_hides_the_opponent_and_undo_restores() {
     ]);
     assert_eq!(
         replies[0]["legal"],
-        json!(["9C", "AC", "JS", "KH", "MH", "QH", "TC", "close"])
+        json!(["AC", "TC", "9C", "KH", "QH", "JS", "MH", "close"])
     );
     let obs = &replies[1]["observation"];
     assert_eq!(obs["hand"], json!(["JC", "9D", "TD", "AD", "QS", "KS"]));

@@ -1,5 +1,5 @@
 //! A Rust-side reference for the parity test: random deals played through
-//! the engine's own text interface (`AnyGame`, sorted notation), without
+//! the engine's own text interface (`AnyGame`, notation in byte order), without
 //! the binding's action ids, tensors or `Core`. The Python test plays the
 //! same deals through the Python API and must get the same returns.
 
@@ -36,7 +36,9 @@ fn reference_returns(
                     .map_err(|e| e.to_string())?;
                 let mut x = seed;
                 while g.to_move().is_some() {
-                    let legal = g.legal_actions();
+                    // Byte order, as Python's `sorted` gives the other side.
+                    let mut legal = g.legal_actions();
+                    legal.sort();
                     x = lcg(x);
                     let pick = ((x >> 33) % legal.len() as u64) as usize;
                     g.play(&legal[pick]).map_err(|e| e.to_string())?;

@@ -232,13 +232,14 @@ impl AnyGame {
         }
     }
 
-    /// Legal actions in notation, sorted.
+    /// Legal actions in notation, in the listing order every front end
+    /// shows ([`crate::sort_actions`]).
     pub fn legal_actions(&self) -> Vec<String> {
         fn texts<G: Game>(g: &G) -> Vec<String> {
             let mut list = ActionList::new();
             g.legal_actions(&mut list);
             let mut v: Vec<String> = list.iter().map(|a| a.to_string()).collect();
-            v.sort();
+            crate::sort_actions(&mut v);
             v
         }
         match self {

@@ -31,6 +31,7 @@ macro_rules! deal_error_conversions {
     };
 }
 
+mod action_order;
 mod any_game;
 mod any_match;
 pub mod conformance;
@@ -48,6 +49,7 @@ pub mod shuffle;
 pub mod sixty_six;
 pub mod target;
 
+pub use action_order::sort_actions;
 pub use any_game::{AnyGame, AnyObservation, PlayError, Setup, SetupError, Summary, TrickView};
 pub use any_match::AnyMatch;
 pub use game::{

@@ -92,8 +92,9 @@ impl Scenario {
             }
             "legal" => {
                 let g = self.game()?;
+                // A set: compared in the listing order.
                 let mut want = words(rest);
-                want.sort();
+                talon_rules::sort_actions(&mut want);
                 let got = g.legal_actions();
                 if got != want {
                     return Err(format!("legal set is {got:?}, expected {want:?}"));
