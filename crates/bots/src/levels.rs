@@ -206,8 +206,6 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix> + Send>, U
         // every deal as a lone deal (no score sheet) and closes only when
         // its ISMCTS rollouts favour it.
         "expert-2026-11" => Box::new(SheetBlind(pimc("expert-2026-11", 16, 3_000, 8_000, true))),
-        // PIMC from much earlier in the deal (larger solve budget), with
-        // cards still to draw.
         // The expert with ISMCTS's worlds weighed by what the opponent's
         // play says, the heuristic as the model of the opponent: two points
         // of deal pairs ahead against the heuristic itself, level against
@@ -217,6 +215,8 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix> + Send>, U
                 .seeing_the_sheet(SheetUse::LoneDeals)
                 .inferring(400, 0.05),
         ),
+        // PIMC from much earlier in the deal (larger solve budget), with
+        // cards still to draw.
         "pimc" => pimc("pimc", 16, 50_000, 8_000, false),
         "ismcts" => ismcts("ismcts", 8_000),
         _ => {

@@ -40,7 +40,7 @@ impl WorldPool {
         epsilon: f64,
         rng: &mut R,
     ) -> Option<WorldPool> {
-        if obs.trump_card.is_none() || obs.closed.is_some() || obs.tricks.is_empty() {
+        if !weighed(obs) {
             return None;
         }
         let mut hidden = Vec::with_capacity(candidates);
@@ -66,6 +66,12 @@ impl WorldPool {
             .min(self.hidden.len() - 1);
         SixtySix::sample_given(obs, self.hidden[i], rng)
     }
+}
+
+/// Whether the opponent's play is weighed: while the talon is open, once a
+/// trick is over.
+fn weighed(obs: &SixtySixObservation) -> bool {
+    obs.trump_card.is_some() && obs.closed.is_none() && !obs.tricks.is_empty()
 }
 
 /// The cards `seat` played, by trick (the current trick's lead included,
@@ -264,7 +270,10 @@ fn replay<R: RngCore + ?Sized>(
     Some((state, p))
 }
 
-/// Plays the winner's `draw`; false if it is not legal now.
+/// Plays the winner's `draw`; false if it is not legal now (it always is
+/// while the talon is open: a guard, not a case). Whether to draw or close
+/// is not weighed: the heuristic always draws, so it would weigh every
+/// hand alike.
 fn draw(state: &mut SixtySix) -> bool {
     let legal = state.is_legal(Action::Draw);
     if legal {
@@ -322,7 +331,7 @@ mod tests {
                 while let Some(seat) = state.to_move() {
                     let obs = state.observation(seat);
                     let truth = state.hand(seat.opponent()) - obs.opponent_known;
-                    if WorldPool::new(&obs, 1, 0.5, &mut rng).is_some() {
+                    if weighed(&obs) {
                         for hidden in [truth, SixtySix::sample_opponent_hidden(&obs, &mut rng)] {
                             let (replayed, p) = replay(&obs, hidden, 0.5, &mut rng)
                                 .unwrap_or_else(|| panic!("seed {seed}: {obs:?}"));
@@ -361,7 +370,7 @@ mod tests {
             while let Some(seat) = state.to_move() {
                 let obs = state.observation(seat);
                 let truth = state.hand(seat.opponent()) - obs.opponent_known;
-                if WorldPool::new(&obs, 1, 0.2, &mut rng).is_some() {
+                if weighed(&obs) {
                     let own = likelihood(&obs, truth, 0.2, &mut rng).unwrap();
                     let mean = (0..50)
                         .map(|_| {

@@ -1,7 +1,8 @@
 //! The order in which legal actions are listed to people and programs:
 //! pass, then bids in number order (a moon or a double bid last), naming
-//! trumps, cards as a hand is shown (suits in `Suit::ALL` order, high
-//! cards first; a marriage lead `KH+` after its card), discards and gives,
+//! trumps, cards by suit (`Suit::ALL` order) and by rank from the ace down
+//! in the pack's order, not trick strength (a marriage lead `KH+` after
+//! its card), discards and gives,
 //! melds and wild-ace calls, then the moves that change the deal's course
 //! (exchange, draw, close, declare…). The notation alone decides it, so
 //! every family and every front end lists moves alike; byte order put
@@ -9,7 +10,7 @@
 
 use talon_cards::Card;
 
-/// Where a card sits in a hand as shown.
+/// Where a card sits: its suit, then its pack rank from the ace down.
 fn card_key(card: Card) -> (usize, i32) {
     match (card.suit(), card.rank()) {
         (Some(s), Some(r)) => (s.index(), -(r.index() as i32)),

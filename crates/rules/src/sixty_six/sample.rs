@@ -113,6 +113,10 @@ impl SixtySix {
     /// A world consistent with `obs` in which the opponent's unknown cards
     /// are `opp_hidden` (as drawn by [`SixtySix::sample_opponent_hidden`]);
     /// the talon still to be drawn is shuffled.
+    ///
+    /// # Panics
+    /// If `opp_hidden` is not a set of unknown cards of the size the
+    /// opponent's hidden hand has (a caller's bug, not bad input).
     pub fn sample_given<R: RngCore + ?Sized>(
         obs: &SixtySixObservation,
         opp_hidden: CardSet,
@@ -122,6 +126,11 @@ impl SixtySix {
         let opp = me.opponent();
         let opts = obs.options;
         let unknown = deck_for(opts.hand_size).cards() - known_cards(obs);
+        assert!(
+            opp_hidden - unknown == CardSet::EMPTY
+                && opp_hidden.len() == obs.opponent_hand_size - obs.opponent_known.len(),
+            "the opponent's hidden cards must be that many unknown cards"
+        );
         let mut talon_cards: ArrayVec<Card, 24> = (unknown - opp_hidden).iter().collect();
         shuffle(&mut talon_cards, rng);
         debug_assert_eq!(talon_cards.len(), obs.talon_remaining);
