@@ -582,9 +582,8 @@ class TableUi {
     let acts = this.otherActions();
     const buttons = [];
     // Many bids (40 to 63): one picker and a button instead of a wall.
-    // In number order (the server lists them so; sorted here too, so the
-    // picker never depends on it).
-    const bids = acts.filter((a) => /^bid \d+$/.test(a)).sort((a, b) => Number(a.slice(4)) - Number(b.slice(4)));
+    // In number order, as the server lists them.
+    const bids = acts.filter((a) => /^bid \d+$/.test(a));
     if (bids.length > 6) {
       acts = acts.filter((a) => !bids.includes(a));
       if (!bids.includes(this.bidChoice)) this.bidChoice = bids[0];

@@ -197,8 +197,8 @@ fn rebuild<R: RngCore + ?Sized>(
             _ => None,
         })
         .or(obs.trump_card)?;
-    let world = SixtySix::sample_given(obs, hidden, rng);
-    let mut talon = Vec::with_capacity(2 * rounds + world.talon_cards().len());
+    let rest = SixtySix::talon_given(obs, hidden, rng);
+    let mut talon = Vec::with_capacity(2 * rounds + rest.len());
     for (r, (trick, &mine)) in obs.tricks.iter().zip(&obs.drawn).enumerate() {
         let theirs = opp_drawn[r]?;
         if trick.winner == me {
@@ -207,7 +207,7 @@ fn rebuild<R: RngCore + ?Sized>(
             talon.extend([theirs, mine]);
         }
     }
-    talon.extend_from_slice(world.talon_cards());
+    talon.extend_from_slice(&rest);
     let mut hands = [CardSet::EMPTY; 2];
     hands[me.index()] = my_dealt;
     hands[opp.index()] = opp_dealt;

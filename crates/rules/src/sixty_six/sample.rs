@@ -78,8 +78,9 @@ fn known_cards(obs: &SixtySixObservation) -> CardSet {
 
 impl Determinize for SixtySix {
     fn sample<R: RngCore + ?Sized>(obs: &SixtySixObservation, rng: &mut R) -> SixtySix {
-        let hidden = SixtySix::sample_opponent_hidden(obs, rng);
-        SixtySix::sample_given(obs, hidden, rng)
+        let unknown = unknown_cards(obs);
+        let hidden = opponent_hidden(obs, unknown, rng);
+        world(obs, unknown, hidden, rng)
     }
 
     /// Cards are drawn until the talon is exhausted or closed.
@@ -95,19 +96,7 @@ impl SixtySix {
         obs: &SixtySixObservation,
         rng: &mut R,
     ) -> CardSet {
-        let unknown = deck_for(obs.options.hand_size).cards() - known_cards(obs);
-        let allowed = unknown - opponent_forbidden(obs);
-        let need = obs.opponent_hand_size - obs.opponent_known.len();
-        debug_assert!(allowed.len() >= need, "observation admits no deal");
-        // Partial Fisher–Yates: the first `need` cards are a uniform subset.
-        let mut pool: ArrayVec<Card, 24> = allowed.iter().collect();
-        let mut opp_hidden = CardSet::EMPTY;
-        for i in 0..need.min(pool.len()) {
-            let j = i + below(rng, (pool.len() - i) as u64) as usize;
-            pool.swap(i, j);
-            opp_hidden.insert(pool[i]);
-        }
-        opp_hidden
+        opponent_hidden(obs, unknown_cards(obs), rng)
     }
 
     /// A world consistent with `obs` in which the opponent's unknown cards
@@ -122,83 +111,148 @@ impl SixtySix {
         opp_hidden: CardSet,
         rng: &mut R,
     ) -> SixtySix {
-        let me = obs.seat;
-        let opp = me.opponent();
-        let opts = obs.options;
-        let unknown = deck_for(opts.hand_size).cards() - known_cards(obs);
-        assert!(
-            opp_hidden - unknown == CardSet::EMPTY
-                && opp_hidden.len() == obs.opponent_hand_size - obs.opponent_known.len(),
-            "the opponent's hidden cards must be that many unknown cards"
-        );
-        let mut talon_cards: ArrayVec<Card, 24> = (unknown - opp_hidden).iter().collect();
-        shuffle(&mut talon_cards, rng);
-        debug_assert_eq!(talon_cards.len(), obs.talon_remaining);
+        world(obs, unknown_besides(obs, opp_hidden), opp_hidden, rng)
+    }
 
-        let full = opts.deck_size() - 2 * opts.hand_size as usize - 1;
-        let mut trump_card = obs
-            .trump_card
-            .or_else(|| last_exchanged(obs))
-            .unwrap_or(Card::new(obs.trump, Rank::Ace));
-        let next = full - talon_cards.len();
-        // The observing seat's own draws go back in their slots (its
-        // observation lists them, `SixtySix::drawn_by`); the opponent's
-        // slots get a placeholder, as only the opponent's observation
-        // would read them.
-        let mut drawn_slots: ArrayVec<(usize, Card), 12> = ArrayVec::new();
-        for (r, (trick, &card)) in obs.tricks.iter().zip(&obs.drawn).enumerate() {
-            let slot = draw_slot(r, trick.winner, me);
-            if slot < full {
-                drawn_slots.push((slot, card));
-            } else {
-                trump_card = card; // it drew the trump card last
-            }
-        }
-        let mut talon = [trump_card; MAX_TALON];
-        for (slot, card) in drawn_slots {
-            talon[slot] = card;
-        }
-        talon[next..full].copy_from_slice(&talon_cards);
+    /// The face-down talon of [`SixtySix::sample_given`]'s world, in the
+    /// order it would draw it (same draws from `rng`), without the world.
+    ///
+    /// # Panics
+    /// As [`SixtySix::sample_given`].
+    pub fn talon_given<R: RngCore + ?Sized>(
+        obs: &SixtySixObservation,
+        opp_hidden: CardSet,
+        rng: &mut R,
+    ) -> ArrayVec<Card, 24> {
+        shuffled_talon(unknown_besides(obs, opp_hidden), opp_hidden, rng)
+    }
+}
 
-        let mut hands = [CardSet::EMPTY; 2];
-        hands[me.index()] = obs.hand;
-        hands[opp.index()] = obs.opponent_known | opp_hidden;
-        let mut shown = [CardSet::EMPTY; 2];
-        shown[opp.index()] = obs.opponent_known;
-        shown[me.index()] = own_shown(obs);
+/// The unknown cards, checked to hold the opponent's hidden cards `opp_hidden`.
+fn unknown_besides(obs: &SixtySixObservation, opp_hidden: CardSet) -> CardSet {
+    let unknown = unknown_cards(obs);
+    assert!(
+        opp_hidden - unknown == CardSet::EMPTY
+            && opp_hidden.len() == obs.opponent_hand_size - obs.opponent_known.len(),
+        "the opponent's hidden cards must be that many unknown cards"
+    );
+    unknown
+}
 
-        let mut marriage_points = [0; 2];
-        for (i, m) in marriage_points.iter_mut().enumerate() {
-            // Before the end no last-trick bonus has been given.
-            *m = obs.points[i] - obs.card_points[i];
+/// The unknown cards the opponent does not hold, in a random order.
+fn shuffled_talon<R: RngCore + ?Sized>(
+    unknown: CardSet,
+    opp_hidden: CardSet,
+    rng: &mut R,
+) -> ArrayVec<Card, 24> {
+    let mut cards: ArrayVec<Card, 24> = (unknown - opp_hidden).iter().collect();
+    shuffle(&mut cards, rng);
+    cards
+}
+
+/// Cards whose place the observing seat does not know.
+fn unknown_cards(obs: &SixtySixObservation) -> CardSet {
+    deck_for(obs.options.hand_size).cards() - known_cards(obs)
+}
+
+/// A uniform subset of the `unknown` cards the opponent may hold, of the
+/// size its hidden hand has.
+fn opponent_hidden<R: RngCore + ?Sized>(
+    obs: &SixtySixObservation,
+    unknown: CardSet,
+    rng: &mut R,
+) -> CardSet {
+    let allowed = unknown - opponent_forbidden(obs);
+    let need = obs.opponent_hand_size - obs.opponent_known.len();
+    debug_assert!(allowed.len() >= need, "observation admits no deal");
+    // Partial Fisher–Yates: the first `need` cards are a uniform subset.
+    let mut pool: ArrayVec<Card, 24> = allowed.iter().collect();
+    let mut opp_hidden = CardSet::EMPTY;
+    for i in 0..need.min(pool.len()) {
+        let j = i + below(rng, (pool.len() - i) as u64) as usize;
+        pool.swap(i, j);
+        opp_hidden.insert(pool[i]);
+    }
+    opp_hidden
+}
+
+/// The world with the opponent's hidden cards `opp_hidden` (among the
+/// `unknown` ones) and the rest of the unknown cards shuffled into the talon.
+fn world<R: RngCore + ?Sized>(
+    obs: &SixtySixObservation,
+    unknown: CardSet,
+    opp_hidden: CardSet,
+    rng: &mut R,
+) -> SixtySix {
+    let me = obs.seat;
+    let opp = me.opponent();
+    let opts = obs.options;
+    let talon_cards = shuffled_talon(unknown, opp_hidden, rng);
+    debug_assert_eq!(talon_cards.len(), obs.talon_remaining);
+
+    let full = opts.deck_size() - 2 * opts.hand_size as usize - 1;
+    let mut trump_card = obs
+        .trump_card
+        .or_else(|| last_exchanged(obs))
+        .unwrap_or(Card::new(obs.trump, Rank::Ace));
+    let next = full - talon_cards.len();
+    // The observing seat's own draws go back in their slots (its
+    // observation lists them, `SixtySix::drawn_by`); the opponent's
+    // slots get a placeholder, as only the opponent's observation
+    // would read them.
+    let mut drawn_slots: ArrayVec<(usize, Card), 12> = ArrayVec::new();
+    for (r, (trick, &card)) in obs.tricks.iter().zip(&obs.drawn).enumerate() {
+        let slot = draw_slot(r, trick.winner, me);
+        if slot < full {
+            drawn_slots.push((slot, card));
+        } else {
+            trump_card = card; // it drew the trump card last
         }
-        SixtySix {
-            pos: Position {
-                opts,
-                hands,
-                talon,
-                talon_len: full as u8,
-                talon_next: next as u8,
-                trump: obs.trump,
-                trump_card,
-                exhausted: obs.trump_card.is_none(),
-                closed: obs.closed,
-                leader: obs.leader,
-                phase: obs.phase,
-                lead_card: obs.lead_card,
-                card_points: obs.card_points,
-                bonus: [0; 2],
-                marriage_points,
-                pending: obs.pending,
-                tricks: obs.tricks_won,
-                result: obs.result,
-            },
-            dealer: obs.dealer,
-            shown,
-            history: CopyVec::from_slice(&obs.tricks, NO_TRICK),
-            events: CopyVec::from_slice(&obs.events, NO_EVENT),
-            sheet: obs.sheet,
-        }
+    }
+    let mut talon = [trump_card; MAX_TALON];
+    for (slot, card) in drawn_slots {
+        talon[slot] = card;
+    }
+    talon[next..full].copy_from_slice(&talon_cards);
+
+    let mut hands = [CardSet::EMPTY; 2];
+    hands[me.index()] = obs.hand;
+    hands[opp.index()] = obs.opponent_known | opp_hidden;
+    let mut shown = [CardSet::EMPTY; 2];
+    shown[opp.index()] = obs.opponent_known;
+    shown[me.index()] = own_shown(obs);
+
+    let mut marriage_points = [0; 2];
+    for (i, m) in marriage_points.iter_mut().enumerate() {
+        // Before the end no last-trick bonus has been given.
+        *m = obs.points[i] - obs.card_points[i];
+    }
+    SixtySix {
+        pos: Position {
+            opts,
+            hands,
+            talon,
+            talon_len: full as u8,
+            talon_next: next as u8,
+            trump: obs.trump,
+            trump_card,
+            exhausted: obs.trump_card.is_none(),
+            closed: obs.closed,
+            leader: obs.leader,
+            phase: obs.phase,
+            lead_card: obs.lead_card,
+            card_points: obs.card_points,
+            bonus: [0; 2],
+            marriage_points,
+            pending: obs.pending,
+            tricks: obs.tricks_won,
+            result: obs.result,
+        },
+        dealer: obs.dealer,
+        shown,
+        history: CopyVec::from_slice(&obs.tricks, NO_TRICK),
+        events: CopyVec::from_slice(&obs.events, NO_EVENT),
+        sheet: obs.sheet,
     }
 }
 
