@@ -62,6 +62,24 @@ pub trait SolverGame: Game {
         None
     }
 
+    /// Whether the value is at least `t`, when the game can settle that
+    /// faster than the solver (see [`SolverGame::exact_value`]; it may
+    /// answer where `exact_value` does not). The default asks
+    /// `exact_value`.
+    fn exact_at_least(&self, t: i32) -> Option<bool> {
+        self.exact_value().map(|v| v >= t)
+    }
+
+    /// Positions this thread's searches behind `exact_value` and
+    /// `exact_at_least` have visited so far, which the solver counts
+    /// towards its node budgets (see `talon_search::Solver`).
+    fn exact_nodes() -> u64
+    where
+        Self: Sized,
+    {
+        0
+    }
+
     /// Whether play from this position can end with `returns()[0] ==
     /// value` (a rules-wide answer is fine; one that knows the position
     /// saves more). The solver bisects over attainable values only (a game

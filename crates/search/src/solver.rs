@@ -16,6 +16,12 @@ use talon_rules::{ActionList, SolverGame};
 /// Nodes with at most this many moves build each child once.
 const KEEP_CHILDREN: usize = 12;
 
+/// Positions of the game's own endgame search (`SolverGame::exact_nodes`)
+/// counted as one solver node: about what one costs against a node of
+/// the solver's own (each of which builds, bounds and keys its children),
+/// so that node budgets keep measuring work.
+const EXACT_NODES_PER_NODE: u64 = 16;
+
 /// Default table size: 2^16 entries of 16 bytes (1 MB). Larger tables
 /// save nodes but lose more time to cache misses (measured on Schnapsen).
 pub const DEFAULT_TT_BITS: u32 = 16;
@@ -58,6 +64,10 @@ pub struct Solver<G: SolverGame> {
     nodes: u64,
     /// Abort when `nodes` passes this (see [`Solver::value_within`]).
     limit: u64,
+    /// `G::exact_nodes()` when last counted into `nodes`, and the
+    /// positions counted there but not yet worth a node.
+    exact_seen: u64,
+    exact_carry: u64,
     aborted: bool,
     _game: PhantomData<fn() -> G>,
 }
@@ -75,6 +85,8 @@ impl<G: SolverGame> Solver<G> {
             tt: Table::new(tt_bits),
             nodes: 0,
             limit: u64::MAX,
+            exact_seen: 0,
+            exact_carry: 0,
             aborted: false,
             _game: PhantomData,
         }
@@ -85,13 +97,38 @@ impl<G: SolverGame> Solver<G> {
         self.tt.clear();
     }
 
-    /// Positions visited since the solver was made.
+    /// Positions visited since the solver was made, the game's own
+    /// endgame positions included at `EXACT_NODES_PER_NODE` a node.
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
 
+    /// Adds the game's endgame positions since the last call to `nodes`.
+    fn count_exact(&mut self) {
+        let seen = G::exact_nodes();
+        // The counter is per thread and a solver may move between calls:
+        // each public entry first syncs (`start_counting`), so this never
+        // goes back, but saturate anyway.
+        self.exact_carry += seen.saturating_sub(self.exact_seen);
+        self.exact_seen = seen;
+        self.nodes += self.exact_carry / EXACT_NODES_PER_NODE;
+        self.exact_carry %= EXACT_NODES_PER_NODE;
+    }
+
+    /// Starts counting endgame positions from this thread's counter.
+    fn start_counting(&mut self) {
+        self.exact_seen = G::exact_nodes();
+    }
+
     /// The exact value of `game` for seat 0 under best play by both seats.
     pub fn value(&mut self, game: &G) -> i32 {
+        self.start_counting();
+        let v = self.bisect(game);
+        self.count_exact();
+        v
+    }
+
+    fn bisect(&mut self, game: &G) -> i32 {
         if let Some(v) = game.solver_value() {
             return v;
         }
@@ -111,7 +148,7 @@ impl<G: SolverGame> Solver<G> {
         while lo < hi && !self.aborted {
             // Bisect; rounding up makes `t` always > lo so each step narrows.
             let t = attainable_up(game, lo + (hi - lo + 1) / 2, hi);
-            if self.at_least(game, t) {
+            if self.at_least_counted(game, t) {
                 lo = t;
             } else {
                 hi = attainable_down(game, t - 1, lo);
@@ -179,8 +216,8 @@ impl<G: SolverGame> Solver<G> {
         if hi < t {
             return Ok(false);
         }
-        if let Some(v) = child.exact_value() {
-            return Ok(v >= t);
+        if let Some(reached) = child.exact_at_least(t) {
+            return Ok(reached);
         }
         let key = child.key();
         self.tt.prefetch(key);
@@ -235,6 +272,13 @@ impl<G: SolverGame> Solver<G> {
 
     /// Null-window search: can seat 0 force a final value of at least `t`?
     pub fn at_least(&mut self, game: &G, t: i32) -> bool {
+        self.start_counting();
+        let reached = self.at_least_counted(game, t);
+        self.count_exact();
+        reached
+    }
+
+    fn at_least_counted(&mut self, game: &G, t: i32) -> bool {
         match self.settled(game, t) {
             Ok(reached) => {
                 self.nodes += 1;
@@ -248,6 +292,7 @@ impl<G: SolverGame> Solver<G> {
     /// neither the game's bounds nor (when the parent looked) the table
     /// settle at `t`; `key` is its key.
     fn search(&mut self, game: &G, key: u64, t: i32) -> bool {
+        self.count_exact();
         let start = self.nodes;
         self.nodes += 1;
         if self.nodes > self.limit {
@@ -325,7 +370,7 @@ impl<G: SolverGame> Solver<G> {
                 let mut child = game.clone();
                 child.play_unchecked(a);
                 play_forced(&mut child);
-                self.at_least(&child, t)
+                self.at_least_counted(&child, t)
             };
             if self.aborted {
                 return false;

@@ -109,6 +109,9 @@ fn bounds_hold_in_small_strict_endgames() {
                     let exact = minimax(g);
                     assert!(lo <= exact && exact <= hi, "{lo}..{hi} vs {exact}: {g:?}");
                     assert_eq!(g.exact_value(), Some(exact), "{g:?}");
+                    for t in -4..=4 {
+                        assert_eq!(g.exact_at_least(t), Some(exact >= t), "{t}: {g:?}");
+                    }
                     checked += 1;
                 }
                 true
@@ -116,4 +119,69 @@ fn bounds_hold_in_small_strict_endgames() {
         }
         assert!(checked >= lines, "only {checked} positions checked");
     }
+}
+
+/// `exact_at_least` answers the solver's questions in every strict
+/// endgame, full hands included (`exact_value` stops at 4 cards a hand),
+/// checked against plain minimax at every target.
+#[test]
+fn null_window_endgames_hold_with_full_hands() {
+    use talon_rules::SolverGame;
+    for opts in [
+        SixtySixOptions::SIXTY_SIX,
+        SixtySixOptions::SCHNAPSEN,
+        SixtySixOptions::SCHNAPSEN_VU,
+    ] {
+        let lines = if cfg!(debug_assertions) { 4 } else { 300 };
+        let mut checked = 0;
+        for seed in 0..lines {
+            random_line(opts, seed, seed ^ 0x5eed, |g| {
+                let strict = g.closure().is_some() || g.trump_card().is_none();
+                let most = g.hand(Seat(0)).len().max(g.hand(Seat(1)).len());
+                if strict && (5..=6).contains(&most) {
+                    assert_eq!(g.exact_value(), None, "exact values stop at 4 cards");
+                    let exact = minimax(g);
+                    for t in -4..=4 {
+                        assert_eq!(g.exact_at_least(t), Some(exact >= t), "{t}: {g:?}");
+                    }
+                    checked += 1;
+                }
+                true
+            });
+        }
+        assert!(checked >= lines / 2, "only {checked} positions checked");
+    }
+}
+
+/// Work done by the game's own endgame search counts towards the
+/// solver's node budgets: a closed endgame of full hands, which that
+/// search settles almost alone, still costs nodes, and a budget far below
+/// them gives up.
+#[test]
+fn endgame_work_counts_towards_budgets() {
+    use talon_rules::sixty_six::endgame_nodes;
+    let mut counted = 0;
+    for seed in 0..40 {
+        let g = random_line(SixtySixOptions::SIXTY_SIX, seed, 7, |g| {
+            g.closure().is_none() || g.hand(Seat(0)).len() < 6
+        });
+        if g.is_over() || g.closure().is_none() || g.hand(Seat(0)).len() != 6 {
+            continue;
+        }
+        let mut solver = Solver::default();
+        let before = endgame_nodes();
+        let v = solver.value(&g);
+        let work = endgame_nodes() - before;
+        assert!(
+            solver.nodes() >= work / 16,
+            "seed {seed}: {} nodes for {work} endgame positions",
+            solver.nodes()
+        );
+        if work >= 16 * 50 {
+            assert_eq!(Solver::default().value_within(&g, 5), None, "seed {seed}");
+        }
+        assert_eq!(Solver::new(12).value(&g), v, "seed {seed}");
+        counted += 1;
+    }
+    assert!(counted >= 5, "only {counted} closed deals");
 }

@@ -1,16 +1,17 @@
-//! Exact values of small strict endgames (talon closed or exhausted, few
-//! cards left), for the solver (`SolverGame::exact_value`, asked where
-//! the static bounds leave its target open): there the generic
-//! null-window search spent most of its positions (each "does seat 0
-//! win?" proof ends in many tiny endgames, searched again for every
-//! target), while one alpha-beta over the real rules with its own small
-//! table solves an endgame once.
+//! The solver's answers in strict endgames (talon closed or exhausted):
+//! "at least `t`?" for any of them (`SolverGame::exact_at_least`) and,
+//! with few cards left, the exact value (`SolverGame::exact_value`), both
+//! asked where the static bounds leave the solver's target open. There
+//! the generic search spent most of its positions (each "does seat 0
+//! win?" proof ends in many endgames), while an alpha-beta over the real
+//! rules with its own small table costs far less a position.
 //!
 //! The search plays the rules' own moves on a [`Position`] (no record to
-//! copy), so it has no rules of its own to get wrong. Its table is per thread, keyed
-//! by `key()` (which the solver's table already trusts to identify a
-//! position) and emptied whenever the options change (the key leaves
-//! them out).
+//! copy), so it has no rules of its own to get wrong. Its table is per
+//! thread, keyed by `key()` (which the solver's table already trusts to
+//! identify a position) and emptied whenever the options change (the key
+//! leaves them out). It stores bounds, so null-window and exact searches
+//! share it.
 
 use super::bounds::static_bounds;
 use super::options::SixtySixOptions;
@@ -21,8 +22,15 @@ use crate::game::ActionList;
 use std::cell::RefCell;
 use talon_cards::Seat;
 
-/// Endgames with at most this many cards in either hand are solved here.
+/// Exact values (a solver's root, a rollout's end) are given for
+/// endgames with at most this many cards in either hand: the expert's
+/// rollouts end there, and were measured weaker with longer exact ends.
 const MAX_CARDS: usize = 4;
+
+/// The solver's questions "at least `t`?" are answered for every strict
+/// endgame (6 cards is a full hand): a null-window search here costs far
+/// less than the generic solver's own search of those positions.
+const MAX_CARDS_AT_LEAST: usize = 6;
 
 /// Table slots (a power of two), direct-mapped by key.
 const SLOTS: usize = 1 << 15;
@@ -77,23 +85,35 @@ impl Table {
 
 /// The exact value for seat 0 when `g` is a small strict endgame.
 pub(super) fn exact(g: &Position) -> Option<i32> {
+    let (lo, hi) = VALUE_RANGE;
+    endgame(g, MAX_CARDS).then(|| within(g, lo - 1, hi + 1))
+}
+
+/// Whether seat 0 gets at least `t` when `g` is a strict endgame.
+pub(super) fn at_least(g: &Position, t: i32) -> Option<bool> {
+    endgame(g, MAX_CARDS_AT_LEAST).then(|| within(g, t - 1, t) >= t)
+}
+
+/// `g` is a strict endgame with at most `max_cards` in either hand.
+fn endgame(g: &Position, max_cards: usize) -> bool {
     // An exchange after closing moves the trump card: not a pure card
     // endgame then (and rare), so the generic search keeps those.
-    if !g.strict()
-        || g.phase == Phase::Over
-        || (g.opts.exchange_after_close && !g.exhausted)
-        || g.hands[0].len().max(g.hands[1].len()) > MAX_CARDS
-    {
-        return None;
-    }
+    g.strict()
+        && g.phase != Phase::Over
+        && (!g.opts.exchange_after_close || g.exhausted)
+        && g.hands[0].len().max(g.hands[1].len()) <= max_cards
+}
+
+/// The search's answer in the window `(alpha, beta)`, this thread's table
+/// emptied first if it holds another rule set's positions.
+fn within(g: &Position, alpha: i32, beta: i32) -> i32 {
     TABLE.with(|t| {
         let mut t = t.borrow_mut();
         if t.opts != Some(g.opts) {
             t.opts = Some(g.opts);
             t.clear();
         }
-        let (lo, hi) = VALUE_RANGE;
-        Some(search(&mut t, g, lo - 1, hi + 1))
+        search(&mut t, g, alpha, beta)
     })
 }
 

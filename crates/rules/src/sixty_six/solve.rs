@@ -269,6 +269,14 @@ impl SolverGame for SixtySix {
         endgame::exact(&self.pos)
     }
 
+    fn exact_at_least(&self, t: i32) -> Option<bool> {
+        endgame::at_least(&self.pos, t)
+    }
+
+    fn exact_nodes() -> u64 {
+        endgame::nodes()
+    }
+
     /// Only a played-out deal scored by points can be drawn, and never
     /// once the talon is closed (then the closer wins or loses).
     fn attainable(&self, value: i32) -> bool {
