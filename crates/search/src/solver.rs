@@ -103,7 +103,8 @@ impl<G: SolverGame> Solver<G> {
         self.nodes
     }
 
-    /// Adds the game's endgame positions since the last call to `nodes`.
+    /// Adds the game's endgame positions since the last count, and gives
+    /// up (see [`Solver::value_within`]) once they pass the budget.
     fn count_exact(&mut self) {
         let seen = G::exact_nodes();
         // The counter is per thread and a solver may move between calls:
@@ -113,6 +114,9 @@ impl<G: SolverGame> Solver<G> {
         self.exact_seen = seen;
         self.nodes += self.exact_carry / EXACT_NODES_PER_NODE;
         self.exact_carry %= EXACT_NODES_PER_NODE;
+        if self.nodes > self.limit {
+            self.aborted = true;
+        }
     }
 
     /// Starts counting endgame positions from this thread's counter.
@@ -158,8 +162,11 @@ impl<G: SolverGame> Solver<G> {
     }
 
     /// Like [`Solver::value`], but gives up (returning `None`) once
-    /// `max_nodes` more positions have been visited. Bounds proven before
-    /// giving up stay in the table, so a later attempt starts further on.
+    /// `max_nodes` more positions have been visited, the game's endgame
+    /// positions counted as in [`Solver::nodes`]. One endgame search of the
+    /// game's is not interrupted: the solver gives up right after the one
+    /// that passes the budget. Bounds proven before giving up stay in the
+    /// table, so a later attempt starts further on.
     pub fn value_within(&mut self, game: &G, max_nodes: u64) -> Option<i32> {
         self.limit = self.nodes.saturating_add(max_nodes);
         let v = self.value(game);
@@ -198,14 +205,14 @@ impl<G: SolverGame> Solver<G> {
 
     /// What is known about `child` at target `t` without searching it, and
     /// its key when that is nothing (so the search below need not redo it).
-    fn settled(&self, child: &G, t: i32) -> Result<bool, u64> {
+    fn settled(&mut self, child: &G, t: i32) -> Result<bool, u64> {
         self.settled_statically(child, t)
             .or_else(|key| self.settled_by_table(key, t))
     }
 
     /// [`Solver::settled`] without the table: the game's own bounds, or
     /// the key (its table bucket is prefetched for the probe to come).
-    fn settled_statically(&self, child: &G, t: i32) -> Result<bool, u64> {
+    fn settled_statically(&mut self, child: &G, t: i32) -> Result<bool, u64> {
         if let Some(v) = child.solver_value() {
             return Ok(v >= t);
         }
@@ -217,6 +224,7 @@ impl<G: SolverGame> Solver<G> {
             return Ok(false);
         }
         if let Some(reached) = child.exact_at_least(t) {
+            self.count_exact();
             return Ok(reached);
         }
         let key = child.key();
@@ -334,6 +342,9 @@ impl<G: SolverGame> Solver<G> {
                 child.play_unchecked(a);
                 play_forced(&mut child);
                 let settled = self.settled_statically(&child, t);
+                if self.aborted {
+                    return false;
+                }
                 if settled == Ok(maximise) {
                     self.store_cut(game, key, t, maximise, Some(index[k]), start, range);
                     return maximise;
@@ -354,7 +365,11 @@ impl<G: SolverGame> Solver<G> {
                 let mut child = game.clone();
                 child.play_unchecked(a);
                 play_forced(&mut child);
-                if self.settled(&child, t) == Ok(maximise) {
+                let settled = self.settled(&child, t);
+                if self.aborted {
+                    return false;
+                }
+                if settled == Ok(maximise) {
                     self.store_cut(game, key, t, maximise, Some(index[k]), start, range);
                     return maximise;
                 }

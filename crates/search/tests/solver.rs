@@ -155,33 +155,49 @@ fn null_window_endgames_hold_with_full_hands() {
 
 /// Work done by the game's own endgame search counts towards the
 /// solver's node budgets: a closed endgame of full hands, which that
-/// search settles almost alone, still costs nodes, and a budget far below
-/// them gives up.
+/// search settles alone, costs nodes; a budget below them gives up, and
+/// one that covers them does not.
 #[test]
 fn endgame_work_counts_towards_budgets() {
-    use talon_rules::sixty_six::endgame_nodes;
-    let mut counted = 0;
-    for seed in 0..40 {
+    use talon_rules::sixty_six::{clear_endgame_table, endgame_nodes};
+    let deals = if cfg!(debug_assertions) { 6 } else { 40 };
+    let (mut closed, mut gave_up) = (0, 0);
+    for seed in 0..deals {
         let g = random_line(SixtySixOptions::SIXTY_SIX, seed, 7, |g| {
             g.closure().is_none() || g.hand(Seat(0)).len() < 6
         });
         if g.is_over() || g.closure().is_none() || g.hand(Seat(0)).len() != 6 {
             continue;
         }
+        closed += 1;
+        // Cold tables, so that each solve does the same work.
+        clear_endgame_table();
         let mut solver = Solver::default();
         let before = endgame_nodes();
         let v = solver.value(&g);
         let work = endgame_nodes() - before;
+        let nodes = solver.nodes();
         assert!(
-            solver.nodes() >= work / 16,
-            "seed {seed}: {} nodes for {work} endgame positions",
-            solver.nodes()
+            nodes >= work / 16,
+            "seed {seed}: {nodes} nodes for {work} endgame positions"
         );
-        if work >= 16 * 50 {
-            assert_eq!(Solver::default().value_within(&g, 5), None, "seed {seed}");
+        assert_eq!(v, minimax(&g), "seed {seed}");
+        clear_endgame_table();
+        assert_eq!(
+            Solver::default().value_within(&g, nodes),
+            Some(v),
+            "seed {seed}"
+        );
+        if nodes > 1 {
+            clear_endgame_table();
+            assert_eq!(
+                Solver::default().value_within(&g, nodes / 2),
+                None,
+                "seed {seed}"
+            );
+            gave_up += 1;
         }
-        assert_eq!(Solver::new(12).value(&g), v, "seed {seed}");
-        counted += 1;
     }
-    assert!(counted >= 5, "only {counted} closed deals");
+    assert!(closed >= deals / 8, "only {closed} closed deals");
+    assert!(gave_up >= 1, "no budget was tested");
 }

@@ -207,8 +207,8 @@ pub fn clear_table() {
     TABLE.with(|t| t.borrow_mut().clear());
 }
 
-/// Positions this thread's endgame searches have visited (the solver's
-/// own node count leaves them out).
+/// Positions this thread's endgame searches have visited (the solver
+/// counts them towards its budgets, 16 to one of its nodes).
 pub fn nodes() -> u64 {
     NODES.with(|n| n.get())
 }
