@@ -163,10 +163,10 @@ impl<G: SolverGame> Solver<G> {
 
     /// Like [`Solver::value`], but gives up (returning `None`) once
     /// `max_nodes` more positions have been visited, the game's endgame
-    /// positions counted as in [`Solver::nodes`]. One endgame search of the
-    /// game's is not interrupted: the solver gives up right after the one
-    /// that passes the budget. Bounds proven before giving up stay in the
-    /// table, so a later attempt starts further on.
+    /// positions counted as in [`Solver::nodes`]. The game's own endgame
+    /// searches are never interrupted: the solver gives up right after the
+    /// one that passes the budget. Bounds proven before giving up stay in
+    /// the table, so a later attempt starts further on.
     pub fn value_within(&mut self, game: &G, max_nodes: u64) -> Option<i32> {
         self.limit = self.nodes.saturating_add(max_nodes);
         let v = self.value(game);
