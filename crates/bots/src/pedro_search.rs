@@ -79,6 +79,7 @@ impl PedroSearchBot {
                 leaf_solve_nodes: 0,
                 prune_hopeless: false,
                 exact_rollout_ends: false,
+                opponent_policy: 0.0,
             }),
             pimc: None,
             bid_limit: Some(Duration::from_millis(config.time_limit_ms)),

@@ -105,6 +105,8 @@ pub struct SixtySixExpert {
     /// Whether ISMCTS's rollouts end in the exact value of small strict
     /// endgames, by hand size (five cards, six).
     exact_rollout_ends: [bool; 2],
+    /// ISMCTS's `opponent_policy` by hand size (five cards, six).
+    opponent_policy: [f64; 2],
     /// ISMCTS's worlds weighed by the opponent's play so far: candidate
     /// hands and the model's ε (`None`: uniform worlds).
     inference: Option<(usize, f64)>,
@@ -149,6 +151,7 @@ impl SixtySixExpert {
             // expert-2026-11; Sixty-six: behind against the heuristic
             // (docs/strength.md, fifth round).
             exact_rollout_ends: [true, false],
+            opponent_policy: [0.0, 0.0],
             inference: None,
         }
     }
@@ -178,7 +181,16 @@ impl SixtySixExpert {
 
     /// Sets ISMCTS's rollouts up for a deal with hands of `hand_size`.
     fn set_rollouts(&mut self, hand_size: u8) {
-        self.ismcts.config.exact_rollout_ends = self.exact_rollout_ends[usize::from(hand_size > 5)];
+        let six = usize::from(hand_size > 5);
+        self.ismcts.config.exact_rollout_ends = self.exact_rollout_ends[six];
+        self.ismcts.config.opponent_policy = self.opponent_policy[six];
+    }
+
+    /// The same bot with ISMCTS's model of the opponent (see
+    /// `IsmctsConfig::opponent_policy`) by hand size (five cards, six).
+    pub fn with_opponent_policy(mut self, by_hand_size: [f64; 2]) -> SixtySixExpert {
+        self.opponent_policy = by_hand_size;
+        self
     }
 
     /// The same bot with its searches seeing the match as `sheet` says

@@ -175,3 +175,15 @@ fn exact_rollout_ends_are_on_in_schnapsen_only() {
     let schnapsen = differing_moves(Preset::SchnapsenVu, 2, pair);
     assert!(schnapsen > 0, "Schnapsen: no move differs");
 }
+
+/// The expert models its opponent by the playout policy in Schnapsen
+/// (five-card hands) and not in Sixty-six, as measured (docs/strength.md,
+/// ninth round).
+#[test]
+fn the_opponent_model_is_on_in_schnapsen_only() {
+    let pair = |seed| [named("expert", seed), named("expert-uct-opponent", seed)];
+    let sixty_six = differing_moves(Preset::SixtySix, 2, pair);
+    assert_eq!(sixty_six, 0, "Sixty-six: moves that differ");
+    let schnapsen = differing_moves(Preset::Schnapsen, 2, pair);
+    assert!(schnapsen > 0, "Schnapsen: no move differs");
+}

@@ -34,6 +34,7 @@ fn config(iterations: u32, exploration: f64) -> IsmctsConfig {
         leaf_solve_nodes: 0,
         prune_hopeless: false,
         exact_rollout_ends: false,
+        opponent_policy: 0.0,
     }
 }
 

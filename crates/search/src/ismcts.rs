@@ -41,6 +41,13 @@ pub struct IsmctsConfig {
     /// endgames) instead of playing on by the policy, which plays a
     /// closed or exhausted talon poorly.
     pub exact_rollout_ends: bool,
+    /// Chance that, at another seat's node below the root, the search
+    /// plays the move the game's playout policy picks in this iteration's
+    /// world instead of UCT's choice: a model of an opponent who plays by
+    /// rules of thumb and knows its own cards (UCT alone chooses by
+    /// statistics shared across all the worlds the observer cannot tell
+    /// apart). 0 turns it off.
+    pub opponent_policy: f64,
 }
 
 struct Node<A> {
@@ -175,6 +182,23 @@ impl<G: SolverGame + Determinize> Ismcts<G> {
                         + self.config.exploration * (f64::from(ch.available).ln() / v).sqrt();
                     if score > best_score {
                         best_score = score;
+                        best = c;
+                    }
+                }
+                if mover != root_seat
+                    && self.config.opponent_policy > 0.0
+                    && unit(rng) < self.config.opponent_policy
+                {
+                    if let Some(&c) = moves
+                        .iter()
+                        .max_by_key(|&&a| world.playout_score(a))
+                        .and_then(|&greedy| {
+                            nodes[node]
+                                .children
+                                .iter()
+                                .find(|&&c| nodes[c].action == Some(greedy))
+                        })
+                    {
                         best = c;
                     }
                 }

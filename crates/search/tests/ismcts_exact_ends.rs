@@ -1,6 +1,8 @@
-//! ISMCTS's `exact_rollout_ends`: a rollout that reaches a position whose
-//! exact value the game knows ends there with that value, instead of
-//! playing on by a policy that may blunder (the duel's rollouts do).
+//! ISMCTS's options on the duel game: `exact_rollout_ends` (a rollout that
+//! reaches a position whose exact value the game knows ends there with that
+//! value, instead of playing on by a policy that may blunder, as the duel's
+//! rollouts do) and `opponent_policy` (the opponent modelled by that
+//! policy).
 
 mod duel;
 
@@ -19,6 +21,7 @@ fn left_after_one_rollout(exact_rollout_ends: bool) -> f64 {
         leaf_solve_nodes: 0,
         prune_hopeless: false,
         exact_rollout_ends,
+        opponent_policy: 0.0,
     };
     let stats = root_stats(config, true, 3);
     let left = stat(&stats, Step::Left);
@@ -34,4 +37,36 @@ fn a_rollout_ends_with_the_exact_value_where_the_game_knows_it() {
 #[test]
 fn otherwise_the_policy_plays_it_out() {
     assert_eq!(left_after_one_rollout(false), 10.0);
+}
+
+/// `Left`'s mean reward after many iterations, with `opponent_policy`
+/// and rollouts whose policy prefers the opponent's blunder.
+fn left_with_opponent_policy(opponent_policy: f64) -> f64 {
+    let config = IsmctsConfig {
+        iterations: 3_000,
+        time_limit: None,
+        exploration: 2.0,
+        rollout_epsilon: 0.0,
+        leaf_solve_nodes: 0,
+        prune_hopeless: false,
+        exact_rollout_ends: false,
+        opponent_policy,
+    };
+    stat(&root_stats(config, true, 5), Step::Left).mean
+}
+
+/// UCT at the opponent's node finds its best answer (`Fair`, worth 1 to
+/// seat 0); with `opponent_policy` 1 the opponent follows the playout
+/// policy, which blunders (10), and in between the values mix.
+#[test]
+fn the_opponent_policy_models_a_rule_of_thumb_opponent() {
+    let uct = left_with_opponent_policy(0.0);
+    let half = left_with_opponent_policy(0.5);
+    let policy = left_with_opponent_policy(1.0);
+    assert!(uct < 2.0, "UCT opponent: {uct}");
+    assert!(policy > 9.0, "policy opponent: {policy}");
+    assert!(
+        uct + 2.0 < half && half + 2.0 < policy,
+        "{uct} < {half} < {policy}"
+    );
 }

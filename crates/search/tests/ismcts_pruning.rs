@@ -18,6 +18,7 @@ fn searched(prune: bool) -> Vec<RootStat<Step>> {
         leaf_solve_nodes: 0,
         prune_hopeless: prune,
         exact_rollout_ends: false,
+        opponent_policy: 0.0,
     };
     root_stats(config, false, 7)
 }
