@@ -107,6 +107,10 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix> + Send>, U
                 seed,
             ))
         };
+    // The expert's search budgets with `close`; each variant below
+    // changes one thing. Only `expert` models the opponent in Schnapsen
+    // (ninth round): the variants measured before it keep UCT there.
+    let expert = |label: &str, close| SixtySixExpert::new(label, (16, 3_000, 8_000), close, seed);
     let ismcts = |label: &str, iterations| -> Box<dyn Bot<SixtySix> + Send> {
         Box::new(IsmctsBot::<SixtySix>::new(
             label,
@@ -128,58 +132,48 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix> + Send>, U
         // 1,000 match pairs against expert-2026-11, 54.5% without
         // (docs/strength.md, ninth round); Sixty-six is not measured.
         "expert" => Box::new(
-            SixtySixExpert::new("expert", (16, 3_000, 8_000), EXPERT_CLOSE, seed)
+            expert("expert", EXPERT_CLOSE)
                 .seeing_the_sheet(SheetUse::LoneDeals)
                 .with_opponent_policy([0.3, 0.0]),
         ),
         // The expert without that model of the opponent.
         "expert-uct-opponent" => Box::new(
-            SixtySixExpert::new(
-                "expert-uct-opponent",
-                (16, 3_000, 8_000),
-                EXPERT_CLOSE,
-                seed,
-            )
-            .seeing_the_sheet(SheetUse::LoneDeals),
+            expert("expert-uct-opponent", EXPERT_CLOSE).seeing_the_sheet(SheetUse::LoneDeals),
         ),
         // The expert with the match in its search: finished deals valued
         // half by game points, half by match equity. Lost Sixty-six
         // matches to `expert` (docs/strength.md).
         "expert-match" => Box::new(
-            SixtySixExpert::new("expert-match", (16, 3_000, 8_000), EXPERT_CLOSE, seed)
+            expert("expert-match", EXPERT_CLOSE)
                 .seeing_the_sheet(SheetUse::Valued(MatchValue::Equity)),
         ),
         // The expert valuing deals the way every family weighs its target:
         // game points, unless the deal decides the match.
         "expert-target" => Box::new(
-            SixtySixExpert::new("expert-target", (16, 3_000, 8_000), EXPERT_CLOSE, seed)
+            expert("expert-target", EXPERT_CLOSE)
                 .seeing_the_sheet(SheetUse::Valued(MatchValue::Target)),
         ),
         // The expert without the closing search (match equity and the
         // exact declaration only), to measure what each part gives.
         "expert-no-close" => Box::new(
-            SixtySixExpert::new(
+            expert(
                 "expert-no-close",
-                (16, 3_000, 8_000),
                 CloseConfig {
                     worlds: 0,
                     ..EXPERT_CLOSE
                 },
-                seed,
             )
             .seeing_the_sheet(SheetUse::Valued(MatchValue::Equity)),
         ),
         // The expert without the exchange and meld timing search, to
         // measure what it gives.
         "expert-no-timing" => Box::new(
-            SixtySixExpert::new(
+            expert(
                 "expert-no-timing",
-                (16, 3_000, 8_000),
                 CloseConfig {
                     timing_margin: None,
                     ..EXPERT_CLOSE
                 },
-                seed,
             )
             .seeing_the_sheet(SheetUse::LoneDeals),
         ),
@@ -187,14 +181,12 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix> + Send>, U
         // 2026-11-25's fifth round): the solved worlds overrule ISMCTS on
         // closing, by the margin.
         "expert-close-margin" => Box::new(
-            SixtySixExpert::new(
+            expert(
                 "expert-close-margin",
-                (16, 3_000, 8_000),
                 CloseConfig {
                     closing: [Closing::Margin(0.5); 2],
                     ..EXPERT_CLOSE
                 },
-                seed,
             )
             .seeing_the_sheet(SheetUse::LoneDeals),
         ),
@@ -202,19 +194,14 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix> + Send>, U
         // policy, in Schnapsen too (the expert before 2026-11-25's fifth
         // round there).
         "expert-policy-rollouts" => Box::new(
-            SixtySixExpert::new(
-                "expert-policy-rollouts",
-                (16, 3_000, 8_000),
-                EXPERT_CLOSE,
-                seed,
-            )
-            .seeing_the_sheet(SheetUse::LoneDeals)
-            .with_exact_rollout_ends([false, false]),
+            expert("expert-policy-rollouts", EXPERT_CLOSE)
+                .seeing_the_sheet(SheetUse::LoneDeals)
+                .with_exact_rollout_ends([false, false]),
         ),
         // The expert keeping declarations without 66 in its ISMCTS tree,
         // to measure what pruning them gives.
         "expert-no-prune" => Box::new(
-            SixtySixExpert::new("expert-no-prune", (16, 3_000, 8_000), EXPERT_CLOSE, seed)
+            expert("expert-no-prune", EXPERT_CLOSE)
                 .seeing_the_sheet(SheetUse::LoneDeals)
                 .keeping_hopeless_moves(),
         ),
@@ -227,7 +214,7 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix> + Send>, U
         // of deal pairs ahead against the heuristic itself, level against
         // VU's rdeep (docs/strength.md, "Eighth round").
         "expert-infer" => Box::new(
-            SixtySixExpert::new("expert-infer", (16, 3_000, 8_000), EXPERT_CLOSE, seed)
+            expert("expert-infer", EXPERT_CLOSE)
                 .seeing_the_sheet(SheetUse::LoneDeals)
                 .inferring(400, 0.05),
         ),

@@ -1,6 +1,7 @@
 //! A person's moves in `talon play`: typed the way cards are shown (`K♠`),
 //! explained before the consequential ones, and the help text (the rules
-//! list them in their natural order, `talon_rules::sort_actions`). Nothing here decides a rule: legality stays with `rules`.
+//! list them in their natural order, `talon_rules::sort_actions`). Nothing
+//! here decides a rule: legality stays with `rules`.
 
 use talon_cards::{Card, Suit};
 use talon_rules::{AnyObservation, Family, Preset};

@@ -65,6 +65,14 @@ pub struct Ismcts<G: SolverGame> {
     solver: Solver<G>,
 }
 
+/// The move the game's playout policy picks among `moves` (not empty).
+fn policy_move<G: SolverGame>(world: &G, moves: &[G::Action]) -> G::Action {
+    *moves
+        .iter()
+        .max_by_key(|&&a| world.playout_score(a))
+        .expect("a legal move")
+}
+
 fn unit<R: RngCore + ?Sized>(rng: &mut R) -> f64 {
     (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
 }
@@ -189,15 +197,11 @@ impl<G: SolverGame + Determinize> Ismcts<G> {
                     && self.config.opponent_policy > 0.0
                     && unit(rng) < self.config.opponent_policy
                 {
-                    if let Some(&c) = moves
+                    let greedy = policy_move(&world, &moves);
+                    if let Some(&c) = nodes[node]
+                        .children
                         .iter()
-                        .max_by_key(|&&a| world.playout_score(a))
-                        .and_then(|&greedy| {
-                            nodes[node]
-                                .children
-                                .iter()
-                                .find(|&&c| nodes[c].action == Some(greedy))
-                        })
+                        .find(|&&c| nodes[c].action == Some(greedy))
                     {
                         best = c;
                     }
@@ -226,10 +230,7 @@ impl<G: SolverGame + Determinize> Ismcts<G> {
                     let a = if unit(rng) < self.config.rollout_epsilon {
                         moves[shuffle_index(rng, moves.len())]
                     } else {
-                        *moves
-                            .iter()
-                            .max_by_key(|&&a| world.playout_score(a))
-                            .expect("a legal move")
+                        policy_move(&world, &moves)
                     };
                     world.play_unchecked(a);
                 }

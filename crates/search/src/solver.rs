@@ -300,7 +300,6 @@ impl<G: SolverGame> Solver<G> {
     /// neither the game's bounds nor (when the parent looked) the table
     /// settle at `t`; `key` is its key.
     fn search(&mut self, game: &G, key: u64, t: i32) -> bool {
-        self.count_exact();
         let start = self.nodes;
         self.nodes += 1;
         if self.nodes > self.limit {

@@ -9,21 +9,25 @@ mod duel;
 use duel::{root_stats, stat, Step};
 use talon_search::IsmctsConfig;
 
-/// The mean reward of `Left` after one rollout from it.
-fn left_after_one_rollout(exact_rollout_ends: bool) -> f64 {
-    let config = IsmctsConfig {
-        // The first three iterations expand the three root moves, one
-        // rollout each.
-        iterations: 3,
+/// Greedy rollouts, no time limit, the two options under test as given.
+fn config(iterations: u32, exact_rollout_ends: bool, opponent_policy: f64) -> IsmctsConfig {
+    IsmctsConfig {
+        iterations,
         time_limit: None,
         exploration: 2.0,
         rollout_epsilon: 0.0,
         leaf_solve_nodes: 0,
         prune_hopeless: false,
         exact_rollout_ends,
-        opponent_policy: 0.0,
-    };
-    let stats = root_stats(config, true, 3);
+        opponent_policy,
+    }
+}
+
+/// The mean reward of `Left` after one rollout from it.
+fn left_after_one_rollout(exact_rollout_ends: bool) -> f64 {
+    // The first three iterations expand the three root moves, one rollout
+    // each.
+    let stats = root_stats(config(3, exact_rollout_ends, 0.0), true, 3);
     let left = stat(&stats, Step::Left);
     assert_eq!(left.visits, 1);
     left.mean
@@ -42,16 +46,7 @@ fn otherwise_the_policy_plays_it_out() {
 /// `Left`'s mean reward after many iterations, with `opponent_policy`
 /// and rollouts whose policy prefers the opponent's blunder.
 fn left_with_opponent_policy(opponent_policy: f64) -> f64 {
-    let config = IsmctsConfig {
-        iterations: 3_000,
-        time_limit: None,
-        exploration: 2.0,
-        rollout_epsilon: 0.0,
-        leaf_solve_nodes: 0,
-        prune_hopeless: false,
-        exact_rollout_ends: false,
-        opponent_policy,
-    };
+    let config = config(3_000, false, opponent_policy);
     stat(&root_stats(config, true, 5), Step::Left).mean
 }
 
