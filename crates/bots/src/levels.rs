@@ -128,9 +128,11 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix> + Send>, U
         // to win the match outright): over whole matches that beat both
         // the November 2026 expert and the match-equity one
         // (docs/strength.md). In Schnapsen its ISMCTS expects the opponent
-        // to follow the playout policy in a third of its moves: 57.3% of
-        // 1,000 match pairs against expert-2026-11, 54.5% without
-        // (docs/strength.md, ninth round); Sixty-six is not measured.
+        // to play as the heuristic would with its own cards in a third of
+        // its moves: 58.4% of 1,000 match pairs against expert-2026-11,
+        // 54.5% without, 57.3% with the playout policy as the model
+        // (docs/strength.md, ninth and tenth rounds); in Sixty-six the
+        // policy model was level against the heuristic, so it is off.
         "expert" => Box::new(
             expert("expert", EXPERT_CLOSE)
                 .seeing_the_sheet(SheetUse::LoneDeals)

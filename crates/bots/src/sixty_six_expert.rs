@@ -33,7 +33,7 @@
 
 use crate::levels::{ismcts_config, pimc_config};
 use crate::sixty_six_inference::WorldPool;
-use crate::Bot;
+use crate::{Bot, SixtySixHeuristic};
 use std::time::Duration;
 use talon_rules::shuffle::{rng_from_seed, SeededRng};
 use talon_rules::sixty_six::{Action, MatchValue, SixtySix, SixtySixObservation};
@@ -105,11 +105,24 @@ pub struct SixtySixExpert {
     /// Whether ISMCTS's rollouts end in the exact value of small strict
     /// endgames, by hand size (five cards, six).
     exact_rollout_ends: [bool; 2],
-    /// ISMCTS's `opponent_policy` by hand size (five cards, six).
+    /// ISMCTS's `opponent_policy` by hand size (five cards, six): the
+    /// chance of following `heuristic_opponent` at the opponent's nodes.
     opponent_policy: [f64; 2],
     /// ISMCTS's worlds weighed by the opponent's play so far: candidate
     /// hands and the model's ε (`None`: uniform worlds).
     inference: Option<(usize, f64)>,
+}
+
+/// ISMCTS's model of the opponent: the heuristic, asked on the observation
+/// the seat to move has in the iteration's sampled world (its own cards
+/// there). Against `expert-2026-11` it won about one point more of the
+/// Schnapsen match pairs than the playout policy as the model
+/// (docs/strength.md, tenth round).
+fn heuristic_opponent(world: &SixtySix, moves: &[Action]) -> Action {
+    match world.to_move() {
+        Some(seat) => SixtySixHeuristic.choose(&world.observation(seat), moves),
+        None => moves[0],
+    }
 }
 
 /// How the expert's searches see the score sheet of a match deal.
@@ -142,7 +155,8 @@ impl SixtySixExpert {
             ismcts: Ismcts::new(IsmctsConfig {
                 prune_hopeless: true,
                 ..ismcts_config(iterations, 45)
-            }),
+            })
+            .with_opponent_model(heuristic_opponent),
             close,
             time_limit: Some(Duration::from_millis(45)),
             rng: rng_from_seed(seed),
@@ -186,8 +200,9 @@ impl SixtySixExpert {
         self.ismcts.config.opponent_policy = self.opponent_policy[six];
     }
 
-    /// The same bot with ISMCTS's model of the opponent (see
-    /// `IsmctsConfig::opponent_policy`) by hand size (five cards, six).
+    /// The same bot following ISMCTS's model of the opponent (the
+    /// heuristic; see `IsmctsConfig::opponent_policy`) with these chances
+    /// by hand size (five cards, six).
     pub fn with_opponent_policy(mut self, by_hand_size: [f64; 2]) -> SixtySixExpert {
         self.opponent_policy = by_hand_size;
         self

@@ -176,9 +176,9 @@ fn exact_rollout_ends_are_on_in_schnapsen_only() {
     assert!(schnapsen > 0, "Schnapsen: no move differs");
 }
 
-/// The expert models its opponent by the playout policy in Schnapsen
+/// The expert models its opponent (by the heuristic) in Schnapsen
 /// (five-card hands) and not in Sixty-six, as measured (docs/strength.md,
-/// ninth round).
+/// ninth and tenth rounds).
 #[test]
 fn the_opponent_model_is_on_in_schnapsen_only() {
     let pair = |seed| [named("expert", seed), named("expert-uct-opponent", seed)];

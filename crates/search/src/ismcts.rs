@@ -18,7 +18,7 @@ use crate::solver::Solver;
 use rand_core::RngCore;
 use std::time::{Duration, Instant};
 use talon_cards::Seat;
-use talon_rules::{ActionList, Determinize, Observation, SolverGame};
+use talon_rules::{ActionList, Determinize, Game, Observation, SolverGame};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct IsmctsConfig {
@@ -42,11 +42,12 @@ pub struct IsmctsConfig {
     /// closed or exhausted talon poorly.
     pub exact_rollout_ends: bool,
     /// Chance that, at another seat's node below the root, the search
-    /// plays the move the game's playout policy picks in this iteration's
-    /// world instead of UCT's choice: a model of an opponent who plays by
-    /// rules of thumb and knows its own cards (UCT alone chooses by
-    /// statistics shared across all the worlds the observer cannot tell
-    /// apart). 0 turns it off.
+    /// plays the opponent model's move in this iteration's world instead
+    /// of UCT's choice: a model of an opponent who knows its own cards
+    /// (UCT alone chooses by statistics shared across all the worlds the
+    /// observer cannot tell apart). The model is the game's playout
+    /// policy unless `Ismcts::with_opponent_model` sets another. 0 turns
+    /// it off.
     pub opponent_policy: f64,
 }
 
@@ -60,9 +61,14 @@ struct Node<A> {
     reward: f64,
 }
 
+/// A model of the seat to move: its move among the legal ones (perhaps
+/// pruned) in a sampled world.
+pub type OpponentModel<G> = fn(&G, &[<G as Game>::Action]) -> <G as Game>::Action;
+
 pub struct Ismcts<G: SolverGame> {
     pub config: IsmctsConfig,
     solver: Solver<G>,
+    opponent_model: OpponentModel<G>,
 }
 
 /// The move the game's playout policy picks among `moves` (not empty).
@@ -84,7 +90,19 @@ impl<G: SolverGame + Determinize> Ismcts<G> {
         Ismcts {
             config,
             solver: Solver::new(bits),
+            opponent_model: policy_move::<G>,
         }
+    }
+
+    /// The same search with `model` choosing the other seats' moves where
+    /// `IsmctsConfig::opponent_policy` applies. It is given the
+    /// iteration's sampled world: a model that reads only the mover's
+    /// observation of it (as a bot does) sees that seat's cards in that
+    /// world, never the real ones. A move it picks that is not among the
+    /// node's moves leaves UCT's choice.
+    pub fn with_opponent_model(mut self, model: OpponentModel<G>) -> Ismcts<G> {
+        self.opponent_model = model;
+        self
     }
 
     /// Runs the search and returns the most visited legal root action.
@@ -197,11 +215,11 @@ impl<G: SolverGame + Determinize> Ismcts<G> {
                     && self.config.opponent_policy > 0.0
                     && unit(rng) < self.config.opponent_policy
                 {
-                    let greedy = policy_move(&world, &moves);
+                    let modelled = (self.opponent_model)(&world, &moves);
                     if let Some(&c) = nodes[node]
                         .children
                         .iter()
-                        .find(|&&c| nodes[c].action == Some(greedy))
+                        .find(|&&c| nodes[c].action == Some(modelled))
                     {
                         best = c;
                     }

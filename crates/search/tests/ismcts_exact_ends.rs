@@ -2,12 +2,12 @@
 //! reaches a position whose exact value the game knows ends there with that
 //! value, instead of playing on by a policy that may blunder, as the duel's
 //! rollouts do) and `opponent_policy` (the opponent modelled by that
-//! policy).
+//! policy, or by a model of its own).
 
 mod duel;
 
-use duel::{root_stats, stat, Step};
-use talon_search::IsmctsConfig;
+use duel::{root_stats, root_stats_of, stat, Duel, Step};
+use talon_search::{Ismcts, IsmctsConfig};
 
 /// Greedy rollouts, no time limit, the two options under test as given.
 fn config(iterations: u32, exact_rollout_ends: bool, opponent_policy: f64) -> IsmctsConfig {
@@ -64,4 +64,37 @@ fn the_opponent_policy_models_a_rule_of_thumb_opponent() {
         uct + 2.0 < half && half + 2.0 < policy,
         "{uct} < {half} < {policy}"
     );
+}
+
+/// `Left`'s mean reward with rollouts that play `Fair` and the opponent
+/// modelled, with chance `opponent_policy`, by `model`.
+fn left_with_model(opponent_policy: f64, model: fn(&Duel, &[Step]) -> Step) -> f64 {
+    let ismcts = Ismcts::new(config(3_000, false, opponent_policy)).with_opponent_model(model);
+    stat(&root_stats_of(ismcts, false, 5), Step::Left).mean
+}
+
+fn blunders(_: &Duel, moves: &[Step]) -> Step {
+    *moves
+        .iter()
+        .find(|&&a| a == Step::Blunder)
+        .unwrap_or(&moves[0])
+}
+
+/// A model of its own replaces the playout policy (which here plays
+/// `Fair`): followed always, the opponent blunders; never followed, UCT
+/// finds `Fair`.
+#[test]
+fn a_model_of_its_own_replaces_the_policy() {
+    let followed = left_with_model(1.0, blunders);
+    let ignored = left_with_model(0.0, blunders);
+    assert!(followed > 9.0, "model followed: {followed}");
+    assert!(ignored < 2.0, "model off: {ignored}");
+}
+
+/// A move the model picks that the node does not offer leaves UCT's
+/// choice.
+#[test]
+fn a_model_move_not_on_offer_leaves_uct() {
+    let left = left_with_model(1.0, |_, _| Step::Right);
+    assert!(left < 2.0, "{left}");
 }

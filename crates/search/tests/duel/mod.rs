@@ -133,6 +133,15 @@ impl SolverGame for Duel {
 /// ISMCTS's root statistics for seat 0 at the start, with `config`'s
 /// rollouts blundering or not.
 pub fn root_stats(config: IsmctsConfig, rollouts_blunder: bool, seed: u64) -> Vec<RootStat<Step>> {
+    root_stats_of(Ismcts::new(config), rollouts_blunder, seed)
+}
+
+/// The same with a search set up beyond its config.
+pub fn root_stats_of(
+    mut ismcts: Ismcts<Duel>,
+    rollouts_blunder: bool,
+    seed: u64,
+) -> Vec<RootStat<Step>> {
     let game = Duel {
         played: Vec::new(),
         rollouts_blunder,
@@ -140,7 +149,7 @@ pub fn root_stats(config: IsmctsConfig, rollouts_blunder: bool, seed: u64) -> Ve
     let mut legal = ActionList::new();
     game.legal_actions(&mut legal);
     let mut rng = talon_rules::shuffle::rng_from_seed(seed);
-    Ismcts::<Duel>::new(config).search(&game.observe(Seat(0)), &legal, &mut rng)
+    ismcts.search(&game.observe(Seat(0)), &legal, &mut rng)
 }
 
 /// The root statistic of `step`.
