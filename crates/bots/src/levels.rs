@@ -12,7 +12,7 @@ use talon_rules::sixty_six::{MatchValue, SixtySix};
 use talon_search::{IsmctsConfig, PimcConfig};
 
 /// Names accepted by [`by_name`].
-pub const NAMES: [&str; 17] = [
+pub const NAMES: [&str; 18] = [
     "random",
     "heuristic",
     "beginner",
@@ -30,6 +30,7 @@ pub const NAMES: [&str; 17] = [
     "expert-policy-rollouts",
     "expert-infer",
     "expert-uct-opponent",
+    "expert-policy-opponent",
 ];
 
 /// The expert's search of closing and declaring: 24 sampled worlds, in
@@ -138,7 +139,15 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix> + Send>, U
                 .seeing_the_sheet(SheetUse::LoneDeals)
                 .with_opponent_policy([0.3, 0.0]),
         ),
-        // The expert without that model of the opponent.
+        // The expert modelling the opponent by the playout policy (the
+        // ninth round's expert).
+        "expert-policy-opponent" => Box::new(
+            expert("expert-policy-opponent", EXPERT_CLOSE)
+                .seeing_the_sheet(SheetUse::LoneDeals)
+                .with_opponent_policy([0.3, 0.0])
+                .modelling_the_opponent_by_the_policy(),
+        ),
+        // The expert without a model of the opponent.
         "expert-uct-opponent" => Box::new(
             expert("expert-uct-opponent", EXPERT_CLOSE).seeing_the_sheet(SheetUse::LoneDeals),
         ),

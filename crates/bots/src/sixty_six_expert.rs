@@ -35,10 +35,13 @@ use crate::levels::{ismcts_config, pimc_config};
 use crate::sixty_six_inference::WorldPool;
 use crate::{Bot, SixtySixHeuristic};
 use std::time::Duration;
+use talon_cards::Seat;
 use talon_rules::shuffle::{rng_from_seed, SeededRng};
 use talon_rules::sixty_six::{Action, MatchValue, SixtySix, SixtySixObservation};
 use talon_rules::{Determinize, SolverGame};
-use talon_search::{most_visited, ActionStat, Ismcts, IsmctsConfig, Pimc, PimcConfig};
+use talon_search::{
+    most_visited, playout_policy, ActionStat, Ismcts, IsmctsConfig, Pimc, PimcConfig,
+};
 
 /// Budgets of the closing search.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -118,11 +121,10 @@ pub struct SixtySixExpert {
 /// there). Against `expert-2026-11` it won about one point more of the
 /// Schnapsen match pairs than the playout policy as the model
 /// (docs/strength.md, tenth round).
-fn heuristic_opponent(world: &SixtySix, moves: &[Action]) -> Action {
-    match world.to_move() {
-        Some(seat) => SixtySixHeuristic.choose(&world.observation(seat), moves),
-        None => moves[0],
-    }
+/// (The sampled world's record of which card the opponent drew when is
+/// a placeholder; the heuristic does not read it.)
+fn heuristic_opponent(world: &SixtySix, seat: Seat, moves: &[Action]) -> Action {
+    SixtySixHeuristic.choose(&world.observation(seat), moves)
 }
 
 /// How the expert's searches see the score sheet of a match deal.
@@ -198,6 +200,13 @@ impl SixtySixExpert {
         let six = usize::from(hand_size > 5);
         self.ismcts.config.exact_rollout_ends = self.exact_rollout_ends[six];
         self.ismcts.config.opponent_policy = self.opponent_policy[six];
+    }
+
+    /// The same bot with the playout policy as ISMCTS's model of the
+    /// opponent instead of the heuristic (the ninth round's expert).
+    pub fn modelling_the_opponent_by_the_policy(mut self) -> SixtySixExpert {
+        self.ismcts = self.ismcts.with_opponent_model(playout_policy);
+        self
     }
 
     /// The same bot following ISMCTS's model of the opponent (the

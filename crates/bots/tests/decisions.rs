@@ -187,3 +187,12 @@ fn the_opponent_model_is_on_in_schnapsen_only() {
     let schnapsen = differing_moves(Preset::Schnapsen, 2, pair);
     assert!(schnapsen > 0, "Schnapsen: no move differs");
 }
+
+/// Its model of the opponent is the heuristic, not the playout policy
+/// (tenth round): the two play differently in Schnapsen.
+#[test]
+fn the_opponent_model_is_the_heuristic() {
+    let pair = |seed| [named("expert", seed), named("expert-policy-opponent", seed)];
+    let schnapsen = differing_moves(Preset::Schnapsen, 2, pair);
+    assert!(schnapsen > 0, "Schnapsen: no move differs");
+}

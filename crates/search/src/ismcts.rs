@@ -61,14 +61,19 @@ struct Node<A> {
     reward: f64,
 }
 
-/// A model of the seat to move: its move among the legal ones (perhaps
-/// pruned) in a sampled world.
-pub type OpponentModel<G> = fn(&G, &[<G as Game>::Action]) -> <G as Game>::Action;
+/// A model of `seat`, the seat to move: its move among the legal ones
+/// (perhaps pruned) in a sampled world.
+pub type OpponentModel<G> = fn(&G, Seat, &[<G as Game>::Action]) -> <G as Game>::Action;
 
 pub struct Ismcts<G: SolverGame> {
     pub config: IsmctsConfig,
     solver: Solver<G>,
     opponent_model: OpponentModel<G>,
+}
+
+/// The playout policy as a model of the opponent (the default one).
+pub fn playout_policy<G: SolverGame>(world: &G, _seat: Seat, moves: &[G::Action]) -> G::Action {
+    policy_move(world, moves)
 }
 
 /// The move the game's playout policy picks among `moves` (not empty).
@@ -90,7 +95,7 @@ impl<G: SolverGame + Determinize> Ismcts<G> {
         Ismcts {
             config,
             solver: Solver::new(bits),
-            opponent_model: policy_move::<G>,
+            opponent_model: playout_policy::<G>,
         }
     }
 
@@ -98,8 +103,10 @@ impl<G: SolverGame + Determinize> Ismcts<G> {
     /// `IsmctsConfig::opponent_policy` applies. It is given the
     /// iteration's sampled world: a model that reads only the mover's
     /// observation of it (as a bot does) sees that seat's cards in that
-    /// world, never the real ones. A move it picks that is not among the
-    /// node's moves leaves UCT's choice.
+    /// world, never the real ones; what a sampled world cannot know (the
+    /// Sixty-six family: which card the opponent drew when) may be a
+    /// placeholder there. A move it picks that is not among the node's
+    /// legal moves leaves UCT's choice.
     pub fn with_opponent_model(mut self, model: OpponentModel<G>) -> Ismcts<G> {
         self.opponent_model = model;
         self
@@ -215,13 +222,17 @@ impl<G: SolverGame + Determinize> Ismcts<G> {
                     && self.config.opponent_policy > 0.0
                     && unit(rng) < self.config.opponent_policy
                 {
-                    let modelled = (self.opponent_model)(&world, &moves);
-                    if let Some(&c) = nodes[node]
-                        .children
-                        .iter()
-                        .find(|&&c| nodes[c].action == Some(modelled))
-                    {
-                        best = c;
+                    // The node keeps children of earlier worlds' moves:
+                    // only one legal here may be played.
+                    let modelled = (self.opponent_model)(&world, mover, &moves);
+                    if moves.contains(&modelled) {
+                        if let Some(&c) = nodes[node]
+                            .children
+                            .iter()
+                            .find(|&&c| nodes[c].action == Some(modelled))
+                        {
+                            best = c;
+                        }
                     }
                 }
                 world.play_unchecked(nodes[best].action.expect("child has an action"));

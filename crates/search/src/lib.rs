@@ -26,7 +26,7 @@ mod pimc;
 mod solver;
 pub mod tt;
 
-pub use ismcts::{most_visited, Ismcts, IsmctsConfig, OpponentModel, RootStat};
+pub use ismcts::{most_visited, playout_policy, Ismcts, IsmctsConfig, OpponentModel, RootStat};
 pub use pimc::{ActionStat, Pimc, PimcConfig};
 pub use solver::{Solver, DEFAULT_TT_BITS};
 pub use talon_rules::{Determinize, SolverGame};

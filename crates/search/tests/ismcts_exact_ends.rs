@@ -7,7 +7,8 @@
 mod duel;
 
 use duel::{root_stats, root_stats_of, stat, Duel, Step};
-use talon_search::{Ismcts, IsmctsConfig};
+use talon_cards::Seat;
+use talon_search::{Ismcts, IsmctsConfig, OpponentModel};
 
 /// Greedy rollouts, no time limit, the two options under test as given.
 fn config(iterations: u32, exact_rollout_ends: bool, opponent_policy: f64) -> IsmctsConfig {
@@ -68,12 +69,16 @@ fn the_opponent_policy_models_a_rule_of_thumb_opponent() {
 
 /// `Left`'s mean reward with rollouts that play `Fair` and the opponent
 /// modelled, with chance `opponent_policy`, by `model`.
-fn left_with_model(opponent_policy: f64, model: fn(&Duel, &[Step]) -> Step) -> f64 {
+fn left_with_model(
+    opponent_policy: f64,
+    model: OpponentModel<Duel>,
+    rollouts_blunder: bool,
+) -> f64 {
     let ismcts = Ismcts::new(config(3_000, false, opponent_policy)).with_opponent_model(model);
-    stat(&root_stats_of(ismcts, false, 5), Step::Left).mean
+    stat(&root_stats_of(ismcts, rollouts_blunder, 5), Step::Left).mean
 }
 
-fn blunders(_: &Duel, moves: &[Step]) -> Step {
+fn blunders(_: &Duel, _: Seat, moves: &[Step]) -> Step {
     *moves
         .iter()
         .find(|&&a| a == Step::Blunder)
@@ -85,16 +90,16 @@ fn blunders(_: &Duel, moves: &[Step]) -> Step {
 /// finds `Fair`.
 #[test]
 fn a_model_of_its_own_replaces_the_policy() {
-    let followed = left_with_model(1.0, blunders);
-    let ignored = left_with_model(0.0, blunders);
+    let followed = left_with_model(1.0, blunders, false);
+    let ignored = left_with_model(0.0, blunders, false);
     assert!(followed > 9.0, "model followed: {followed}");
     assert!(ignored < 2.0, "model off: {ignored}");
 }
 
 /// A move the model picks that the node does not offer leaves UCT's
-/// choice.
+/// choice (`Fair`), not the playout policy's (which here blunders).
 #[test]
 fn a_model_move_not_on_offer_leaves_uct() {
-    let left = left_with_model(1.0, |_, _| Step::Right);
+    let left = left_with_model(1.0, |_, _, _| Step::Right, true);
     assert!(left < 2.0, "{left}");
 }

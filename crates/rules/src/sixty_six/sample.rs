@@ -198,8 +198,9 @@ fn world<R: RngCore + ?Sized>(
     let next = full - talon_cards.len();
     // The observing seat's own draws go back in their slots (its
     // observation lists them, `SixtySix::drawn_by`); the opponent's
-    // slots get a placeholder, as only the opponent's observation
-    // would read them.
+    // slots get a placeholder, as only the opponent's observation of
+    // the sampled world would read them (the expert's model of the
+    // opponent asks the heuristic on it, which does not read them).
     let mut drawn_slots: ArrayVec<(usize, Card), 12> = ArrayVec::new();
     for (r, (trick, &card)) in obs.tricks.iter().zip(&obs.drawn).enumerate() {
         let slot = draw_slot(r, trick.winner, me);
