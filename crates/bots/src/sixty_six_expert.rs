@@ -108,6 +108,8 @@ pub struct SixtySixExpert {
     /// Whether ISMCTS's rollouts end in the exact value of small strict
     /// endgames, by hand size (five cards, six).
     exact_rollout_ends: [bool; 2],
+    /// ISMCTS's iterations a decision by hand size (five cards, six).
+    iterations: [u32; 2],
     /// ISMCTS's `opponent_policy` by hand size (five cards, six): the
     /// chance of following `heuristic_opponent` at the opponent's nodes.
     opponent_policy: [f64; 2],
@@ -167,6 +169,7 @@ impl SixtySixExpert {
             // expert-2026-11; Sixty-six: behind against the heuristic
             // (docs/strength.md, fifth round).
             exact_rollout_ends: [true, false],
+            iterations: [iterations; 2],
             opponent_policy: [0.0, 0.0],
             inference: None,
         }
@@ -195,9 +198,17 @@ impl SixtySixExpert {
         self
     }
 
-    /// Sets ISMCTS's rollouts up for a deal with hands of `hand_size`.
-    fn set_rollouts(&mut self, hand_size: u8) {
+    /// The same bot with ISMCTS's iterations a decision by hand size
+    /// (five cards, six).
+    pub fn with_iterations(mut self, by_hand_size: [u32; 2]) -> SixtySixExpert {
+        self.iterations = by_hand_size;
+        self
+    }
+
+    /// Sets ISMCTS up for a deal with hands of `hand_size`.
+    fn set_search(&mut self, hand_size: u8) {
         let six = usize::from(hand_size > 5);
+        self.ismcts.config.iterations = self.iterations[six];
         self.ismcts.config.exact_rollout_ends = self.exact_rollout_ends[six];
         self.ismcts.config.opponent_policy = self.opponent_policy[six];
     }
@@ -249,7 +260,7 @@ impl SixtySixExpert {
     fn before_last_draw(&mut self, seen: &SixtySixObservation, legal: &[Action]) -> Action {
         let blind = self.searched(seen);
         let obs = blind.as_ref().unwrap_or(seen);
-        self.set_rollouts(obs.options.hand_size);
+        self.set_search(obs.options.hand_size);
         let pool = self
             .inference
             .and_then(|(n, eps)| WorldPool::new(obs, n, eps, &mut self.rng));
@@ -404,7 +415,7 @@ impl Bot<SixtySix> for SixtySixExpert {
         match self.pimc.choose(obs, legal, &mut self.rng) {
             Some(a) => a,
             None => {
-                self.set_rollouts(obs.options.hand_size);
+                self.set_search(obs.options.hand_size);
                 self.ismcts.choose(obs, legal, &mut self.rng)
             }
         }

@@ -192,7 +192,23 @@ fn the_opponent_model_is_on_in_schnapsen_only() {
 /// (tenth round): the two play differently in Schnapsen.
 #[test]
 fn the_opponent_model_is_the_heuristic() {
-    let pair = |seed| [named("expert", seed), named("expert-policy-opponent", seed)];
+    let pair = |seed| {
+        [
+            named("expert-8k-iterations", seed),
+            named("expert-policy-opponent", seed),
+        ]
+    };
+    let schnapsen = differing_moves(Preset::Schnapsen, 2, pair);
+    assert!(schnapsen > 0, "Schnapsen: no move differs");
+}
+
+/// Its ISMCTS runs 16,000 iterations in Schnapsen and 8,000 in Sixty-six
+/// (docs/strength.md, tenth round).
+#[test]
+fn more_iterations_in_schnapsen_only() {
+    let pair = |seed| [named("expert", seed), named("expert-8k-iterations", seed)];
+    let sixty_six = differing_moves(Preset::SixtySix, 2, pair);
+    assert_eq!(sixty_six, 0, "Sixty-six: moves that differ");
     let schnapsen = differing_moves(Preset::Schnapsen, 2, pair);
     assert!(schnapsen > 0, "Schnapsen: no move differs");
 }
