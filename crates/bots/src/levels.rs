@@ -110,8 +110,11 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix> + Send>, U
             ))
         };
     // The expert's search budgets with `close`; each variant below
-    // changes one thing. Only `expert` models the opponent in Schnapsen
-    // (ninth round): the variants measured before it keep UCT there.
+    // changes one thing from the expert of its round. In Schnapsen only
+    // `expert` runs 16,000 ISMCTS iterations (tenth round), and only it,
+    // `expert-8k-iterations` and `expert-policy-opponent` model the
+    // opponent (ninth round): the variants measured before keep 8,000
+    // iterations and UCT there.
     let expert = |label: &str, close| SixtySixExpert::new(label, (16, 3_000, 8_000), close, seed);
     let ismcts = |label: &str, iterations| -> Box<dyn Bot<SixtySix> + Send> {
         Box::new(IsmctsBot::<SixtySix>::new(

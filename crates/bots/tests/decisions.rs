@@ -169,7 +169,14 @@ fn without_closing_timing_or_a_match_the_expert_is_the_old_one() {
 /// measured (docs/strength.md, fifth round).
 #[test]
 fn exact_rollout_ends_are_on_in_schnapsen_only() {
-    let pair = |seed| [named("expert", seed), named("expert-policy-rollouts", seed)];
+    // Neither models the opponent, both run 8,000 iterations: they differ
+    // in the rollouts' ends alone.
+    let pair = |seed| {
+        [
+            named("expert-uct-opponent", seed),
+            named("expert-policy-rollouts", seed),
+        ]
+    };
     let sixty_six = differing_moves(Preset::SixtySix, 2, pair);
     assert_eq!(sixty_six, 0, "Sixty-six: moves that differ");
     let schnapsen = differing_moves(Preset::SchnapsenVu, 2, pair);
@@ -181,7 +188,13 @@ fn exact_rollout_ends_are_on_in_schnapsen_only() {
 /// ninth and tenth rounds).
 #[test]
 fn the_opponent_model_is_on_in_schnapsen_only() {
-    let pair = |seed| [named("expert", seed), named("expert-uct-opponent", seed)];
+    // Both run 8,000 iterations: they differ in the model alone.
+    let pair = |seed| {
+        [
+            named("expert-8k-iterations", seed),
+            named("expert-uct-opponent", seed),
+        ]
+    };
     let sixty_six = differing_moves(Preset::SixtySix, 2, pair);
     assert_eq!(sixty_six, 0, "Sixty-six: moves that differ");
     let schnapsen = differing_moves(Preset::Schnapsen, 2, pair);
