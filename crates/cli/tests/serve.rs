@@ -130,9 +130,12 @@ async fn a_killed_server_restarts_with_every_acknowledged_action() {
     let table = created["table"].as_str().unwrap().to_string();
     let secret = created["seats"][0]["secret"].as_str().unwrap().to_string();
     let mut ws = hello(&addr, &table, &secret, None).await;
+    // The deals are random and a match to 7 may take three deals: 66
+    // needs two tricks, so each deal has at least two of Ann's actions,
+    // and six are sure to come (15 did not, once).
     let mut acked = Vec::new();
-    let last = play(&mut ws, 15, &mut acked, None).await;
-    assert!(acked.len() >= 15, "mid-match: {last}");
+    let last = play(&mut ws, 6, &mut acked, None).await;
+    assert!(acked.len() >= 6, "mid-match: {last}");
     // SIGKILL: no shutdown of any kind.
     child.kill().unwrap();
     child.wait().unwrap();
