@@ -116,6 +116,13 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix> + Send>, U
     // opponent (ninth round): the variants measured before keep 8,000
     // iterations and UCT there.
     let expert = |label: &str, close| SixtySixExpert::new(label, (16, 3_000, 8_000), close, seed);
+    // Lone deals, the opponent modelled in Schnapsen: what the experts
+    // since the ninth round share.
+    let modelling = |label: &str| {
+        expert(label, EXPERT_CLOSE)
+            .seeing_the_sheet(SheetUse::LoneDeals)
+            .with_opponent_policy([0.3, 0.0])
+    };
     let ismcts = |label: &str, iterations| -> Box<dyn Bot<SixtySix> + Send> {
         Box::new(IsmctsBot::<SixtySix>::new(
             label,
@@ -138,27 +145,15 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix> + Send>, U
         // pairs against expert-2026-11; 56.9% at 8,000, 54.5% without the
         // model (docs/strength.md, ninth and tenth rounds). In Sixty-six
         // the policy model was level against the heuristic, so it is off.
-        "expert" => Box::new(
-            expert("expert", EXPERT_CLOSE)
-                .seeing_the_sheet(SheetUse::LoneDeals)
-                .with_opponent_policy([0.3, 0.0])
-                .with_iterations([16_000, 8_000]),
-        ),
+        "expert" => Box::new(modelling("expert").with_iterations([16_000, 8_000])),
         // The expert with Schnapsen's ISMCTS at 8,000 iterations, as in
         // Sixty-six (the tenth round's first expert).
-        "expert-8k-iterations" => Box::new(
-            expert("expert-8k-iterations", EXPERT_CLOSE)
-                .seeing_the_sheet(SheetUse::LoneDeals)
-                .with_opponent_policy([0.3, 0.0]),
-        ),
+        "expert-8k-iterations" => Box::new(modelling("expert-8k-iterations")),
         // The expert modelling the opponent by the playout policy, with
         // 8,000 iterations (the ninth round's expert).
-        "expert-policy-opponent" => Box::new(
-            expert("expert-policy-opponent", EXPERT_CLOSE)
-                .seeing_the_sheet(SheetUse::LoneDeals)
-                .with_opponent_policy([0.3, 0.0])
-                .modelling_the_opponent_by_the_policy(),
-        ),
+        "expert-policy-opponent" => {
+            Box::new(modelling("expert-policy-opponent").modelling_the_opponent_by_the_policy())
+        }
         // The expert without a model of the opponent.
         "expert-uct-opponent" => Box::new(
             expert("expert-uct-opponent", EXPERT_CLOSE).seeing_the_sheet(SheetUse::LoneDeals),

@@ -164,6 +164,20 @@ fn without_closing_timing_or_a_match_the_expert_is_the_old_one() {
     assert_eq!(differ, 0, "moves that differ");
 }
 
+/// Moves that differ between the bots named `a` and `b` over two deals.
+fn named_differ(preset: Preset, a: &str, b: &str) -> usize {
+    differing_moves(preset, 2, |seed| [named(a, seed), named(b, seed)])
+}
+
+/// `a` and `b` play alike in Sixty-six (six-card hands) and differ in
+/// `five`, a five-card preset.
+fn differ_with_five_cards_only(a: &str, b: &str, five: Preset) {
+    let sixty_six = named_differ(Preset::SixtySix, a, b);
+    assert_eq!(sixty_six, 0, "Sixty-six: moves that differ");
+    let schnapsen = named_differ(five, a, b);
+    assert!(schnapsen > 0, "Schnapsen: no move differs");
+}
+
 /// The expert's rollouts end in exact values in Schnapsen (five-card
 /// hands) and are played out by the policy in Sixty-six (six cards), as
 /// measured (docs/strength.md, fifth round).
@@ -171,16 +185,11 @@ fn without_closing_timing_or_a_match_the_expert_is_the_old_one() {
 fn exact_rollout_ends_are_on_in_schnapsen_only() {
     // Neither models the opponent, both run 8,000 iterations: they differ
     // in the rollouts' ends alone.
-    let pair = |seed| {
-        [
-            named("expert-uct-opponent", seed),
-            named("expert-policy-rollouts", seed),
-        ]
-    };
-    let sixty_six = differing_moves(Preset::SixtySix, 2, pair);
-    assert_eq!(sixty_six, 0, "Sixty-six: moves that differ");
-    let schnapsen = differing_moves(Preset::SchnapsenVu, 2, pair);
-    assert!(schnapsen > 0, "Schnapsen: no move differs");
+    differ_with_five_cards_only(
+        "expert-uct-opponent",
+        "expert-policy-rollouts",
+        Preset::SchnapsenVu,
+    );
 }
 
 /// The expert models its opponent (by the heuristic) in Schnapsen
@@ -189,29 +198,22 @@ fn exact_rollout_ends_are_on_in_schnapsen_only() {
 #[test]
 fn the_opponent_model_is_on_in_schnapsen_only() {
     // Both run 8,000 iterations: they differ in the model alone.
-    let pair = |seed| {
-        [
-            named("expert-8k-iterations", seed),
-            named("expert-uct-opponent", seed),
-        ]
-    };
-    let sixty_six = differing_moves(Preset::SixtySix, 2, pair);
-    assert_eq!(sixty_six, 0, "Sixty-six: moves that differ");
-    let schnapsen = differing_moves(Preset::Schnapsen, 2, pair);
-    assert!(schnapsen > 0, "Schnapsen: no move differs");
+    differ_with_five_cards_only(
+        "expert-8k-iterations",
+        "expert-uct-opponent",
+        Preset::Schnapsen,
+    );
 }
 
 /// Its model of the opponent is the heuristic, not the playout policy
 /// (tenth round): the two play differently in Schnapsen.
 #[test]
 fn the_opponent_model_is_the_heuristic() {
-    let pair = |seed| {
-        [
-            named("expert-8k-iterations", seed),
-            named("expert-policy-opponent", seed),
-        ]
-    };
-    let schnapsen = differing_moves(Preset::Schnapsen, 2, pair);
+    let schnapsen = named_differ(
+        Preset::Schnapsen,
+        "expert-8k-iterations",
+        "expert-policy-opponent",
+    );
     assert!(schnapsen > 0, "Schnapsen: no move differs");
 }
 
@@ -219,9 +221,5 @@ fn the_opponent_model_is_the_heuristic() {
 /// (docs/strength.md, tenth round).
 #[test]
 fn more_iterations_in_schnapsen_only() {
-    let pair = |seed| [named("expert", seed), named("expert-8k-iterations", seed)];
-    let sixty_six = differing_moves(Preset::SixtySix, 2, pair);
-    assert_eq!(sixty_six, 0, "Sixty-six: moves that differ");
-    let schnapsen = differing_moves(Preset::Schnapsen, 2, pair);
-    assert!(schnapsen > 0, "Schnapsen: no move differs");
+    differ_with_five_cards_only("expert", "expert-8k-iterations", Preset::Schnapsen);
 }
