@@ -51,14 +51,45 @@ pub struct IsmctsConfig {
     pub opponent_policy: f64,
 }
 
-struct Node<A> {
-    action: Option<A>,
-    /// Seat that played `action` into this node; rewards are its own.
+/// An action tried at a node, with its statistics and the node it leads
+/// to. A node is the list of its edges: the walk down reads every edge of
+/// every node it passes, so they lie side by side (statistics kept in the
+/// nodes below cost a cache miss each, most of the search's own time).
+struct Edge<A> {
+    action: A,
+    /// Seat that played `action`; rewards are its own.
     mover: Seat,
-    children: Vec<usize>,
+    /// Index of the node below in the search's list.
+    node: u32,
     visits: u32,
     available: u32,
     reward: f64,
+    /// `reward / visits` (0 before the first visit), kept up to date on
+    /// the way back up: selection reads it at every step.
+    mean: f64,
+}
+
+impl<A> Edge<A> {
+    fn add_visit(&mut self, reward: f64) {
+        self.visits += 1;
+        self.reward += reward;
+        self.mean = self.reward / f64::from(self.visits);
+    }
+}
+
+/// Availability counts below this have their logarithm looked up: UCT
+/// takes one for every child at every step down the tree, and the libm
+/// call was the search's largest single cost. Larger counts (searches of
+/// more iterations than this) call `ln`, which gives the same values.
+const LN_TABLE: usize = 1 << 15;
+
+fn ln_count(n: u32) -> f64 {
+    static TABLE: std::sync::OnceLock<Vec<f64>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| (0..LN_TABLE).map(|n| (n as f64).ln()).collect());
+    table
+        .get(n as usize)
+        .copied()
+        .unwrap_or_else(|| f64::from(n).ln())
 }
 
 /// A model of `seat`, the seat to move: its move among the legal ones
@@ -148,16 +179,11 @@ impl<G: SolverGame + Determinize> Ismcts<G> {
         sample: &mut dyn FnMut(&mut R) -> G,
     ) -> Vec<RootStat<G::Action>> {
         let root_seat = obs.seat();
-        let mut nodes: Vec<Node<G::Action>> = vec![Node {
-            action: None,
-            mover: root_seat,
-            children: Vec::new(),
-            visits: 0,
-            available: 0,
-            reward: 0.0,
-        }];
+        // Node 0 is the root; each node is the list of its edges.
+        let mut nodes: Vec<Vec<Edge<G::Action>>> = vec![Vec::new()];
         let start = Instant::now();
-        let mut path = Vec::new();
+        // The edges taken this iteration: (node, edge index).
+        let mut path: Vec<(usize, usize)> = Vec::new();
         let mut moves = ActionList::new();
         for n in 0..self.config.iterations.max(1) {
             if n > 0 && n % 16 == 0 && self.config.time_limit.is_some_and(|l| start.elapsed() >= l)
@@ -166,7 +192,6 @@ impl<G: SolverGame + Determinize> Ismcts<G> {
             }
             let mut world = sample(rng);
             path.clear();
-            path.push(0);
             let mut node = 0;
             // Selection and expansion.
             while let Some(mover) = world.to_move() {
@@ -174,70 +199,61 @@ impl<G: SolverGame + Determinize> Ismcts<G> {
                 if self.config.prune_hopeless && node != 0 {
                     world.prune_hopeless(&mut moves);
                 }
+                let edges = &nodes[node];
                 let untried: ActionList<G::Action> = moves
                     .iter()
                     .copied()
-                    .filter(|a| {
-                        !nodes[node]
-                            .children
-                            .iter()
-                            .any(|&c| nodes[c].action == Some(*a))
-                    })
+                    .filter(|a| !edges.iter().any(|e| e.action == *a))
                     .collect();
                 if !untried.is_empty() {
                     let a = untried[shuffle_index(rng, untried.len())];
-                    let child = nodes.len();
-                    nodes.push(Node {
-                        action: Some(a),
+                    let below = nodes.len() as u32;
+                    nodes.push(Vec::new());
+                    path.push((node, nodes[node].len()));
+                    nodes[node].push(Edge {
+                        action: a,
                         mover,
-                        children: Vec::new(),
+                        node: below,
                         visits: 0,
                         available: 1,
                         reward: 0.0,
+                        mean: 0.0,
                     });
-                    nodes[node].children.push(child);
                     world.play_unchecked(a);
-                    path.push(child);
                     break;
                 }
                 let mut best = usize::MAX;
                 let mut best_score = f64::NEG_INFINITY;
-                for i in 0..nodes[node].children.len() {
-                    let c = nodes[node].children[i];
-                    let Some(a) = nodes[c].action else { continue };
-                    if !moves.contains(&a) {
+                for (i, e) in nodes[node].iter_mut().enumerate() {
+                    if !moves.contains(&e.action) {
                         continue;
                     }
-                    let ch = &mut nodes[c];
-                    ch.available += 1;
-                    let v = f64::from(ch.visits.max(1));
-                    let score = ch.reward / v
-                        + self.config.exploration * (f64::from(ch.available).ln() / v).sqrt();
+                    e.available += 1;
+                    let v = f64::from(e.visits.max(1));
+                    let score =
+                        e.mean + self.config.exploration * (ln_count(e.available) / v).sqrt();
                     if score > best_score {
                         best_score = score;
-                        best = c;
+                        best = i;
                     }
                 }
                 if mover != root_seat
                     && self.config.opponent_policy > 0.0
                     && unit(rng) < self.config.opponent_policy
                 {
-                    // The node keeps children of earlier worlds' moves:
-                    // only one legal here may be played.
+                    // The node keeps edges of earlier worlds' moves: only
+                    // one legal here may be played.
                     let modelled = (self.opponent_model)(&world, mover, &moves);
                     if moves.contains(&modelled) {
-                        if let Some(&c) = nodes[node]
-                            .children
-                            .iter()
-                            .find(|&&c| nodes[c].action == Some(modelled))
-                        {
-                            best = c;
+                        if let Some(i) = nodes[node].iter().position(|e| e.action == modelled) {
+                            best = i;
                         }
                     }
                 }
-                world.play_unchecked(nodes[best].action.expect("child has an action"));
-                node = best;
-                path.push(best);
+                let edge = &nodes[node][best];
+                world.play_unchecked(edge.action);
+                path.push((node, best));
+                node = edge.node as usize;
             }
             // Leaf value: exact if cheap enough, else a rollout, which may
             // end in the exact value of a small endgame.
@@ -266,31 +282,25 @@ impl<G: SolverGame + Determinize> Ismcts<G> {
             }
             if let Some(v) = exact {
                 let r = world.value_reward(v);
-                for &i in &path {
-                    let nd = &mut nodes[i];
-                    nd.visits += 1;
-                    nd.reward += if world.maximises(nd.mover) { r } else { -r };
+                for &(n, i) in &path {
+                    let e = &mut nodes[n][i];
+                    e.add_visit(if world.maximises(e.mover) { r } else { -r });
                 }
                 continue;
             }
             let rewards = world.rewards().expect("the game is over");
-            for &i in &path {
-                let nd = &mut nodes[i];
-                nd.visits += 1;
-                nd.reward += rewards[nd.mover.index()];
+            for &(n, i) in &path {
+                let e = &mut nodes[n][i];
+                e.add_visit(rewards[e.mover.index()]);
             }
         }
         nodes[0]
-            .children
             .iter()
-            .filter_map(|&c| {
-                let nd = &nodes[c];
-                let action = nd.action.filter(|a| legal.contains(a))?;
-                Some(RootStat {
-                    action,
-                    visits: nd.visits,
-                    mean: nd.reward / f64::from(nd.visits.max(1)),
-                })
+            .filter(|e| legal.contains(&e.action))
+            .map(|e| RootStat {
+                action: e.action,
+                visits: e.visits,
+                mean: e.mean,
             })
             .collect()
     }

@@ -160,7 +160,7 @@ fn null_window_endgames_hold_with_full_hands() {
 #[test]
 fn endgame_work_counts_towards_budgets() {
     use talon_rules::sixty_six::{clear_endgame_table, endgame_nodes};
-    let deals = if cfg!(debug_assertions) { 6 } else { 40 };
+    let deals = if cfg!(debug_assertions) { 16 } else { 40 };
     let (mut closed, mut gave_up) = (0, 0);
     for seed in 0..deals {
         let g = random_line(SixtySixOptions::SIXTY_SIX, seed, 7, |g| {
