@@ -15,10 +15,11 @@
 
 use crate::shuffle_index;
 use crate::solver::Solver;
+use arrayvec::ArrayVec;
 use rand_core::RngCore;
 use std::time::{Duration, Instant};
 use talon_cards::Seat;
-use talon_rules::{ActionList, Determinize, Game, Observation, SolverGame};
+use talon_rules::{ActionList, Determinize, Game, Observation, SolverGame, MAX_ACTIONS};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct IsmctsConfig {
@@ -83,9 +84,14 @@ impl<A> Edge<A> {
 /// more iterations than this) call `ln`, which gives the same values.
 const LN_TABLE: usize = 1 << 15;
 
-fn ln_count(n: u32) -> f64 {
+fn ln_table() -> &'static [f64] {
     static TABLE: std::sync::OnceLock<Vec<f64>> = std::sync::OnceLock::new();
-    let table = TABLE.get_or_init(|| (0..LN_TABLE).map(|n| (n as f64).ln()).collect());
+    TABLE.get_or_init(|| (0..LN_TABLE).map(|n| (n as f64).ln()).collect())
+}
+
+/// `ln(n)`, from `table` (see `ln_table`) when it holds it.
+#[inline]
+fn ln_count(table: &[f64], n: u32) -> f64 {
     table
         .get(n as usize)
         .copied()
@@ -185,6 +191,8 @@ impl<G: SolverGame + Determinize> Ismcts<G> {
         // The edges taken this iteration: (node, edge index).
         let mut path: Vec<(usize, usize)> = Vec::new();
         let mut moves = ActionList::new();
+        let ln = ln_table();
+        let exploration = self.config.exploration;
         for n in 0..self.config.iterations.max(1) {
             if n > 0 && n % 16 == 0 && self.config.time_limit.is_some_and(|l| start.elapsed() >= l)
             {
@@ -199,13 +207,34 @@ impl<G: SolverGame + Determinize> Ismcts<G> {
                 if self.config.prune_hopeless && node != 0 {
                     world.prune_hopeless(&mut moves);
                 }
-                let edges = &nodes[node];
-                let untried: ActionList<G::Action> = moves
-                    .iter()
-                    .copied()
-                    .filter(|a| !edges.iter().any(|e| e.action == *a))
-                    .collect();
-                if !untried.is_empty() {
+                // One pass over the edges: which moves have one, and
+                // UCT's pick among those (each scored with this visit's
+                // availability already counted).
+                let mut tried = 0u64; // bit k: `moves[k]` has an edge
+                let mut legal_edges: ArrayVec<u32, MAX_ACTIONS> = ArrayVec::new();
+                let mut best = usize::MAX;
+                let mut best_score = f64::NEG_INFINITY;
+                for (i, e) in nodes[node].iter().enumerate() {
+                    let Some(k) = moves.iter().position(|m| *m == e.action) else {
+                        continue;
+                    };
+                    tried |= 1 << k;
+                    legal_edges.push(i as u32);
+                    let available = e.available + 1;
+                    let v = f64::from(e.visits.max(1));
+                    let score = e.mean + exploration * (ln_count(ln, available) / v).sqrt();
+                    if score > best_score {
+                        best_score = score;
+                        best = i;
+                    }
+                }
+                if legal_edges.len() < moves.len() {
+                    let untried: ActionList<G::Action> = moves
+                        .iter()
+                        .enumerate()
+                        .filter(|&(k, _)| tried & 1 << k == 0)
+                        .map(|(_, &a)| a)
+                        .collect();
                     let a = untried[shuffle_index(rng, untried.len())];
                     let below = nodes.len() as u32;
                     nodes.push(Vec::new());
@@ -222,20 +251,8 @@ impl<G: SolverGame + Determinize> Ismcts<G> {
                     world.play_unchecked(a);
                     break;
                 }
-                let mut best = usize::MAX;
-                let mut best_score = f64::NEG_INFINITY;
-                for (i, e) in nodes[node].iter_mut().enumerate() {
-                    if !moves.contains(&e.action) {
-                        continue;
-                    }
-                    e.available += 1;
-                    let v = f64::from(e.visits.max(1));
-                    let score =
-                        e.mean + self.config.exploration * (ln_count(e.available) / v).sqrt();
-                    if score > best_score {
-                        best_score = score;
-                        best = i;
-                    }
+                for &i in &legal_edges {
+                    nodes[node][i as usize].available += 1;
                 }
                 if mover != root_seat
                     && self.config.opponent_policy > 0.0
