@@ -80,8 +80,8 @@ impl<A> Edge<A> {
 
 /// Availability counts below this have their logarithm looked up: UCT
 /// takes one for every child at every step down the tree, and the libm
-/// call was the search's largest single cost. Larger counts (searches of
-/// more iterations than this) call `ln`, which gives the same values.
+/// call was a large share of the search's own time. Larger counts
+/// (searches of more iterations than this) call `ln`: the same values.
 const LN_TABLE: usize = 1 << 15;
 
 fn ln_table() -> &'static [f64] {
