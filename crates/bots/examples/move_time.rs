@@ -38,7 +38,7 @@ fn main() {
             let t = Instant::now();
             let a = bot.choose(&game).expect("a move");
             times.push(t.elapsed().as_secs_f64() * 1e3);
-            for b in a.to_string().bytes().chain([b' ']) {
+            for b in a.bytes().chain([b' ']) {
                 digest = (digest ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
             }
             game.play(&a).expect("a legal move");

@@ -44,7 +44,8 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         self.to_move().is_none()
     }
 
-    /// Writes the legal actions (cleared first) into `out`.
+    /// Writes the legal actions (cleared first) into `out`, each once
+    /// (the conformance suite checks it; ISMCTS relies on it).
     fn legal_actions(&self, out: &mut ActionList<Self::Action>);
 
     fn is_legal(&self, action: Self::Action) -> bool {

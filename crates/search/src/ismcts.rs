@@ -55,7 +55,7 @@ pub struct IsmctsConfig {
 /// An action tried at a node, with its statistics and the node it leads
 /// to. A node is the list of its edges: the walk down reads every edge of
 /// every node it passes, so they lie side by side (statistics kept in the
-/// nodes below cost a cache miss each, most of the search's own time).
+/// nodes below cost a cache miss each).
 struct Edge<A> {
     action: A,
     /// Seat that played `action`; rewards are its own.
@@ -187,11 +187,12 @@ impl<G: SolverGame + Determinize> Ismcts<G> {
         let root_seat = obs.seat();
         // Node 0 is the root; each node is the list of its edges.
         let mut nodes: Vec<Vec<Edge<G::Action>>> = vec![Vec::new()];
+        // Built once a process, before the clock starts.
+        let ln = ln_table();
         let start = Instant::now();
         // The edges taken this iteration: (node, edge index).
         let mut path: Vec<(usize, usize)> = Vec::new();
         let mut moves = ActionList::new();
-        let ln = ln_table();
         let exploration = self.config.exploration;
         for n in 0..self.config.iterations.max(1) {
             if n > 0 && n % 16 == 0 && self.config.time_limit.is_some_and(|l| start.elapsed() >= l)
@@ -207,9 +208,18 @@ impl<G: SolverGame + Determinize> Ismcts<G> {
                 if self.config.prune_hopeless && node != 0 {
                     world.prune_hopeless(&mut moves);
                 }
+                // A move listed twice would never count as tried.
+                debug_assert!(
+                    moves
+                        .iter()
+                        .enumerate()
+                        .all(|(k, m)| !moves[..k].contains(m)),
+                    "legal moves listed twice"
+                );
                 // One pass over the edges: which moves have one, and
                 // UCT's pick among those (each scored with this visit's
                 // availability already counted).
+                const _: () = assert!(MAX_ACTIONS <= 64, "`tried` is a 64-bit mask");
                 let mut tried = 0u64; // bit k: `moves[k]` has an edge
                 let mut legal_edges: ArrayVec<u32, MAX_ACTIONS> = ArrayVec::new();
                 let mut best = usize::MAX;
