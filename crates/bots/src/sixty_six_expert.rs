@@ -34,7 +34,7 @@
 use crate::levels::{ismcts_config, pimc_config};
 use crate::sixty_six_inference::WorldPool;
 use crate::{Bot, SixtySixHeuristic};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use talon_cards::Seat;
 use talon_rules::shuffle::{rng_from_seed, SeededRng};
 use talon_rules::sixty_six::{Action, MatchValue, SixtySix, SixtySixObservation};
@@ -101,6 +101,10 @@ pub struct SixtySixExpert {
     closer: Pimc<SixtySix>,
     ismcts: Ismcts<SixtySix>,
     close: CloseConfig,
+    /// Each search's safety limit. A decision before the last draw runs
+    /// two, which share twice this: the closing search gets what ISMCTS
+    /// left (with a fixed 45 ms of its own it was the one search whose
+    /// limit still changed play on an idle machine).
     time_limit: Option<Duration>,
     rng: SeededRng,
     /// How the searches see the match.
@@ -258,6 +262,7 @@ impl SixtySixExpert {
     /// `close` and `declare` (where legal) are weighed against ISMCTS's
     /// best other move in solved worlds.
     fn before_last_draw(&mut self, seen: &SixtySixObservation, legal: &[Action]) -> Action {
+        let started = Instant::now();
         let blind = self.searched(seen);
         let obs = blind.as_ref().unwrap_or(seen);
         self.set_search(obs.options.hand_size);
@@ -311,6 +316,9 @@ impl SixtySixExpert {
         if candidates.len() == 1 {
             return on.action;
         }
+        self.closer.config.time_limit = self
+            .time_limit
+            .map(|l| (2 * l).saturating_sub(started.elapsed()));
         // Too early to solve (many cards still to draw): ISMCTS decides.
         let Some(values) = self.paired_values(obs, &candidates) else {
             return top.action;
