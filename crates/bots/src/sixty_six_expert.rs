@@ -318,7 +318,7 @@ impl SixtySixExpert {
         }
         self.closer.config.time_limit = self
             .time_limit
-            .map(|l| (2 * l).saturating_sub(started.elapsed()));
+            .map(|l| l.saturating_mul(2).saturating_sub(started.elapsed()));
         // Too early to solve (many cards still to draw): ISMCTS decides.
         let Some(values) = self.paired_values(obs, &candidates) else {
             return top.action;

@@ -60,3 +60,14 @@ fn solved_bidding_replays_exactly_without_time_limits() {
         assert_eq!(first, again, "{preset}: {name} differs between runs");
     }
 }
+
+/// The longest limit a caller can pass (Python takes any finite number of
+/// seconds) plays as no limit at all: the Sixty-six family's expert, whose
+/// closing search gets twice a search's limit less what ISMCTS used,
+/// neither overflows nor plays differently.
+#[test]
+fn the_longest_time_limit_plays_as_none() {
+    let unlimited = deal(Preset::Schnapsen, "expert", None, 11);
+    let longest = deal(Preset::Schnapsen, "expert", Some(Duration::MAX), 11);
+    assert_eq!(longest, unlimited);
+}
