@@ -101,10 +101,10 @@ pub struct SixtySixExpert {
     closer: Pimc<SixtySix>,
     ismcts: Ismcts<SixtySix>,
     close: CloseConfig,
-    /// Each search's safety limit. A decision before the last draw runs
-    /// two, which share twice this: the closing search gets what ISMCTS
-    /// left (with a fixed 45 ms of its own it was the one search whose
-    /// limit still changed play on an idle machine).
+    /// ISMCTS's and PIMC's safety limit. Before the last draw the closing
+    /// search gets twice this less the time the decision has taken (with
+    /// the default 45 ms of its own it was the one search whose limit
+    /// still changed play on an idle machine).
     time_limit: Option<Duration>,
     rng: SeededRng,
     /// How the searches see the match.
