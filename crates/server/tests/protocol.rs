@@ -69,10 +69,12 @@ async fn a_version_too_old_or_unknown_gets_a_snapshot_equal_to_a_fresh_one() {
     let running = server(fast_config()).await;
     let addr = running.addr;
     // A finished match of random bots (they sink for many deals): its log
-    // is longer than the catch-up window.
+    // is longer than the catch-up window. The deals are random; to 250
+    // one match ended after 194 events, so the target is 1,000.
     let created = create(
         addr,
-        json!({"preset": "sixty-three", "seats": seats(&["random"; 4]), "match": true}),
+        json!({"preset": "sixty-three", "seats": seats(&["random"; 4]), "match": true,
+               "options": {"game_target": 1000}}),
     )
     .await;
     let table = created["table"].as_str().unwrap();
