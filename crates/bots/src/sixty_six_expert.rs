@@ -475,7 +475,53 @@ impl Bot<SixtySix> for SheetBlind {
 
 #[cfg(test)]
 mod tests {
-    use super::Closing;
+    use super::{Closing, SixtySixExpert};
+    use crate::levels::EXPERT_CLOSE;
+    use crate::Bot;
+    use std::time::Duration;
+    use talon_cards::Seat;
+    use talon_rules::sixty_six::{SixtySix, SixtySixOptions};
+    use talon_rules::{ActionList, Game};
+
+    /// The closing search's limit after each decision of a seeded
+    /// Schnapsen deal the expert plays for both seats, `limit` set on the
+    /// bot: a value the decision did not touch is left out.
+    fn closer_limits(limit: Option<Duration>) -> Vec<Option<Duration>> {
+        let untouched = Some(Duration::from_secs(1_000));
+        let mut bot = SixtySixExpert::new("t", (16, 3_000, 1_000), EXPERT_CLOSE, 3);
+        bot.set_time_limit(limit);
+        let mut game = SixtySix::from_seed(5, SixtySixOptions::SCHNAPSEN, Seat(0));
+        let mut legal = ActionList::new();
+        let mut seen = Vec::new();
+        while let Some(seat) = game.to_move() {
+            game.legal_actions(&mut legal);
+            bot.closer.config.time_limit = untouched;
+            let a = bot.choose(&game.observe(seat), &legal);
+            if bot.closer.config.time_limit != untouched {
+                seen.push(bot.closer.config.time_limit);
+            }
+            game.play(a).expect("a legal move");
+        }
+        seen
+    }
+
+    /// Before the last draw the closing search gets twice a search's
+    /// limit less what the decision used; with no limit, none.
+    #[test]
+    fn the_closing_search_gets_what_ismcts_left() {
+        let limited = closer_limits(Some(Duration::from_millis(45)));
+        assert!(!limited.is_empty(), "no decision ran the closing search");
+        for l in limited {
+            assert!(l.is_some_and(|l| l <= Duration::from_millis(90)), "{l:?}");
+        }
+        let unlimited = closer_limits(None);
+        assert!(!unlimited.is_empty());
+        assert!(unlimited.iter().all(Option::is_none), "{unlimited:?}");
+        let longest = closer_limits(Some(Duration::MAX));
+        assert!(longest
+            .iter()
+            .all(|l| l.is_some_and(|l| l > Duration::from_secs(1_000_000))));
+    }
 
     #[test]
     fn a_sure_close_is_always_taken() {
