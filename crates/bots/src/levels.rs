@@ -142,9 +142,10 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix> + Send>, U
         // (docs/strength.md). In Schnapsen its ISMCTS expects the opponent
         // to play as the heuristic would with its own cards in a third of
         // its moves, and runs 16,000 iterations: 58.8% of 2,000 match
-        // pairs against expert-2026-11 (59.6% of the first 1,500); 56.9% at 8,000, 54.5% without the
-        // model (docs/strength.md, ninth and tenth rounds). In Sixty-six
-        // the policy model was level against the heuristic, so it is off.
+        // pairs against expert-2026-11 (59.6% of the first 1,500); 56.9%
+        // at 8,000, 54.5% without the model (docs/strength.md, ninth to
+        // eleventh rounds). In Sixty-six the policy model was level
+        // against the heuristic, so it is off.
         "expert" => Box::new(modelling("expert").with_iterations([16_000, 8_000])),
         // The expert with Schnapsen's ISMCTS at 8,000 iterations, as in
         // Sixty-six (the tenth round's first expert).

@@ -155,7 +155,8 @@ impl SixtySixExpert {
             pimc: Pimc::new(pimc_config(samples, nodes, 45)),
             closer: Pimc::new(PimcConfig {
                 samples: close.worlds,
-                time_limit: Some(Duration::from_millis(45)),
+                // Set for each decision from `time_limit` (`before_last_draw`).
+                time_limit: None,
                 max_nodes: close.max_nodes,
                 max_total_nodes: close.max_total_nodes,
                 after_draws: false,
@@ -432,7 +433,6 @@ impl Bot<SixtySix> for SixtySixExpert {
     fn set_time_limit(&mut self, limit: Option<Duration>) {
         self.time_limit = limit;
         self.pimc.config.time_limit = limit;
-        self.closer.config.time_limit = limit;
         self.ismcts.config.time_limit = limit;
     }
 }
