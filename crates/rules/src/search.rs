@@ -70,6 +70,16 @@ pub trait SolverGame: Game {
         self.exact_value().map(|v| v >= t)
     }
 
+    /// Which of the solver's history counters `action` feeds, if the game
+    /// wants the history heuristic (`talon_search`'s move ordering: moves
+    /// that settled earlier nodes at the same depth are tried earlier).
+    /// Slots are taken modulo 64, and moves sharing a slot share their
+    /// history. The default, `None`, keeps the game's own order.
+    fn history_slot(&self, action: Self::Action) -> Option<usize> {
+        let _ = action;
+        None
+    }
+
     /// Positions this thread's searches behind `exact_value` and
     /// `exact_at_least` have visited so far, which the solver counts
     /// towards its node budgets (see `talon_search::Solver`).

@@ -6,7 +6,7 @@
 //! each far cheaper than one wide-window search, and every answer leaves a
 //! bound in the transposition table that later searches reuse.
 
-use crate::ordering::{generate, order};
+use crate::ordering::{generate, order, History};
 use crate::tt::Table;
 use arrayvec::ArrayVec;
 use std::marker::PhantomData;
@@ -69,6 +69,11 @@ pub struct Solver<G: SolverGame> {
     exact_seen: u64,
     exact_carry: u64,
     aborted: bool,
+    /// Move ordering's history heuristic, for the question being answered.
+    history: History,
+    /// Depth of the node being searched below the question's root (the
+    /// root searches at 1).
+    depth: usize,
     _game: PhantomData<fn() -> G>,
 }
 
@@ -88,6 +93,8 @@ impl<G: SolverGame> Solver<G> {
             exact_seen: 0,
             exact_carry: 0,
             aborted: false,
+            history: History::new(),
+            depth: 0,
             _game: PhantomData,
         }
     }
@@ -108,7 +115,7 @@ impl<G: SolverGame> Solver<G> {
     fn count_exact(&mut self) {
         let seen = G::exact_nodes();
         // The counter is per thread and a solver may move between calls:
-        // each public entry first syncs (`start_counting`), so this never
+        // each public entry first syncs (`start_question`), so this never
         // goes back, but saturate anyway.
         self.exact_carry += seen.saturating_sub(self.exact_seen);
         self.exact_seen = seen;
@@ -119,14 +126,19 @@ impl<G: SolverGame> Solver<G> {
         }
     }
 
-    /// Starts counting endgame positions from this thread's counter.
-    fn start_counting(&mut self) {
+    /// Starts answering a new question: counts endgame positions from
+    /// this thread's counter, and forgets the history heuristic's counts
+    /// (learnt for another position; the table's entries stay true).
+    fn start_question(&mut self) {
         self.exact_seen = G::exact_nodes();
+        self.history.clear();
+        // Back at the root even if a search was unwound by a panic.
+        self.depth = 0;
     }
 
     /// The exact value of `game` for seat 0 under best play by both seats.
     pub fn value(&mut self, game: &G) -> i32 {
-        self.start_counting();
+        self.start_question();
         let v = self.bisect(game);
         self.count_exact();
         v
@@ -241,7 +253,8 @@ impl<G: SolverGame> Solver<G> {
         }
     }
 
-    /// Records that the mover settled the node at `t` its way.
+    /// Records that the mover settled the node at `t` its way with
+    /// `action`, the `best`-th move in generation order.
     #[allow(clippy::too_many_arguments)]
     fn store_cut(
         &mut self,
@@ -249,10 +262,16 @@ impl<G: SolverGame> Solver<G> {
         key: u64,
         t: i32,
         maximise: bool,
-        best: Option<u8>,
+        action: G::Action,
+        best: u8,
         start: u64,
         range: (i32, i32),
     ) {
+        if let Some(slot) = game.history_slot(action) {
+            // The node itself is counted, so its work is at least 1.
+            self.history.reward(self.depth, slot, self.nodes - start);
+        }
+        let best = Some(best);
         let (lo, hi) = if maximise {
             (t, range.1)
         } else {
@@ -280,7 +299,7 @@ impl<G: SolverGame> Solver<G> {
 
     /// Null-window search: can seat 0 force a final value of at least `t`?
     pub fn at_least(&mut self, game: &G, t: i32) -> bool {
-        self.start_counting();
+        self.start_question();
         let reached = self.at_least_counted(game, t);
         self.count_exact();
         reached
@@ -300,6 +319,14 @@ impl<G: SolverGame> Solver<G> {
     /// neither the game's bounds nor (when the parent looked) the table
     /// settle at `t`; `key` is its key.
     fn search(&mut self, game: &G, key: u64, t: i32) -> bool {
+        self.depth += 1;
+        let reached = self.search_node(game, key, t);
+        self.depth -= 1;
+        reached
+    }
+
+    /// [`Solver::search`] at `self.depth`.
+    fn search_node(&mut self, game: &G, key: u64, t: i32) -> bool {
         let start = self.nodes;
         self.nodes += 1;
         if self.nodes > self.limit {
@@ -325,7 +352,7 @@ impl<G: SolverGame> Solver<G> {
         let range = game.value_range();
         let mut moves = ActionList::new();
         generate(game, &mut moves);
-        let index = order(game, &mut moves, hint);
+        let index = order(game, &mut moves, hint, &self.history, self.depth);
         let maximise = game.maximises(seat);
         // Enhanced transposition cutoff: a child the table (or the game's
         // static bounds) already settles in the mover's favour answers the
@@ -345,7 +372,7 @@ impl<G: SolverGame> Solver<G> {
                     return false;
                 }
                 if settled == Ok(maximise) {
-                    self.store_cut(game, key, t, maximise, Some(index[k]), start, range);
+                    self.store_cut(game, key, t, maximise, moves[k], index[k], start, range);
                     return maximise;
                 }
                 children.push((child, settled));
@@ -354,7 +381,7 @@ impl<G: SolverGame> Solver<G> {
                 if let Err(child_key) = children[k].1 {
                     children[k].1 = self.settled_by_table(child_key, t);
                     if children[k].1 == Ok(maximise) {
-                        self.store_cut(game, key, t, maximise, Some(index[k]), start, range);
+                        self.store_cut(game, key, t, maximise, moves[k], index[k], start, range);
                         return maximise;
                     }
                 }
@@ -369,7 +396,7 @@ impl<G: SolverGame> Solver<G> {
                     return false;
                 }
                 if settled == Ok(maximise) {
-                    self.store_cut(game, key, t, maximise, Some(index[k]), start, range);
+                    self.store_cut(game, key, t, maximise, moves[k], index[k], start, range);
                     return maximise;
                 }
             }
@@ -391,7 +418,7 @@ impl<G: SolverGame> Solver<G> {
             }
             // The mover found a move that settles the question its way.
             if reached == maximise {
-                self.store_cut(game, key, t, maximise, Some(index[k]), start, range);
+                self.store_cut(game, key, t, maximise, moves[k], index[k], start, range);
                 return reached;
             }
         }
@@ -402,5 +429,26 @@ impl<G: SolverGame> Solver<G> {
         };
         self.store(game, key, bounds, None, start, range);
         !maximise
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use talon_rules::sixty_six::{SixtySix, SixtySixOptions};
+
+    #[test]
+    fn settled_nodes_feed_the_history_where_the_game_has_slots() {
+        let mut solver = Solver::default();
+        let sixty_six = SixtySix::from_seed(2, SixtySixOptions::SIXTY_SIX, Seat(0));
+        solver.value(&sixty_six);
+        assert!(!solver.history.is_empty());
+        let mut schnapsen = Solver::default();
+        let deal = SixtySix::from_seed(2, SixtySixOptions::SCHNAPSEN, Seat(0));
+        schnapsen.value(&deal);
+        assert!(schnapsen.history.is_empty());
+        // The next question starts afresh.
+        solver.start_question();
+        assert!(solver.history.is_empty());
     }
 }
