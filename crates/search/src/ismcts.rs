@@ -13,6 +13,7 @@
 //! value the game knows cheaply (`SolverGame::exact_value`) and backs that
 //! up instead.
 
+use crate::playout::policy_move;
 use crate::shuffle_index;
 use crate::solver::Solver;
 use arrayvec::ArrayVec;
@@ -111,14 +112,6 @@ pub struct Ismcts<G: SolverGame> {
 /// The playout policy as a model of the opponent (the default one).
 pub fn playout_policy<G: SolverGame>(world: &G, _seat: Seat, moves: &[G::Action]) -> G::Action {
     policy_move(world, moves)
-}
-
-/// The move the game's playout policy picks among `moves` (not empty).
-fn policy_move<G: SolverGame>(world: &G, moves: &[G::Action]) -> G::Action {
-    *moves
-        .iter()
-        .max_by_key(|&&a| world.playout_score(a))
-        .expect("a legal move")
 }
 
 fn unit<R: RngCore + ?Sized>(rng: &mut R) -> f64 {

@@ -13,8 +13,9 @@
 //! On top of those:
 //!
 //! - [`Solver`]: exact alpha-beta for two-player zero-sum perfect-information
-//!   play, DDS style (null-window "can seat 0 reach t?" searches narrowed
-//!   by bisection, transposition table in [`tt`], ordering in [`ordering`]);
+//!   play, DDS style (null-window "can seat 0 reach t?" searches, the
+//!   first at a playout's value, then bisecting; transposition table in
+//!   [`tt`], ordering in [`ordering`]);
 //! - [`Pimc`]: Perfect Information Monte Carlo over sampled worlds;
 //! - [`Ismcts`]: single-observer information-set MCTS.
 //!
@@ -23,6 +24,7 @@
 mod ismcts;
 pub mod ordering;
 mod pimc;
+mod playout;
 mod solver;
 pub mod tt;
 

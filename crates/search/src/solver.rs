@@ -1,12 +1,14 @@
 //! Exact alpha-beta solver for two-player zero-sum perfect-information
 //! play, in the style of DDS: the core search only answers "can seat 0
 //! reach at least `t`?" (a null-window search), and the exact value comes
-//! from narrowing `t` by bisection over the game's value range. Small
+//! from narrowing `t` over the game's value range: first at a guess (a
+//! playout's value), then by bisection. Small
 //! value ranges (Sixty-six: −3..3 game points) make that a few searches,
 //! each far cheaper than one wide-window search, and every answer leaves a
 //! bound in the transposition table that later searches reuse.
 
 use crate::ordering::{generate, order, History};
+use crate::playout::playout_value;
 use crate::tt::Table;
 use arrayvec::ArrayVec;
 use std::marker::PhantomData;
@@ -139,12 +141,12 @@ impl<G: SolverGame> Solver<G> {
     /// The exact value of `game` for seat 0 under best play by both seats.
     pub fn value(&mut self, game: &G) -> i32 {
         self.start_question();
-        let v = self.bisect(game);
+        let v = self.narrow(game);
         self.count_exact();
         v
     }
 
-    fn bisect(&mut self, game: &G) -> i32 {
+    fn narrow(&mut self, game: &G) -> i32 {
         if let Some(v) = game.solver_value() {
             return v;
         }
@@ -161,9 +163,19 @@ impl<G: SolverGame> Solver<G> {
         // Only attainable values are candidates; the true value always is.
         lo = attainable_up(game, lo, hi);
         hi = attainable_down(game, hi, lo);
+        if lo == hi {
+            return lo;
+        }
+        // The first question is asked at a guess, the value of playing the
+        // rest out by the game's playout policy: the questions just above
+        // and below the true value are the dear ones and must be asked
+        // anyway. Then bisect (walking on from the guess one value at a
+        // time cost more on the hardest deals).
+        let mut guess = playout_value(game);
         while lo < hi && !self.aborted {
-            // Bisect; rounding up makes `t` always > lo so each step narrows.
-            let t = attainable_up(game, lo + (hi - lo + 1) / 2, hi);
+            // Rounding up makes `t` always > lo, so each step narrows.
+            let next = guess.take().unwrap_or(lo + (hi - lo + 1) / 2);
+            let t = attainable_up(game, next.clamp(lo + 1, hi), hi);
             if self.at_least_counted(game, t) {
                 lo = t;
             } else {
