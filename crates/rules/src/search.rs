@@ -92,7 +92,7 @@ pub trait SolverGame: Game {
 
     /// Whether play from this position can end with `returns()[0] ==
     /// value` (a rules-wide answer is fine; one that knows the position
-    /// saves more). The solver bisects over attainable values only (a game
+    /// saves more). The solver asks about attainable values only (a game
     /// without draws never needs the search that tells 0 from 1) and
     /// narrows stored bounds to them. The default allows every value.
     fn attainable(&self, _value: i32) -> bool {
@@ -114,9 +114,20 @@ pub trait SolverGame: Game {
     /// Playing policy for simulations (ISMCTS rollouts, tie-breaks): the
     /// highest-scoring action is a sensible move. Distinct from
     /// `order_score`, which only has to find refutations quickly (closing
-    /// first is a fine search order and a poor way to play).
+    /// first is a fine search order and a poor way to play). With
+    /// [`SolverGame::guess_by_playout`] it also sets the solver's first
+    /// question, so changing it changes the solver's speed (never a value).
     fn playout_score(&self, action: Self::Action) -> i32 {
         self.order_score(action)
+    }
+
+    /// Whether the solver asks its first question at the value of playing
+    /// this position out by the playout policy (then bisects), rather than
+    /// bisecting from the middle of the value range. Only speed depends on
+    /// it; the default, no, keeps a game's node counts (and so what its
+    /// budgeted searches find) as they were.
+    fn guess_by_playout(&self) -> bool {
+        false
     }
 
     /// Removes actions equivalent to another one kept in `actions` (e.g. two

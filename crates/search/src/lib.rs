@@ -8,7 +8,8 @@
 //!   observation (hidden cards dealt at random, respecting everything the
 //!   seat knows);
 //! - [`SolverGame`]: the value range, a position key for the transposition
-//!   table, a move-ordering hint and an equivalent-move merging hook.
+//!   table, a move-ordering hint, a playout policy, history slots and an
+//!   equivalent-move merging hook.
 //!
 //! On top of those:
 //!
