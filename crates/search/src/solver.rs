@@ -171,12 +171,12 @@ impl<G: SolverGame> Solver<G> {
         if lo >= hi {
             return lo;
         }
-        // The first question is asked at a guess, the value of playing the
-        // rest out by the game's playout policy: the questions just above
-        // and below the true value are the dear ones and must be asked
-        // anyway. Then bisect (walking on from the guess one value at a
-        // time cost more on the hardest deals).
-        // With one question left ("at least hi?") a guess cannot help.
+        // Where the game asks for it, the first question is at a guess, the
+        // value of playing the rest out by the playout policy: the questions
+        // just above and below the true value are the dear ones and must be
+        // asked anyway. Then bisect (walking on from the guess one value at
+        // a time cost more on the hardest deals). With one question left
+        // ("at least hi?") a guess cannot help, so none is made.
         let one_left = attainable_up(game, lo + 1, hi) >= hi;
         let mut guess = if game.guess_by_playout() && !one_left {
             playout_value(game)
@@ -468,9 +468,8 @@ mod tests {
         let mut guessed = 0;
         for seed in 0..40 {
             for opts in [SixtySixOptions::SIXTY_SIX, SixtySixOptions::SCHNAPSEN] {
-                let deal = SixtySix::from_seed(seed, opts, Seat((seed % 2) as u8));
+                let mut game = SixtySix::from_seed(seed, opts, Seat((seed % 2) as u8));
                 // Two tricks in: whole Sixty-six deals are slow in debug builds.
-                let mut game = deal.clone();
                 for _ in 0..4 {
                     let mut moves = ActionList::new();
                     game.legal_actions(&mut moves);
