@@ -123,7 +123,8 @@ fn bounds_hold_in_small_strict_endgames() {
 
 /// `exact_at_least` answers the solver's questions in every strict
 /// endgame, full hands included (`exact_value` stops at 4 cards a hand),
-/// checked against plain minimax at every target.
+/// checked against plain minimax at every target; and the static bounds
+/// hold there too (a closer's bound counts the opponent's quick tricks).
 #[test]
 fn null_window_endgames_hold_with_full_hands() {
     use talon_rules::SolverGame;
@@ -141,6 +142,8 @@ fn null_window_endgames_hold_with_full_hands() {
                 if strict && (5..=6).contains(&most) {
                     assert_eq!(g.exact_value(), None, "exact values stop at 4 cards");
                     let exact = minimax(g);
+                    let (lo, hi) = g.value_bounds();
+                    assert!(lo <= exact && exact <= hi, "{lo}..{hi} vs {exact}: {g:?}");
                     for t in -4..=4 {
                         assert_eq!(g.exact_at_least(t), Some(exact >= t), "{t}: {g:?}");
                     }

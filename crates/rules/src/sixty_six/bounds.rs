@@ -91,7 +91,7 @@ fn decided(g: &Position) -> Option<(i32, i32)> {
         return Some(b);
     }
     let c = g.closed?.by;
-    if max_points_strict(g, c)? < 66 {
+    if max_points_strict(g, c, true)? < 66 {
         let n = c.opponent();
         return Some(for_seat0(n, close_penalty(g, n)));
     }
@@ -104,7 +104,12 @@ fn decided(g: &Position) -> Option<(i32, i32)> {
 /// whenever they are played, so `seat` never takes them), the marriages it
 /// holds and the last-trick bonus. `None` while the talon can still be
 /// drawn from or the trump card change hands.
-fn max_points_strict(g: &Position, seat: Seat) -> Option<u16> {
+///
+/// With `cashing`, when the opponent is to lead, all of its quick tricks
+/// are taken off instead of its top trumps alone. Asked for a closer,
+/// where it proves many closes lost early; in the played-out test of an
+/// exhausted talon it cost more time than it saved.
+fn max_points_strict(g: &Position, seat: Seat, cashing: bool) -> Option<u16> {
     if !g.strict() || (g.opts.exchange_after_close && !g.exhausted) {
         return None;
     }
@@ -120,14 +125,23 @@ fn max_points_strict(g: &Position, seat: Seat) -> Option<u16> {
             beaten_by.insert(c);
         }
     }
-    let sure_trumps = top_cards(theirs, beaten_by, g.trump);
-    let sure = LANE_POINTS[sure_trumps];
-    // Each of those trumps also takes one of `seat`'s cards (its own led
-    // card included): once played it wins a card of `seat`, and while it
-    // is unplayed `seat` holds at least as many unplayed cards (after
-    // each trick both hands are equal). So `seat` never takes at least
-    // that many of its own cards, at least the cheapest ones' worth.
-    let lost = cheapest(beaten_by, sure_trumps.count_ones() as usize);
+    let (sure, lost) = if cashing && g.phase == Phase::Lead && g.leader != seat {
+        // The opponent leads, so it can cash its quick tricks first (see
+        // `cashable`): `seat` takes none of those cards, and gives one of
+        // its own to each (following suit where it can).
+        let (per_suit, gain) = cashable(theirs, mine, g.trump);
+        (gain, lost_to_cashing(mine, per_suit))
+    } else {
+        let sure_trumps = top_cards(theirs, beaten_by, g.trump);
+        // Each of those trumps also takes one of `seat`'s cards (its own
+        // led card included): once played it wins a card of `seat`, and
+        // while it is unplayed `seat` holds at least as many unplayed
+        // cards (after each trick both hands are equal). So `seat` never
+        // takes at least that many of its own cards, at least the
+        // cheapest ones' worth.
+        let count = sure_trumps.count_ones() as usize;
+        (LANE_POINTS[sure_trumps], cheapest(beaten_by, count))
+    };
     let mut total = g.points(seat) + g.pending[s] + set_points(in_play) - sure - lost;
     if g.opts.marriages_after_talon {
         let pair = 1 << KING | 1 << QUEEN;
@@ -157,7 +171,7 @@ fn played_out_loser(g: &Position) -> Option<(i32, i32)> {
         return None;
     }
     for seat in [Seat(0), Seat(1)] {
-        let most = max_points_strict(g, seat)?;
+        let most = max_points_strict(g, seat, false)?;
         if most < 66 {
             let best = if most < 65 { -1 } else { 0 };
             return Some(for_seat0(seat, (-max_win(g, seat.opponent()), best)));
@@ -214,21 +228,8 @@ fn quick_tricks(g: &Position) -> Option<(i32, i32)> {
     let l = g.leader;
     let o = l.opponent();
     let (lh, oh) = (g.hands[l.index()], g.hands[o.index()]);
-    let trumps = top_cards(lh, oh, g.trump);
-    let mut tricks = trumps.count_ones() as usize;
-    let mut gain = LANE_POINTS[trumps];
-    let opp_trumps_left = oh.suit(g.trump).len() > tricks;
-    for suit in Suit::ALL {
-        if suit == g.trump {
-            continue;
-        }
-        let mut winners = top_cards(lh, oh, suit);
-        if opp_trumps_left {
-            winners = richest(winners, oh.suit(suit).len());
-        }
-        tricks += winners.count_ones() as usize;
-        gain += LANE_POINTS[winners];
-    }
+    let (per_suit, mut gain) = cashable(lh, oh, g.trump);
+    let tricks: usize = per_suit.iter().sum();
     if tricks == 0 {
         return None;
     }
@@ -254,14 +255,86 @@ fn quick_tricks(g: &Position) -> Option<(i32, i32)> {
     Some(for_seat0(l, (won, max_win(g, l))))
 }
 
+/// The tricks a leader holding `lh` can cash in a row under strict rules
+/// against `oh`, and the card points of its cards that win them: its
+/// trumps above all the opponent's, led first, then its top cards of side
+/// suits, which win once the opponent is out of trumps, or while it must
+/// still follow suit. Each wins whatever the opponent does, so the
+/// leader keeps the lead throughout.
+fn cashable(lh: CardSet, oh: CardSet, trump: Suit) -> ([usize; 4], u16) {
+    let trumps = top_cards(lh, oh, trump);
+    let mut per_suit = [0; 4];
+    per_suit[trump.index()] = trumps.count_ones() as usize;
+    let mut gain = LANE_POINTS[trumps];
+    let opp_trumps_left = oh.suit(trump).len() > per_suit[trump.index()];
+    for suit in Suit::ALL {
+        if suit == trump {
+            continue;
+        }
+        let mut winners = top_cards(lh, oh, suit);
+        if opp_trumps_left {
+            winners = richest(winners, oh.suit(suit).len());
+        }
+        per_suit[suit.index()] = winners.count_ones() as usize;
+        gain += LANE_POINTS[winners];
+    }
+    (per_suit, gain)
+}
+
+/// The fewest card points the opponent (holding `hand`) gives to a
+/// leader cashing `per_suit` tricks of each suit: it must follow suit
+/// while it can, so of the tricks in a suit it holds, it loses at least
+/// as many cards of that suit (or all of them); the other tricks take any
+/// of its cards.
+fn lost_to_cashing(hand: CardSet, per_suit: [usize; 4]) -> u16 {
+    let mut rest = hand;
+    let mut lost = 0;
+    let mut other = 0;
+    for suit in Suit::ALL {
+        let own = lane(hand, suit);
+        let follows = per_suit[suit.index()].min(own.count_ones() as usize);
+        let given = cheapest_lane(own, follows);
+        lost += LANE_POINTS[given];
+        rest = CardSet(rest.0 & !((given as u64) << (suit as u64 * 16 + 7)));
+        other += per_suit[suit.index()] - follows;
+    }
+    lost + cheapest(rest, other)
+}
+
 /// The `n` cards of a lane index worth most (A T K Q J 9).
 fn richest(lane: usize, n: usize) -> usize {
-    let mut out: usize = 0;
-    for bit in [ACE, TEN, KING, QUEEN, JACK, NINE] {
-        if out.count_ones() as usize == n {
-            break;
+    usize::from(RICHEST[n.min(6)][lane])
+}
+
+/// The `n` cards of a lane index worth least (9 J Q K T A).
+fn cheapest_lane(lane: usize, n: usize) -> usize {
+    usize::from(CHEAPEST[n.min(6)][lane])
+}
+
+/// `richest` and `cheapest_lane` for every count and lane index: both run
+/// for each suit at most positions the solver bounds.
+const RICHEST: [[u8; 64]; 7] = by_worth([ACE, TEN, KING, QUEEN, JACK, NINE]);
+const CHEAPEST: [[u8; 64]; 7] = by_worth([NINE, JACK, QUEEN, KING, TEN, ACE]);
+
+const fn by_worth(order: [usize; 6]) -> [[u8; 64]; 7] {
+    let mut out = [[0; 64]; 7];
+    let mut n = 0;
+    while n < 7 {
+        let mut lane = 0;
+        while lane < 64 {
+            let mut taken = 0;
+            let mut i = 0;
+            while i < 6 && taken < n {
+                let bit = 1 << order[i];
+                if lane & bit != 0 {
+                    out[n][lane] |= bit as u8;
+                    taken += 1;
+                }
+                i += 1;
+            }
+            lane += 1;
         }
-        out |= lane & 1 << bit;
+        n += 1;
     }
     out
 }
@@ -277,4 +350,73 @@ fn cheapest(hand: CardSet, n: usize) -> u16 {
         left -= take;
     }
     sum
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sixty_six::{Deal, SixtySix, SixtySixOptions};
+    use talon_cards::CardSet;
+
+    /// Schnapsen with hearts trumps: seat 0 closes at once and loses its
+    /// jack of diamonds to the ace. Seat 1 then leads, holding the ace and
+    /// ten of spades over seat 0's king and queen, and the ace and ten of
+    /// clubs, of which seat 0 has none (it would trump them).
+    fn closed_with_the_opponent_to_lead() -> Position {
+        let deal: Deal = "1/AH TH KS QS JD/AS TS AC TC AD/KH QH JS KC QC JC TD KD QD/JH"
+            .parse()
+            .expect("deal");
+        let mut g = SixtySix::new(&deal, SixtySixOptions::SCHNAPSEN).expect("legal deal");
+        for a in ["close", "JD", "AD"] {
+            g.apply(a.parse().expect("action"));
+        }
+        g.pos
+    }
+
+    #[test]
+    fn an_opponent_cashing_its_top_cards_caps_the_closer() {
+        let g = closed_with_the_opponent_to_lead();
+        assert_eq!((g.leader, g.closed.map(|c| c.by)), (Seat(1), Some(Seat(0))));
+        // Every card point in play (70; seat 1 holds no trump) and the
+        // spade marriage seat 0 holds (20).
+        assert_eq!(max_points_strict(&g, Seat(0), false), Some(90));
+        // Seat 1 leads both spades, on which seat 0 must drop its king
+        // and queen: 21 + 7 points seat 0 can never take. (The marriage
+        // stays counted: a looser bound, still true.)
+        assert_eq!(max_points_strict(&g, Seat(0), true), Some(62));
+        // So the close has failed, whatever is played: the penalty of a
+        // close made before the opponent took a trick.
+        assert_eq!(static_bounds(&g), (-3, -3));
+    }
+
+    #[test]
+    fn an_opponent_gives_cards_of_the_suits_it_must_follow() {
+        let hand: CardSet = "KS QS 9S AC 9H".parse().expect("cards");
+        let spades = Suit::ALL.iter().position(|&s| s == Suit::Spades).unwrap();
+        let hearts = Suit::ALL.iter().position(|&s| s == Suit::Hearts).unwrap();
+        let diamonds = Suit::ALL.iter().position(|&s| s == Suit::Diamonds).unwrap();
+        let mut per_suit = [0; 4];
+        // Two spade tricks take its two cheapest spades (0 + 3), not its
+        // two cheapest cards (0 + 0).
+        per_suit[spades] = 2;
+        assert_eq!(lost_to_cashing(hand, per_suit), 3);
+        // A heart trick takes its nine of hearts; a diamond trick (it has
+        // none) any card: at least the nine of spades, once the spades
+        // tricks have not taken it.
+        per_suit[spades] = 1;
+        per_suit[hearts] = 1;
+        per_suit[diamonds] = 1;
+        assert_eq!(lost_to_cashing(hand, per_suit), 3);
+        assert_eq!(cheapest(hand, 3), 3);
+    }
+
+    #[test]
+    fn richest_and_cheapest_lanes_pick_by_card_points() {
+        let all = 0x3f;
+        assert_eq!(richest(all, 2), 1 << ACE | 1 << TEN);
+        assert_eq!(cheapest_lane(all, 2), 1 << NINE | 1 << JACK);
+        assert_eq!(cheapest_lane(1 << KING | 1 << ACE, 1), 1 << KING);
+        assert_eq!(richest(1 << KING, 3), 1 << KING);
+        assert_eq!(cheapest_lane(all, 0), 0);
+    }
 }
