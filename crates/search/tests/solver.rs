@@ -37,6 +37,13 @@ fn cards_left(g: &SixtySix) -> usize {
 }
 
 /// Random moves until at most `left` cards remain, or the deal ends.
+/// Automatic declaring with closing allowed (no preset has both): where a
+/// closer's opponent reaching 66 scores the failed close's penalty.
+const VU_WITH_CLOSING: SixtySixOptions = SixtySixOptions {
+    closing: true,
+    ..SixtySixOptions::SCHNAPSEN_VU
+};
+
 fn position(opts: SixtySixOptions, seed: u64, left: usize) -> SixtySix {
     random_line(opts, seed, 0xabc, |g| cards_left(g) > left)
 }
@@ -97,6 +104,7 @@ fn bounds_hold_in_small_strict_endgames() {
         SixtySixOptions::SIXTY_SIX,
         SixtySixOptions::SCHNAPSEN,
         SixtySixOptions::SCHNAPSEN_VU,
+        VU_WITH_CLOSING,
     ] {
         let lines = if cfg!(debug_assertions) { 40 } else { 20_000 };
         let mut checked = 0;
@@ -132,6 +140,7 @@ fn null_window_endgames_hold_with_full_hands() {
         SixtySixOptions::SIXTY_SIX,
         SixtySixOptions::SCHNAPSEN,
         SixtySixOptions::SCHNAPSEN_VU,
+        VU_WITH_CLOSING,
     ] {
         let lines = if cfg!(debug_assertions) { 4 } else { 300 };
         let mut checked = 0;

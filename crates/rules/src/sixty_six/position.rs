@@ -10,7 +10,7 @@
 use super::action::Action;
 use super::cards::{beaters_in, king, points, queen, trick_winner};
 use super::options::{Declaring, LastTrick, MarriageCredit, MarriageLead, SixtySixOptions};
-use super::scoring::{self, DealResult, EndReason};
+use super::scoring::{self, DealResult};
 use super::state::{Closure, Phase, MAX_TALON};
 use crate::game::ActionList;
 use talon_cards::{Card, CardSet, Rank, Seat, Suit};
@@ -317,7 +317,7 @@ impl Position {
     /// Ends the deal when the engine declares for the players (VU rules).
     fn check_automatic(&mut self, seat: Seat) -> bool {
         if self.opts.declaring == Declaring::Automatic && self.points(seat) >= 66 {
-            let result = scoring::win(self, seat, EndReason::Reached66 { seat });
+            let result = scoring::reached_66(self, seat);
             self.end(result);
             return true;
         }

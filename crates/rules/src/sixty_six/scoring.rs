@@ -103,6 +103,17 @@ pub fn win(g: &Position, seat: Seat, reason: EndReason) -> DealResult {
     )
 }
 
+/// Automatic declaring: `seat` reached 66, which ends the deal as a
+/// correct declaration would, so an opponent's failed close scores its
+/// penalty here too (the usual game points otherwise).
+pub fn reached_66(g: &Position, seat: Seat) -> DealResult {
+    let reason = EndReason::Reached66 { seat };
+    match closer(g) {
+        Some(c) if c != seat => result(g, Some(seat), close_penalty(g, seat), reason),
+        _ => win(g, seat, reason),
+    }
+}
+
 /// `seat` stops the deal, claiming 66.
 pub fn declaration(g: &Position, seat: Seat) -> DealResult {
     let opp = seat.opponent();
