@@ -80,8 +80,8 @@ fn close_penalty(g: &Position, non_closer: Seat) -> (i32, i32) {
 
 /// The exact value when it is already decided: the leader may declare
 /// with 66 (declaring at once is best, as what it would win only shrinks
-/// while the opponent takes tricks), or the closer can no longer reach 66
-/// (it loses the close penalty whatever happens).
+/// while the opponent takes tricks), or the opponent can keep the closer
+/// below 66 (the closer then loses the close penalty).
 fn decided(g: &Position) -> Option<(i32, i32)> {
     if g.phase != Phase::Follow && g.points(g.leader) >= 66 && g.can_declare() {
         let gp = i32::from(declaration(g, g.leader).game_points);
@@ -392,22 +392,28 @@ mod tests {
     #[test]
     fn an_opponent_gives_cards_of_the_suits_it_must_follow() {
         let hand: CardSet = "KS QS 9S AC 9H".parse().expect("cards");
-        let spades = Suit::ALL.iter().position(|&s| s == Suit::Spades).unwrap();
-        let hearts = Suit::ALL.iter().position(|&s| s == Suit::Hearts).unwrap();
-        let diamonds = Suit::ALL.iter().position(|&s| s == Suit::Diamonds).unwrap();
-        let mut per_suit = [0; 4];
+        let tricks = |cashed: &[(Suit, usize)]| {
+            let mut per_suit = [0; 4];
+            for &(suit, n) in cashed {
+                per_suit[suit.index()] = n;
+            }
+            lost_to_cashing(hand, per_suit)
+        };
         // Two spade tricks take its two cheapest spades (0 + 3), not its
         // two cheapest cards (0 + 0).
-        per_suit[spades] = 2;
-        assert_eq!(lost_to_cashing(hand, per_suit), 3);
-        // A heart trick takes its nine of hearts; a diamond trick (it has
-        // none) any card: at least the nine of spades, once the spades
-        // tricks have not taken it.
-        per_suit[spades] = 1;
-        per_suit[hearts] = 1;
-        per_suit[diamonds] = 1;
-        assert_eq!(lost_to_cashing(hand, per_suit), 3);
-        assert_eq!(cheapest(hand, 3), 3);
+        assert_eq!(tricks(&[(Suit::Spades, 2)]), 3);
+        assert_eq!(cheapest(hand, 2), 0);
+        // A club trick takes its only club, the ace.
+        assert_eq!(tricks(&[(Suit::Clubs, 1)]), 11);
+        // Two club tricks: the ace, then any card (a nine).
+        assert_eq!(tricks(&[(Suit::Clubs, 2)]), 11);
+        // A spade trick takes the nine of spades, a heart trick the nine of
+        // hearts, and a diamond trick (it holds none) the cheapest card
+        // left, the queen of spades.
+        assert_eq!(
+            tricks(&[(Suit::Spades, 1), (Suit::Hearts, 1), (Suit::Diamonds, 1)]),
+            3
+        );
     }
 
     #[test]
