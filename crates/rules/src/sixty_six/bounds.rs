@@ -108,7 +108,7 @@ fn decided(g: &Position) -> Option<(i32, i32)> {
 /// With `cashing`, when the opponent is to lead, all of its quick tricks
 /// are taken off instead of its top trumps alone. Asked for a closer,
 /// where it proves many closes lost early; in the played-out test of an
-/// exhausted talon it cost more time than it saved.
+/// exhausted talon it saved few nodes (0.6%) and no time.
 fn max_points_strict(g: &Position, seat: Seat, cashing: bool) -> Option<u16> {
     if !g.strict() || (g.opts.exchange_after_close && !g.exhausted) {
         return None;
