@@ -36,7 +36,6 @@ fn cards_left(g: &SixtySix) -> usize {
     hands + g.talon_remaining() + usize::from(g.trump_card().is_some())
 }
 
-/// Random moves until at most `left` cards remain, or the deal ends.
 /// Automatic declaring with closing allowed (no preset has both): where a
 /// closer's opponent reaching 66 scores the failed close's penalty.
 const VU_WITH_CLOSING: SixtySixOptions = SixtySixOptions {
@@ -44,6 +43,7 @@ const VU_WITH_CLOSING: SixtySixOptions = SixtySixOptions {
     ..SixtySixOptions::SCHNAPSEN_VU
 };
 
+/// Random moves until at most `left` cards remain, or the deal ends.
 fn position(opts: SixtySixOptions, seed: u64, left: usize) -> SixtySix {
     random_line(opts, seed, 0xabc, |g| cards_left(g) > left)
 }

@@ -104,14 +104,9 @@ pub fn win(g: &Position, seat: Seat, reason: EndReason) -> DealResult {
 }
 
 /// Automatic declaring: `seat` reached 66, which ends the deal as a
-/// correct declaration would, so an opponent's failed close scores its
-/// penalty here too (the usual game points otherwise).
+/// correct declaration would.
 pub fn reached_66(g: &Position, seat: Seat) -> DealResult {
-    let reason = EndReason::Reached66 { seat };
-    match closer(g) {
-        Some(c) if c != seat => result(g, Some(seat), close_penalty(g, seat), reason),
-        _ => win(g, seat, reason),
-    }
+    reached(g, seat, EndReason::Reached66 { seat })
 }
 
 /// `seat` stops the deal, claiming 66.
@@ -119,14 +114,24 @@ pub fn declaration(g: &Position, seat: Seat) -> DealResult {
     let opp = seat.opponent();
     let correct = g.points(seat) >= 66;
     let reason = EndReason::Declared { seat, correct };
-    match (correct, closer(g)) {
-        (true, Some(c)) if c == opp => result(g, Some(seat), close_penalty(g, seat), reason),
-        (true, _) => win(g, seat, reason),
-        (false, Some(c)) if c == seat => result(g, Some(opp), close_penalty(g, opp), reason),
-        (false, _) => {
+    if correct {
+        return reached(g, seat, reason);
+    }
+    match closer(g) {
+        Some(c) if c == seat => result(g, Some(opp), close_penalty(g, opp), reason),
+        _ => {
             let gp = if g.tricks[opp.index()] == 0 { 3 } else { 2 };
             result(g, Some(opp), gp, reason)
         }
+    }
+}
+
+/// `seat` has 66 and the deal ends: the usual game points, or the
+/// penalty of the opponent's failed close.
+fn reached(g: &Position, seat: Seat, reason: EndReason) -> DealResult {
+    match closer(g) {
+        Some(c) if c != seat => result(g, Some(seat), close_penalty(g, seat), reason),
+        _ => win(g, seat, reason),
     }
 }
 
