@@ -62,10 +62,11 @@ pub struct CloseConfig {
     /// more, solving play-on costs too much (the `close_cost` example
     /// measures it).
     pub max_talon: [usize; 2],
-    /// Exchange and meld timing (see the module doc): a move other than
-    /// ISMCTS's choice is taken when it beats it by this much in the
-    /// solved worlds; `None` leaves timing to ISMCTS.
-    pub timing_margin: Option<f64>,
+    /// Exchange and meld timing (see the module doc), for hands of five
+    /// cards (Schnapsen) and of six: a move other than ISMCTS's choice is
+    /// taken when it beats it by this much in the solved worlds; `None`
+    /// leaves timing to ISMCTS.
+    pub timing_margin: [Option<f64>; 2],
 }
 
 /// How the closing search decides `close` once its worlds are solved. In
@@ -285,14 +286,15 @@ impl SixtySixExpert {
             .into_iter()
             .filter(|a| legal.contains(a) && self.close.worlds > 0)
             .collect();
+        let six_cards = usize::from(obs.options.hand_size > 5);
         // Empty when the timing search is off (no margin) or no world is searched.
-        let timing_on = self.close.timing_margin.is_some() && self.close.worlds > 0;
+        let timing_margin = self.close.timing_margin[six_cards];
+        let timing_on = timing_margin.is_some() && self.close.worlds > 0;
         let timing: Vec<Action> = legal
             .iter()
             .copied()
             .filter(|&a| timing_on && is_timing(a))
             .collect();
-        let six_cards = usize::from(obs.options.hand_size > 5);
         let max_talon = self.close.max_talon[six_cards];
         if (exact.is_empty() && timing.is_empty()) || obs.talon_remaining > max_talon {
             return top.action;
@@ -359,7 +361,7 @@ impl SixtySixExpert {
         }
         // Timing: the best of the other moves, if it beats ISMCTS's choice
         // by the margin.
-        let margin = self.close.timing_margin.unwrap_or(f64::INFINITY);
+        let margin = timing_margin.unwrap_or(f64::INFINITY);
         let best_other = candidates[..candidates.len() - 1]
             .iter()
             .zip(&values)

@@ -153,7 +153,7 @@ fn named(name: &str, seed: u64) -> Box<dyn Bot<SixtySix> + Send> {
 #[test]
 fn without_closing_timing_or_a_match_the_expert_is_the_old_one() {
     let no_timing = CloseConfig {
-        timing_margin: None,
+        timing_margin: [None; 2],
         ..EXPERT_CLOSE
     };
     let differ = differing_moves(Preset::SchnapsenVu, 2, |seed| {
