@@ -51,8 +51,8 @@ pub const NAMES: [&str; 20] = [
 /// heuristic (docs/strength.md, "Fifth round").
 ///
 /// The exchange or a meld other than ISMCTS's choice must beat it by half
-/// a game point in Schnapsen and by a quarter in Sixty-six (thirteenth
-/// round).
+/// a game point in Schnapsen and by a quarter in Sixty-six
+/// (docs/strength.md, "Thirteenth round").
 pub const EXPERT_CLOSE: CloseConfig = CloseConfig {
     worlds: 24,
     max_nodes: 20_000,
@@ -116,10 +116,12 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix> + Send>, U
         };
     // The expert's search budgets with `close`; each variant below
     // changes one thing from the expert of its round. In Schnapsen only
-    // `expert` runs 16,000 ISMCTS iterations (tenth round), and only it,
-    // `expert-8k-iterations` and `expert-policy-opponent` model the
-    // opponent (ninth round): the variants measured before keep 8,000
-    // iterations and UCT there.
+    // `expert` and `expert-timing-margin` run 16,000 ISMCTS iterations
+    // (tenth round), and only they, `expert-8k-iterations` and
+    // `expert-policy-opponent` model the opponent (ninth round): the
+    // variants measured before keep 8,000 iterations and UCT there. All
+    // share the expert's closing search, so since the thirteenth round
+    // they also weigh Schnapsen's timing by its margin of 0.5.
     let expert = |label: &str, close| SixtySixExpert::new(label, (16, 3_000, 8_000), close, seed);
     // Lone deals, the opponent modelled in Schnapsen: what the experts
     // since the ninth round share.

@@ -223,3 +223,15 @@ fn the_opponent_model_is_the_heuristic() {
 fn more_iterations_in_schnapsen_only() {
     differ_with_five_cards_only("expert", "expert-8k-iterations", Preset::Schnapsen);
 }
+
+/// The exchange and meld timing margin is half a game point in Schnapsen
+/// and a quarter in Sixty-six (docs/strength.md, thirteenth round).
+#[test]
+fn the_timing_margin_is_wider_in_schnapsen_only() {
+    let (a, b) = ("expert", "expert-timing-margin");
+    assert_eq!(named_differ(Preset::SixtySix, a, b), 0, "Sixty-six");
+    // A timing move's value lies between the two margins rarely.
+    let pair = |seed| [named(a, seed), named(b, seed)];
+    let schnapsen = differing_moves(Preset::Schnapsen, 12, pair);
+    assert!(schnapsen > 0, "Schnapsen: no move differs");
+}
