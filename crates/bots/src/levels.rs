@@ -120,8 +120,9 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix> + Send>, U
     // (tenth round), and only they, `expert-8k-iterations` and
     // `expert-policy-opponent` model the opponent (ninth round): the
     // variants measured before keep 8,000 iterations and UCT there. All
-    // share the expert's closing search, so since the thirteenth round
-    // they also weigh Schnapsen's timing by its margin of 0.5.
+    // but `expert-no-timing`, `expert-no-close` (no solved worlds) and
+    // `expert-timing-margin` take the expert's timing margins, so since
+    // the thirteenth round they weigh Schnapsen's timing by 0.5.
     let expert = |label: &str, close| SixtySixExpert::new(label, (16, 3_000, 8_000), close, seed);
     // Lone deals, the opponent modelled in Schnapsen: what the experts
     // since the ninth round share.
@@ -151,8 +152,9 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix> + Send>, U
         // its moves, and runs 16,000 iterations: 58.8% of 2,000 match
         // pairs against expert-2026-11 (59.6% of the first 1,500); 56.9%
         // at 8,000, 54.5% without the model (docs/strength.md, ninth to
-        // eleventh rounds). In Sixty-six the policy model was level
-        // against the heuristic, so it is off.
+        // eleventh rounds); with Schnapsen's timing margin of 0.5, 58.5%
+        // of 3,000 (thirteenth round). In Sixty-six the policy model was
+        // level against the heuristic, so it is off.
         "expert" => Box::new(modelling("expert", EXPERT_CLOSE).with_iterations([16_000, 8_000])),
         // The expert with Schnapsen's ISMCTS at 8,000 iterations, as in
         // Sixty-six (the tenth round's first expert).
