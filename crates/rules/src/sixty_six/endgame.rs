@@ -8,10 +8,10 @@
 //!
 //! The search plays the rules' own moves on a [`Position`] (no record to
 //! copy), so it has no rules of its own to get wrong. Its table is per
-//! thread, keyed by `key()` (which the solver's table already trusts to
-//! identify a position) and emptied whenever the options change (the key
-//! leaves them out). It stores bounds, so null-window and exact searches
-//! share it.
+//! thread, keyed by the position's exact words (no hash, so two positions
+//! never share an entry) and emptied whenever the options change (the
+//! words leave them out). It stores bounds, so null-window and exact
+//! searches share it.
 
 use super::bounds::static_bounds;
 use super::options::SixtySixOptions;
@@ -35,13 +35,18 @@ const MAX_CARDS_AT_LEAST: usize = 6;
 /// Table slots (a power of two), direct-mapped by key.
 const SLOTS: usize = 1 << 15;
 
-/// Bounds on one position's value; a zero key marks an empty slot.
+/// A position's exact words with bounds on its value packed above the
+/// second word's bits (`Position::exact_words`); a zero first word (no
+/// cards in either hand) marks an empty slot.
 #[derive(Clone, Copy)]
 struct Entry {
-    key: u64,
-    lo: i8,
-    hi: i8,
+    words: [u64; 2],
 }
+
+/// Where the bounds sit in an entry's second word: the position's own
+/// bits end below 57, and a bound (−3..3) fits three bits once offset.
+const BOUNDS_SHIFT: u32 = 57;
+const POSITION_BITS: u64 = (1 << BOUNDS_SHIFT) - 1;
 
 struct Table {
     opts: Option<SixtySixOptions>,
@@ -52,33 +57,37 @@ thread_local! {
     static NODES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     static TABLE: RefCell<Table> = RefCell::new(Table {
         opts: None,
-        entries: vec![Entry { key: 0, lo: 0, hi: 0 }; SLOTS],
+        entries: vec![Entry { words: [0, 0] }; SLOTS],
     });
 }
 
 impl Table {
     fn clear(&mut self) {
-        self.entries.fill(Entry {
-            key: 0,
-            lo: 0,
-            hi: 0,
-        });
+        self.entries.fill(Entry { words: [0, 0] });
     }
 
-    fn slot(key: u64) -> usize {
-        (key >> 40) as usize & (SLOTS - 1)
+    /// One multiply spreads both words over the slots (the entry itself
+    /// holds the words, so a weak spread costs only misses, never a wrong
+    /// answer).
+    fn slot([w0, w1]: [u64; 2]) -> usize {
+        let mixed = (w0 ^ w1.rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        (mixed >> (64 - SLOTS.trailing_zeros())) as usize
     }
 
-    fn probe(&self, key: u64) -> Option<(i32, i32)> {
-        let e = self.entries[Table::slot(key)];
-        (e.key == key).then_some((i32::from(e.lo), i32::from(e.hi)))
+    fn probe(&self, words: [u64; 2]) -> Option<(i32, i32)> {
+        let [e0, e1] = self.entries[Table::slot(words)].words;
+        (e0 == words[0] && e1 & POSITION_BITS == words[1]).then(|| {
+            let bound = |shift: u32| ((e1 >> shift) & 7) as i32 - 3;
+            (bound(BOUNDS_SHIFT), bound(BOUNDS_SHIFT + 3))
+        })
     }
 
-    fn store(&mut self, key: u64, lo: i32, hi: i32) {
-        self.entries[Table::slot(key)] = Entry {
-            key,
-            lo: lo as i8,
-            hi: hi as i8,
+    fn store(&mut self, words: [u64; 2], lo: i32, hi: i32) {
+        let (l, h) = VALUE_RANGE;
+        debug_assert!(l >= -3 && h <= 3 && words[1] <= POSITION_BITS);
+        let packed = (lo + 3) as u64 | ((hi + 3) as u64) << 3;
+        self.entries[Table::slot(words)] = Entry {
+            words: [words[0], words[1] | packed << BOUNDS_SHIFT],
         };
     }
 }
@@ -129,11 +138,18 @@ fn search(t: &mut Table, g: &Position, mut alpha: i32, mut beta: i32) -> i32 {
     // Answers to a card led are few and their children are bounded
     // anyway: the table and bounds only where a trick starts, the table
     // first (a stored entry already includes the static bounds).
+    // A talon still to draw (never in these endgames) would leave the
+    // words inexact: such a position is searched without the table.
     let lead = g.phase != Phase::Follow;
-    let key = if lead { g.key() | 1 } else { 0 }; // never zero when stored
+    let (words, stored) = if lead {
+        let (words, talon) = g.exact_words();
+        (words, talon == [0, 0])
+    } else {
+        ([0, 0], false)
+    };
     let (mut lo, mut hi) = VALUE_RANGE;
     if lead {
-        if let Some((l, h)) = t.probe(key) {
+        if let Some((l, h)) = stored.then(|| t.probe(words)).flatten() {
             if l == h || l >= beta {
                 return l;
             }
@@ -195,8 +211,8 @@ fn search(t: &mut Table, g: &Position, mut alpha: i32, mut beta: i32) -> i32 {
     } else {
         (lo, hi) = (best, best);
     }
-    if lead {
-        t.store(key, lo, hi);
+    if stored {
+        t.store(words, lo, hi);
     }
     best
 }
@@ -211,4 +227,56 @@ pub fn clear_table() {
 /// counts them towards its budgets, 16 to one of its nodes).
 pub fn nodes() -> u64 {
     NODES.with(|n| n.get())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sixty_six::{Deal, SixtySix, SixtySixOptions};
+
+    /// Every pair of bounds comes back as stored, beside position bits
+    /// that fill the second word, and only for the very same words.
+    #[test]
+    fn the_table_returns_bounds_for_the_same_words_only() {
+        let mut t = Table {
+            opts: None,
+            entries: vec![Entry { words: [0, 0] }; SLOTS],
+        };
+        let words = [0x00ff_00ff_1234_5678, POSITION_BITS];
+        for lo in -3..=3 {
+            for hi in lo..=3 {
+                t.store(words, lo, hi);
+                assert_eq!(t.probe(words), Some((lo, hi)));
+                assert_eq!(t.probe([words[0], words[1] ^ 1]), None);
+                assert_eq!(t.probe([words[0] ^ 1, words[1]]), None);
+            }
+        }
+        t.clear();
+        assert_eq!(t.probe(words), None);
+    }
+
+    /// A closed Schnapsen deal: at every trick start its words leave the
+    /// bounds' bits free and it has no talon words, so the search stores it.
+    #[test]
+    fn endgame_positions_fit_below_the_bounds() {
+        let deal: Deal = "1/AH TH KS QS JD/AS TS AC TC AD/KH QH JS KC QC JC TD KD QD/JH"
+            .parse()
+            .expect("deal");
+        let mut g = SixtySix::new(&deal, SixtySixOptions::SCHNAPSEN).expect("legal deal");
+        g.apply("close".parse().expect("action"));
+        let mut leads = 0;
+        while g.pos.phase != Phase::Over {
+            let (words, talon) = g.pos.exact_words();
+            if g.pos.phase != Phase::Follow {
+                assert!(endgame(&g.pos, MAX_CARDS_AT_LEAST));
+                assert!(words[0] != 0 && words[1] <= POSITION_BITS);
+                assert_eq!(talon, [0, 0]);
+                leads += 1;
+            }
+            let mut moves = ActionList::new();
+            g.pos.legal_actions(&mut moves);
+            g.apply(moves[0]);
+        }
+        assert!(leads >= 4, "trick starts seen: {leads}");
+    }
 }

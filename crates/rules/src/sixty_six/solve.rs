@@ -57,6 +57,20 @@ impl Position {
     /// A hash of everything that affects play from here (see
     /// `SolverGame::key`).
     pub(super) fn key(&self) -> u64 {
+        let ([w0, w1], talon) = self.exact_words();
+        let mut h = fmix(w0 ^ fmix(w1 ^ 0x243f_6a88_85a3_08d3));
+        for word in talon {
+            if word != 0 {
+                h = fmix(h ^ word);
+            }
+        }
+        h
+    }
+
+    /// Everything that affects play from here, exactly: two words of hands,
+    /// flags and points (the second below bit 57), and the talon while it
+    /// can still be drawn (zero words otherwise).
+    pub(super) fn exact_words(&self) -> ([u64; 2], [u64; 2]) {
         // The talon in draw order (6 bits a card). Part of the key because
         // PIMC shares one table across sampled worlds with different talons.
         // A closed talon is never drawn from again (nor, usually, the trump
@@ -118,13 +132,7 @@ impl Position {
             | pair(self.marriage_points) << 28
             | pair(self.pending) << 42
             | u64::from(close_schneider) << 56;
-        let mut h = fmix(w0 ^ fmix(w1 ^ 0x243f_6a88_85a3_08d3));
-        for word in talon {
-            if word != 0 {
-                h = fmix(h ^ word);
-            }
-        }
-        h
+        ([w0, w1], talon)
     }
 
     /// Tuned by node counts of whole-deal solves (`solve_stats`): closing
