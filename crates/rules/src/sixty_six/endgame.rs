@@ -32,21 +32,24 @@ const MAX_CARDS: usize = 4;
 /// less than the generic solver's own search of those positions.
 const MAX_CARDS_AT_LEAST: usize = 6;
 
-/// Table slots (a power of two), direct-mapped by key.
+/// Table slots (a power of two), direct-mapped by a position's words.
 const SLOTS: usize = 1 << 15;
 
 /// A position's exact words with bounds on its value packed above the
-/// second word's bits (`Position::exact_words`); a zero first word (no
-/// cards in either hand) marks an empty slot.
+/// second word's bits (`Position::exact_words`); a zero first word marks
+/// an empty slot (a strict position's first word always has its exhausted
+/// or closed flag set).
 #[derive(Clone, Copy)]
 struct Entry {
     words: [u64; 2],
 }
 
 /// Where the bounds sit in an entry's second word: the position's own
-/// bits end below 57, and a bound (−3..3) fits three bits once offset.
+/// bits end below 57, and a bound fits three bits once offset.
 const BOUNDS_SHIFT: u32 = 57;
 const POSITION_BITS: u64 = (1 << BOUNDS_SHIFT) - 1;
+const BOUND_OFFSET: i32 = 3;
+const _: () = assert!(VALUE_RANGE.0 >= -BOUND_OFFSET && VALUE_RANGE.1 + BOUND_OFFSET < 8);
 
 struct Table {
     opts: Option<SixtySixOptions>,
@@ -77,15 +80,15 @@ impl Table {
     fn probe(&self, words: [u64; 2]) -> Option<(i32, i32)> {
         let [e0, e1] = self.entries[Table::slot(words)].words;
         (e0 == words[0] && e1 & POSITION_BITS == words[1]).then(|| {
-            let bound = |shift: u32| ((e1 >> shift) & 7) as i32 - 3;
+            let bound = |shift: u32| ((e1 >> shift) & 7) as i32 - BOUND_OFFSET;
             (bound(BOUNDS_SHIFT), bound(BOUNDS_SHIFT + 3))
         })
     }
 
     fn store(&mut self, words: [u64; 2], lo: i32, hi: i32) {
         let (l, h) = VALUE_RANGE;
-        debug_assert!(l >= -3 && h <= 3 && words[1] <= POSITION_BITS);
-        let packed = (lo + 3) as u64 | ((hi + 3) as u64) << 3;
+        debug_assert!(l <= lo && lo <= hi && hi <= h, "bounds {lo}..{hi}");
+        let packed = (lo + BOUND_OFFSET) as u64 | ((hi + BOUND_OFFSET) as u64) << 3;
         self.entries[Table::slot(words)] = Entry {
             words: [words[0], words[1] | packed << BOUNDS_SHIFT],
         };
@@ -139,17 +142,19 @@ fn search(t: &mut Table, g: &Position, mut alpha: i32, mut beta: i32) -> i32 {
     // anyway: the table and bounds only where a trick starts, the table
     // first (a stored entry already includes the static bounds).
     // A talon still to draw (never in these endgames) would leave the
-    // words inexact: such a position is searched without the table.
+    // words inexact, and bits above the position's would clash with the
+    // bounds (never: points stay below 128): such a position is searched
+    // without the table.
     let lead = g.phase != Phase::Follow;
     let (words, stored) = if lead {
         let (words, talon) = g.exact_words();
-        (words, talon == [0, 0])
+        (words, talon == [0, 0] && words[1] <= POSITION_BITS)
     } else {
         ([0, 0], false)
     };
     let (mut lo, mut hi) = VALUE_RANGE;
     if lead {
-        if let Some((l, h)) = stored.then(|| t.probe(words)).flatten() {
+        if let Some((l, h)) = if stored { t.probe(words) } else { None } {
             if l == h || l >= beta {
                 return l;
             }
@@ -218,7 +223,7 @@ fn search(t: &mut Table, g: &Position, mut alpha: i32, mut beta: i32) -> i32 {
 }
 
 /// Empties this thread's endgame table (for cold-table measurements; its
-/// entries never go stale, as the key and options fix each value).
+/// entries never go stale, as the words and options fix each value).
 pub fn clear_table() {
     TABLE.with(|t| t.borrow_mut().clear());
 }
@@ -232,7 +237,9 @@ pub fn nodes() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sixty_six::options::CloseScore;
     use crate::sixty_six::{Deal, SixtySix, SixtySixOptions};
+    use talon_cards::{Card, Rank, Suit};
 
     /// Every pair of bounds comes back as stored, beside position bits
     /// that fill the second word, and only for the very same words.
@@ -243,12 +250,28 @@ mod tests {
             entries: vec![Entry { words: [0, 0] }; SLOTS],
         };
         let words = [0x00ff_00ff_1234_5678, POSITION_BITS];
-        for lo in -3..=3 {
-            for hi in lo..=3 {
+        // Words one bit away that share the slot: the rotation cancels the
+        // pair's difference, and a search finds single-word twins.
+        let slot = Table::slot(words);
+        let twin = |flip: &dyn Fn(u64) -> [u64; 2]| {
+            (1..1 << 20)
+                .map(flip)
+                .find(|w| Table::slot(*w) == slot)
+                .expect("a twin")
+        };
+        let others = [
+            [words[0] ^ 1 << 29, words[1] ^ 1],
+            twin(&|i| [words[0], words[1] ^ i]),
+            twin(&|i| [words[0] ^ i, words[1]]),
+        ];
+        for lo in VALUE_RANGE.0..=VALUE_RANGE.1 {
+            for hi in lo..=VALUE_RANGE.1 {
                 t.store(words, lo, hi);
                 assert_eq!(t.probe(words), Some((lo, hi)));
-                assert_eq!(t.probe([words[0], words[1] ^ 1]), None);
-                assert_eq!(t.probe([words[0] ^ 1, words[1]]), None);
+                for other in others {
+                    assert_eq!(Table::slot(other), slot);
+                    assert_eq!(t.probe(other), None, "{other:x?}");
+                }
             }
         }
         t.clear();
@@ -278,5 +301,35 @@ mod tests {
             g.apply(moves[0]);
         }
         assert!(leads >= 4, "trick starts seen: {leads}");
+    }
+
+    /// Every field of the second word at its largest (all the points a
+    /// seat can hold, the highest card led and turned up, the schneider
+    /// flag) stays in its own bits, below the bounds.
+    #[test]
+    fn the_second_word_holds_every_field_at_its_largest() {
+        let deal: Deal = "1/AH TH KS QS JD/AS TS AC TC AD/KH QH JS KC QC JC TD KD QD/JH"
+            .parse()
+            .expect("deal");
+        let mut opts = SixtySixOptions::SCHNAPSEN;
+        opts.close_score = CloseScore::AtClosing;
+        let mut g = SixtySix::new(&deal, opts).expect("legal deal").pos;
+        g.apply("close".parse().expect("action"));
+        // The family's highest card index: the ace of the last suit.
+        let top = Card::new(Suit::Spades, Rank::Ace);
+        g.lead_card = Some(top);
+        g.trump_card = top;
+        g.exhausted = false;
+        g.card_points = [120, 119];
+        g.marriage_points = [100, 99];
+        g.pending = [98, 97];
+        let ([_, w1], _) = g.exact_words();
+        assert!(w1 <= POSITION_BITS, "{w1:x}");
+        let field = |shift: u32| (w1 >> shift) & 0x7f;
+        let fields = [0, 7, 14, 21, 28, 35, 42, 49].map(field);
+        // The trump card is left out of a closed talon's words.
+        let led = u64::from(top.index()) + 1;
+        assert_eq!(fields, [0, led, 120, 119, 100, 99, 98, 97]);
+        assert_eq!(w1 >> 56, 1, "the schneider flag");
     }
 }

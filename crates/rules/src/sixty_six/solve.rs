@@ -68,8 +68,8 @@ impl Position {
     }
 
     /// Everything that affects play from here, exactly: two words of hands,
-    /// flags and points (the second below bit 57), and the talon while it
-    /// can still be drawn (zero words otherwise).
+    /// flags and points (the second below bit 57), and the talon unless it
+    /// is exhausted or closed for good (zero words then).
     pub(super) fn exact_words(&self) -> ([u64; 2], [u64; 2]) {
         // The talon in draw order (6 bits a card). Part of the key because
         // PIMC shares one table across sampled worlds with different talons.
@@ -98,9 +98,10 @@ impl Position {
         } else {
             card_code(Some(self.trump_card))
         };
-        // Exact encodings in two words, then mixed (the talon only while
-        // it can still be drawn). Hands: the family's ranks (9..A) are bits
-        // 7..12 of each 16-bit suit lane, six bits a suit once compressed.
+        // Exact encodings in two words (`key()` hashes them, and the
+        // talon words while it can still be drawn). Hands: the family's
+        // ranks (9..A) are bits 7..12 of each 16-bit suit lane, six bits a
+        // suit once compressed.
         let compress = |h: u64| {
             (h >> 7) & 0x3f | (h >> 17) & 0xfc0 | (h >> 27) & 0x3_f000 | (h >> 37) & 0xfc_0000
         };
@@ -118,7 +119,14 @@ impl Position {
             // positions of deals with other trumps would share it.
             | (self.trump as u64) << 12;
         let w0 = compress(self.hands[0].0) | compress(self.hands[1].0) << 24 | flags << 48;
-        // Points stay below 128: 120 in cards, 100 in marriages.
+        // Points stay below 128: 120 in cards, 100 in marriages (counted
+        // or pending).
+        debug_assert!(self
+            .card_points
+            .iter()
+            .chain(&self.marriage_points)
+            .chain(&self.pending)
+            .all(|&p| p < 128));
         let pair = |v: [u16; 2]| u64::from(v[0]) | u64::from(v[1]) << 7;
         // Under `close_score = at_closing` a closer's win is priced by the
         // schneider line at the close, which the rest of the key lacks.
