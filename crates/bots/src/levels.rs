@@ -131,6 +131,9 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix> + Send>, U
             .seeing_the_sheet(SheetUse::LoneDeals)
             .with_opponent_policy([0.3, 0.0])
     };
+    // And 16,000 ISMCTS iterations in Schnapsen (tenth round): the
+    // expert's own settings, with the closing search's given.
+    let current = |label: &str, close| modelling(label, close).with_iterations([16_000, 8_000]);
     let ismcts = |label: &str, iterations| -> Box<dyn Bot<SixtySix> + Send> {
         Box::new(IsmctsBot::<SixtySix>::new(
             label,
@@ -155,7 +158,7 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix> + Send>, U
         // eleventh rounds); with Schnapsen's timing margin of 0.5, 58.5%
         // of 3,000 (thirteenth round). In Sixty-six the policy model was
         // level against the heuristic, so it is off.
-        "expert" => Box::new(modelling("expert", EXPERT_CLOSE).with_iterations([16_000, 8_000])),
+        "expert" => Box::new(current("expert", EXPERT_CLOSE)),
         // The expert with Schnapsen's ISMCTS at 8,000 iterations, as in
         // Sixty-six (the tenth round's first expert).
         "expert-8k-iterations" => Box::new(modelling("expert-8k-iterations", EXPERT_CLOSE)),
@@ -208,16 +211,13 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix> + Send>, U
         ),
         // The timing margin of Sixty-six in Schnapsen too (the expert
         // before 2026-11-26's thirteenth round).
-        "expert-timing-margin" => Box::new(
-            modelling(
-                "expert-timing-margin",
-                CloseConfig {
-                    timing_margin: [Some(0.25); 2],
-                    ..EXPERT_CLOSE
-                },
-            )
-            .with_iterations([16_000, 8_000]),
-        ),
+        "expert-timing-margin" => Box::new(current(
+            "expert-timing-margin",
+            CloseConfig {
+                timing_margin: [Some(0.25); 2],
+                ..EXPERT_CLOSE
+            },
+        )),
         // The closing margin in Sixty-six too (the Sixty-six expert before
         // 2026-11-25's fifth round): the solved worlds overrule ISMCTS on
         // closing, by the margin.

@@ -44,6 +44,8 @@ struct Entry {
     words: [u64; 2],
 }
 
+const EMPTY: Entry = Entry { words: [0, 0] };
+
 /// Where the bounds sit in an entry's second word: the position's own
 /// bits end below 57, and a bound fits three bits once offset.
 const BOUNDS_SHIFT: u32 = 57;
@@ -58,15 +60,19 @@ struct Table {
 
 thread_local! {
     static NODES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
-    static TABLE: RefCell<Table> = RefCell::new(Table {
-        opts: None,
-        entries: vec![Entry { words: [0, 0] }; SLOTS],
-    });
+    static TABLE: RefCell<Table> = RefCell::new(Table::new());
 }
 
 impl Table {
+    fn new() -> Table {
+        Table {
+            opts: None,
+            entries: vec![EMPTY; SLOTS],
+        }
+    }
+
     fn clear(&mut self) {
-        self.entries.fill(Entry { words: [0, 0] });
+        self.entries.fill(EMPTY);
     }
 
     /// One multiply spreads both words over the slots (the entry itself
@@ -146,15 +152,13 @@ fn search(t: &mut Table, g: &Position, mut alpha: i32, mut beta: i32) -> i32 {
     // bounds (never: points stay below 128): such a position is searched
     // without the table.
     let lead = g.phase != Phase::Follow;
-    let (words, stored) = if lead {
-        let (words, talon) = g.exact_words();
-        (words, talon == [0, 0] && words[1] <= POSITION_BITS)
-    } else {
-        ([0, 0], false)
-    };
+    let stored = lead
+        .then(|| g.exact_words())
+        .filter(|(words, talon)| *talon == [0, 0] && words[1] <= POSITION_BITS)
+        .map(|(words, _)| words);
     let (mut lo, mut hi) = VALUE_RANGE;
     if lead {
-        if let Some((l, h)) = if stored { t.probe(words) } else { None } {
+        if let Some((l, h)) = stored.and_then(|words| t.probe(words)) {
             if l == h || l >= beta {
                 return l;
             }
@@ -216,7 +220,7 @@ fn search(t: &mut Table, g: &Position, mut alpha: i32, mut beta: i32) -> i32 {
     } else {
         (lo, hi) = (best, best);
     }
-    if stored {
+    if let Some(words) = stored {
         t.store(words, lo, hi);
     }
     best
@@ -245,10 +249,7 @@ mod tests {
     /// that fill the second word, and only for the very same words.
     #[test]
     fn the_table_returns_bounds_for_the_same_words_only() {
-        let mut t = Table {
-            opts: None,
-            entries: vec![Entry { words: [0, 0] }; SLOTS],
-        };
+        let mut t = Table::new();
         let words = [0x00ff_00ff_1234_5678, POSITION_BITS];
         // Words one bit away that share the slot: the rotation cancels the
         // pair's difference, and a search finds single-word twins.
