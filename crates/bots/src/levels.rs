@@ -48,11 +48,11 @@ pub const NAMES: [&str; 20] = [
 /// solved worlds. In Sixty-six the solved worlds only add the closes that
 /// are sure, and ISMCTS's own closes stand: overruling them by the margin
 /// was level head to head and cost two points of deal pairs against the
-/// heuristic (docs/strength.md, "Fifth round").
+/// heuristic (docs/strength/match-and-closing-rounds.md, "Fifth round").
 ///
 /// The exchange or a meld other than ISMCTS's choice must beat it by half
 /// a game point in Schnapsen and by a quarter in Sixty-six
-/// (docs/strength.md, "Thirteenth round").
+/// (docs/strength/match-and-closing-rounds.md, "Thirteenth round").
 pub const EXPERT_CLOSE: CloseConfig = CloseConfig {
     worlds: 24,
     max_nodes: 20_000,
@@ -154,8 +154,9 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix> + Send>, U
         // to play as the heuristic would with its own cards in a third of
         // its moves, and runs 16,000 iterations: 58.8% of 2,000 match
         // pairs against expert-2026-11 (59.6% of the first 1,500); 56.9%
-        // at 8,000, 54.5% without the model (docs/strength.md, ninth to
-        // eleventh rounds); with Schnapsen's timing margin of 0.5, 58.5%
+        // at 8,000, 54.5% without the model
+        // (docs/strength/match-and-closing-rounds.md, ninth to eleventh
+        // rounds); with Schnapsen's timing margin of 0.5, 58.5%
         // of 3,000 (thirteenth round). In Sixty-six the policy model was
         // level against the heuristic, so it is off.
         "expert" => Box::new(current("expert", EXPERT_CLOSE)),
@@ -253,7 +254,8 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix> + Send>, U
         // The expert with ISMCTS's worlds weighed by what the opponent's
         // play says, the heuristic as the model of the opponent: two points
         // of deal pairs ahead against the heuristic itself, level against
-        // VU's rdeep (docs/strength.md, "Eighth round").
+        // VU's rdeep
+        // (docs/strength/match-and-closing-rounds.md, "Eighth round").
         "expert-infer" => Box::new(
             expert("expert-infer", EXPERT_CLOSE)
                 .seeing_the_sheet(SheetUse::LoneDeals)

@@ -180,7 +180,7 @@ fn differ_with_five_cards_only(a: &str, b: &str, five: Preset, deals: u64) {
 
 /// The expert's rollouts end in exact values in Schnapsen (five-card
 /// hands) and are played out by the policy in Sixty-six (six cards), as
-/// measured (docs/strength.md, fifth round).
+/// measured (docs/strength/match-and-closing-rounds.md, fifth round).
 #[test]
 fn exact_rollout_ends_are_on_in_schnapsen_only() {
     // Neither models the opponent, both run 8,000 iterations: they differ
@@ -194,8 +194,8 @@ fn exact_rollout_ends_are_on_in_schnapsen_only() {
 }
 
 /// The expert models its opponent (by the heuristic) in Schnapsen
-/// (five-card hands) and not in Sixty-six, as measured (docs/strength.md,
-/// ninth and tenth rounds).
+/// (five-card hands) and not in Sixty-six, as measured
+/// (docs/strength/match-and-closing-rounds.md, ninth and tenth rounds).
 #[test]
 fn the_opponent_model_is_on_in_schnapsen_only() {
     // Both run 8,000 iterations: they differ in the model alone.
@@ -220,14 +220,15 @@ fn the_opponent_model_is_the_heuristic() {
 }
 
 /// Its ISMCTS runs 16,000 iterations in Schnapsen and 8,000 in Sixty-six
-/// (docs/strength.md, tenth round).
+/// (docs/strength/match-and-closing-rounds.md, tenth round).
 #[test]
 fn more_iterations_in_schnapsen_only() {
     differ_with_five_cards_only("expert", "expert-8k-iterations", Preset::Schnapsen, 2);
 }
 
 /// The exchange and meld timing margin is half a game point in Schnapsen
-/// and a quarter in Sixty-six (docs/strength.md, thirteenth round).
+/// and a quarter in Sixty-six
+/// (docs/strength/match-and-closing-rounds.md, thirteenth round).
 #[test]
 fn the_timing_margin_is_wider_in_schnapsen_only() {
     // A timing move's value lies between the two margins rarely.

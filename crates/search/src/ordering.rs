@@ -18,7 +18,8 @@ pub const HISTORY_DEPTHS: usize = 64;
 /// grow by the work (solver nodes) below each node a move settled, so a
 /// move must have settled about 256 nodes' worth before it outranks a
 /// hint one point higher. Tuned on whole-deal Sixty-six solves
-/// (`solve_stats`): 8 to 10 were alike, 11 weaker (docs/strength.md).
+/// (`solve_stats`): 8 to 10 were alike, 11 weaker
+/// (docs/strength/solver-rounds.md, sixth round).
 const HISTORY_SHIFT: u32 = 8;
 
 /// The history heuristic: per depth, per action slot, the work of the

@@ -338,7 +338,7 @@ impl SolverGame for SixtySix {
     }
 
     /// A fifth fewer nodes in the median whole Schnapsen deal, a tenth in
-    /// Sixty-six (docs/strength.md, "Open-card solver, sixth round").
+    /// Sixty-six (docs/strength/solver-rounds.md, sixth round).
     fn guess_by_playout(&self) -> bool {
         true
     }
