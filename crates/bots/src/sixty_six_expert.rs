@@ -127,7 +127,7 @@ pub struct SixtySixExpert {
 /// the seat to move has in the iteration's sampled world (its own cards
 /// there). Against `expert-2026-11` it won about one point more of the
 /// Schnapsen match pairs than the playout policy as the model
-/// (docs/strength.md, tenth round).
+/// (docs/strength/match-and-closing-rounds.md, tenth round).
 /// (The sampled world's record of which card the opponent drew when is
 /// a placeholder; the heuristic does not read it.)
 fn heuristic_opponent(world: &SixtySix, seat: Seat, moves: &[Action]) -> Action {
@@ -173,7 +173,7 @@ impl SixtySixExpert {
             sheet: SheetUse::Valued(MatchValue::Target),
             // Schnapsen: ahead of policy rollouts in match pairs against
             // expert-2026-11; Sixty-six: behind against the heuristic
-            // (docs/strength.md, fifth round).
+            // (docs/strength/match-and-closing-rounds.md, fifth round).
             exact_rollout_ends: [true, false],
             iterations: [iterations; 2],
             opponent_policy: [0.0, 0.0],
