@@ -116,10 +116,11 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix> + Send>, U
         };
     // The expert's search budgets with `close`; each variant below
     // changes one thing from the expert of its round. In Schnapsen only
-    // `expert` and `expert-timing-margin` run 16,000 ISMCTS iterations
-    // (tenth round), and only they, `expert-8k-iterations` and
-    // `expert-policy-opponent` model the opponent (ninth round): the
-    // variants measured before keep 8,000 iterations and UCT there. All
+    // `expert`, `expert-timing-margin`, `expert-match` and `expert-target`
+    // run 16,000 ISMCTS iterations (tenth round), and only they,
+    // `expert-8k-iterations` and `expert-policy-opponent` model the
+    // opponent (ninth round): the variants measured before keep 8,000
+    // iterations and UCT there. All
     // but `expert-no-timing`, `expert-no-close` (no solved worlds) and
     // `expert-timing-margin` take the expert's timing margins, so since
     // the thirteenth round they weigh Schnapsen's timing by 0.5.
@@ -175,15 +176,17 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix> + Send>, U
         ),
         // The expert with the match in its search: finished deals valued
         // half by game points, half by match equity. Lost Sixty-six
-        // matches to `expert` (docs/strength.md).
+        // matches to `expert` (docs/strength.md); since the fourteenth
+        // round it is the expert's settings with the sheet
+        // (docs/strength/match-and-closing-rounds.md).
         "expert-match" => Box::new(
-            expert("expert-match", EXPERT_CLOSE)
+            current("expert-match", EXPERT_CLOSE)
                 .seeing_the_sheet(SheetUse::Valued(MatchValue::Equity)),
         ),
         // The expert valuing deals the way every family weighs its target:
         // game points, unless the deal decides the match.
         "expert-target" => Box::new(
-            expert("expert-target", EXPERT_CLOSE)
+            current("expert-target", EXPERT_CLOSE)
                 .seeing_the_sheet(SheetUse::Valued(MatchValue::Target)),
         ),
         // The expert without the closing search (match equity and the

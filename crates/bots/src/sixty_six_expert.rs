@@ -6,9 +6,10 @@
 //!   only to close or declare where that wins the match in every world;
 //!   `expert-match` values every finished deal half by game points, half
 //!   by the chance of winning the match it leaves (`SolverGame::rewards` /
-//!   `value_reward`, the match-equity table in
-//!   `talon_rules::sixty_six::SixtySixSheet`). Equity alone lost matches
-//!   (docs/strength.md).
+//!   `SixtySixSheet::reward`, with the match-equity table). Equity alone
+//!   lost matches (docs/strength.md). The margins below are in game
+//!   points and scaled to the sheet's rewards (`point_reward`): near the
+//!   match's end one point may be worth several.
 //! - **Closing and declaring.** While cards are still to be drawn the
 //!   expert plays ISMCTS, whose greedy rollouts play a closed talon poorly
 //!   (in Schnapsen they end in exact values once the endgame is small)
@@ -85,11 +86,19 @@ pub enum Closing {
 
 impl Closing {
     /// Whether to close, given whether closing wins all that matters in
-    /// every solved world, its mean and playing on's in those worlds, and
-    /// whether closing is ISMCTS's own choice.
-    fn closes(self, sure: bool, close_mean: f64, on_mean: f64, ismcts_closes: bool) -> bool {
+    /// every solved world, its mean and playing on's in those worlds,
+    /// whether closing is ISMCTS's own choice, and the reward of one game
+    /// point (the margin is in game points).
+    fn closes(
+        self,
+        sure: bool,
+        close_mean: f64,
+        on_mean: f64,
+        ismcts_closes: bool,
+        point: f64,
+    ) -> bool {
         sure || match self {
-            Closing::Margin(margin) => close_mean >= on_mean + margin,
+            Closing::Margin(margin) => close_mean >= on_mean + margin * point,
             Closing::WhenSure => ismcts_closes,
         }
     }
@@ -332,6 +341,10 @@ impl SixtySixExpert {
         // points, or in a match the points still needed (a bot that plays
         // deals as lone deals still sees the sheet here).
         let enough = self.reward_of(obs, Self::points_needed(seen));
+        // The margins are in game points, the values in rewards: near a
+        // match's end a searched sheet stretches rewards (one game point
+        // may decide it), and unscaled margins would all but vanish.
+        let point = obs.sheet.map_or(1.0, |s| s.point_reward());
         // A correct declaration is exact (public points decide it) and
         // certain: taken unless playing on is worth more even knowing the
         // draws. A false one is never chosen here: conceding a deal that
@@ -350,7 +363,13 @@ impl SixtySixExpert {
         if let Some(close) = value(Action::Close) {
             let sure = close.worst >= enough - 1e-9;
             let rule = self.close.closing[six_cards];
-            if rule.closes(sure, close.mean, on_value, top.action == Action::Close) {
+            if rule.closes(
+                sure,
+                close.mean,
+                on_value,
+                top.action == Action::Close,
+                point,
+            ) {
                 // The exchange never costs a closer anything: exchange
                 // first, and decide the close again on the next move.
                 if legal.contains(&Action::Exchange) {
@@ -361,7 +380,7 @@ impl SixtySixExpert {
         }
         // Timing: the best of the other moves, if it beats ISMCTS's choice
         // by the margin.
-        let margin = timing_margin.unwrap_or(f64::INFINITY);
+        let margin = timing_margin.map_or(f64::INFINITY, |m| m * point);
         let best_other = candidates[..candidates.len() - 1]
             .iter()
             .zip(&values)
@@ -528,21 +547,29 @@ mod tests {
     #[test]
     fn a_sure_close_is_always_taken() {
         for rule in [Closing::Margin(0.5), Closing::WhenSure] {
-            assert!(rule.closes(true, -1.0, 2.0, false), "{rule:?}");
+            assert!(rule.closes(true, -1.0, 2.0, false, 1.0), "{rule:?}");
         }
     }
 
     #[test]
     fn by_margin_the_solved_worlds_overrule_ismcts() {
         let rule = Closing::Margin(0.5);
-        assert!(rule.closes(false, 1.5, 1.0, false));
-        assert!(!rule.closes(false, 1.4, 1.0, true));
+        assert!(rule.closes(false, 1.5, 1.0, false, 1.0));
+        assert!(!rule.closes(false, 1.4, 1.0, true, 1.0));
+    }
+
+    #[test]
+    fn the_margin_is_in_game_points() {
+        // Where one game point is worth 4 in rewards, half a point is 2.
+        let rule = Closing::Margin(0.5);
+        assert!(!rule.closes(false, 2.9, 1.0, false, 4.0));
+        assert!(rule.closes(false, 3.0, 1.0, false, 4.0));
     }
 
     #[test]
     fn when_sure_only_ismcts_closes_otherwise() {
         let rule = Closing::WhenSure;
-        assert!(rule.closes(false, 0.0, 1.0, true));
-        assert!(!rule.closes(false, 3.0, 1.0, false));
+        assert!(rule.closes(false, 0.0, 1.0, true, 1.0));
+        assert!(!rule.closes(false, 3.0, 1.0, false, 1.0));
     }
 }

@@ -32,6 +32,15 @@ const SIXTY_SIX_OUTCOMES: [f64; 7] = [0.0450, 0.1933, 0.2567, 0.0033, 0.2267, 0.
 /// Equity is stored in units of 1/`SCALE` so the sheet stays `Eq`.
 const SCALE: f64 = 60_000.0;
 
+/// Match equity is scaled to −5..5 (certain loss to certain win of the
+/// match): at 0–0 a deal won by one game point is then worth about one, as
+/// in a lone deal, so ISMCTS's exploration constant keeps its scale.
+const EQUITY_REWARD: f64 = 5.0;
+
+/// A deal that wins the match is worth more than any deal's game points
+/// (at most 3); one more keeps the reward's scale for ISMCTS.
+const MATCH_DECIDED: i32 = 4;
+
 /// Largest target the table is built for; longer matches are valued at
 /// this distance (game points beyond it change the chances very little).
 const MAX_NEED: usize = 21;
@@ -115,6 +124,34 @@ impl SixtySixSheet {
     /// scoring `value` game points (negative: seat 1 scores them).
     pub fn equity(&self, value: i32) -> f64 {
         f64::from(self.equity[(value.clamp(-3, 3) + 3) as usize]) / SCALE
+    }
+
+    /// What search takes a deal ending with seat 0 scoring `value` game
+    /// points to be worth to seat 0, as `self.value` says: game points
+    /// unless the deal decides the match, then `MATCH_DECIDED` (the one way
+    /// every family weighs its target, `crate::target`); or half game
+    /// points, half seat 0's chance of winning the match after it, scaled
+    /// (see `EQUITY_REWARD`). Equity alone flattens the margins that make
+    /// a line won in an open-card world robust in play: it lost more
+    /// Sixty-six matches (docs/strength.md).
+    pub fn reward(&self, value: i32) -> f64 {
+        match self.value {
+            MatchValue::Target => f64::from(crate::target::stake(
+                value,
+                self.decides(value),
+                MATCH_DECIDED,
+            )),
+            MatchValue::Equity => {
+                (f64::from(value) + EQUITY_REWARD * (2.0 * self.equity(value) - 1.0)) / 2.0
+            }
+        }
+    }
+
+    /// What one game point is worth in `reward`s around this deal: half
+    /// the step from losing one to winning one (the same for both seats;
+    /// 1 at 0–0 by the target rule, more where one point decides).
+    pub fn point_reward(&self) -> f64 {
+        (self.reward(1) - self.reward(-1)) / 2.0
     }
 
     /// Seat 0's chance of winning the match before this deal, on average
@@ -230,6 +267,26 @@ mod tests {
         // At 0-0 winning 1 and losing 1 are mirror images up to the lead.
         let sum = s.equity(1) + s.equity(-1);
         assert!((sum - 1.0).abs() < 0.05, "{sum}");
+    }
+
+    #[test]
+    fn a_game_point_is_worth_more_reward_where_it_decides() {
+        // By the target rule one game point is worth one until it decides
+        // the match; at 6-6 the first point decides it either way.
+        let mut s = sheet([0, 0]);
+        s.value = MatchValue::Target;
+        assert_eq!((s.reward(2), s.reward(-3)), (2.0, -3.0));
+        assert_eq!(s.point_reward(), 1.0);
+        let mut s = sheet([6, 6]);
+        s.value = MatchValue::Target;
+        assert_eq!(s.reward(1), f64::from(MATCH_DECIDED));
+        assert_eq!(s.point_reward(), f64::from(MATCH_DECIDED));
+        // Half equity: at 6-6 one point moves the match from lost to won.
+        s.value = MatchValue::Equity;
+        assert_eq!(s.point_reward(), (1.0 + EQUITY_REWARD) / 2.0);
+        let mut s = sheet([0, 0]);
+        s.value = MatchValue::Equity;
+        assert!(s.point_reward() > 0.5 && s.point_reward() < 2.0);
     }
 
     #[test]

@@ -10,7 +10,6 @@ use super::action::Action;
 use super::bounds;
 use super::cards::{beaters_in, points, trick_winner};
 use super::endgame;
-use super::equity::MatchValue;
 use super::options::{CloseScore, LastTrick, Unclaimed};
 use super::position::Position;
 use super::state::{Phase, SixtySix};
@@ -229,24 +228,9 @@ impl Position {
     }
 }
 
-/// Match equity is scaled to −5..5 (certain loss to certain win of the
-/// match): at 0–0 a deal won by one game point is then worth about one, as
-/// in a lone deal, so ISMCTS's exploration constant keeps its scale.
-const EQUITY_REWARD: f64 = 5.0;
-
-/// A deal that wins the match is worth more than any deal's game points
-/// (at most 3); one more keeps the reward's scale for ISMCTS.
-const MATCH_DECIDED: i32 = 4;
-
 impl SolverGame for SixtySix {
-    /// A lone deal's game points. In a match (the deal carries the score
-    /// sheet), as the sheet's `MatchValue` says: game points unless the
-    /// deal decides the match, then `MATCH_DECIDED` (the one way every
-    /// family weighs its target, `crate::target`); or half game points,
-    /// half each seat's chance of winning the match after it, scaled (see
-    /// `EQUITY_REWARD`). Equity alone flattens the margins that make a
-    /// line won in an open-card world robust in play: it lost more
-    /// Sixty-six matches (docs/strength.md).
+    /// A lone deal's game points; in a match (the deal carries the score
+    /// sheet), as the sheet's `MatchValue` says (`SixtySixSheet::reward`).
     fn rewards(&self) -> Option<Rewards> {
         let v = crate::game::Game::returns(self)?[0];
         let r = self.value_reward(v);
@@ -254,19 +238,9 @@ impl SolverGame for SixtySix {
     }
 
     fn value_reward(&self, value: i32) -> f64 {
-        match &self.sheet {
-            None => f64::from(value),
-            Some(sheet) => match sheet.value {
-                MatchValue::Target => f64::from(crate::target::stake(
-                    value,
-                    sheet.decides(value),
-                    MATCH_DECIDED,
-                )),
-                MatchValue::Equity => {
-                    (f64::from(value) + EQUITY_REWARD * (2.0 * sheet.equity(value) - 1.0)) / 2.0
-                }
-            },
-        }
+        self.sheet
+            .as_ref()
+            .map_or(f64::from(value), |sheet| sheet.reward(value))
     }
 
     fn solver_value(&self) -> Option<i32> {
