@@ -164,6 +164,19 @@ fn without_closing_timing_or_a_match_the_expert_is_the_old_one() {
     assert_eq!(differ, 0, "moves that differ");
 }
 
+/// `expert-match` and `expert-target` are the expert with the match in
+/// its search: with no match on they play as it does, move for move, in
+/// both hand sizes (fourteenth round; they had older settings before).
+#[test]
+fn without_a_match_the_match_experts_are_the_expert() {
+    for other in ["expert-match", "expert-target"] {
+        for preset in [Preset::SchnapsenVu, Preset::SixtySix] {
+            let differ = named_differ(preset, "expert", other);
+            assert_eq!(differ, 0, "{other} in {preset:?}: moves that differ");
+        }
+    }
+}
+
 /// Moves that differ between the bots named `a` and `b` over two deals.
 fn named_differ(preset: Preset, a: &str, b: &str) -> usize {
     differing_moves(preset, 2, |seed| [named(a, seed), named(b, seed)])
