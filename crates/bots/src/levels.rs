@@ -120,10 +120,10 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix> + Send>, U
     // run 16,000 ISMCTS iterations (tenth round), and only they,
     // `expert-8k-iterations` and `expert-policy-opponent` model the
     // opponent (ninth round): the variants measured before keep 8,000
-    // iterations and UCT there. All
-    // but `expert-no-timing`, `expert-no-close` (no solved worlds) and
-    // `expert-timing-margin` take the expert's timing margins, so since
-    // the thirteenth round they weigh Schnapsen's timing by 0.5.
+    // iterations and UCT there. All but `expert-no-timing`,
+    // `expert-no-close` (no solved worlds) and `expert-timing-margin` take
+    // the expert's timing margins, so since the thirteenth round they
+    // weigh Schnapsen's timing by 0.5.
     let expert = |label: &str, close| SixtySixExpert::new(label, (16, 3_000, 8_000), close, seed);
     // Lone deals, the opponent modelled in Schnapsen: what the experts
     // since the ninth round share.

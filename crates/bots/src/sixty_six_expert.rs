@@ -85,20 +85,21 @@ pub enum Closing {
 }
 
 impl Closing {
+    /// The rule with its margin, set in game points, in rewards where one
+    /// game point is worth `point`.
+    fn in_rewards(self, point: f64) -> Closing {
+        match self {
+            Closing::Margin(margin) => Closing::Margin(margin * point),
+            rule => rule,
+        }
+    }
+
     /// Whether to close, given whether closing wins all that matters in
-    /// every solved world, its mean and playing on's in those worlds,
-    /// whether closing is ISMCTS's own choice, and the reward of one game
-    /// point (the margin is in game points).
-    fn closes(
-        self,
-        sure: bool,
-        close_mean: f64,
-        on_mean: f64,
-        ismcts_closes: bool,
-        point: f64,
-    ) -> bool {
+    /// every solved world, its mean and playing on's in those worlds, and
+    /// whether closing is ISMCTS's own choice.
+    fn closes(self, sure: bool, close_mean: f64, on_mean: f64, ismcts_closes: bool) -> bool {
         sure || match self {
-            Closing::Margin(margin) => close_mean >= on_mean + margin * point,
+            Closing::Margin(margin) => close_mean >= on_mean + margin,
             Closing::WhenSure => ismcts_closes,
         }
     }
@@ -362,14 +363,8 @@ impl SixtySixExpert {
         // (then playing on can only do as well).
         if let Some(close) = value(Action::Close) {
             let sure = close.worst >= enough - 1e-9;
-            let rule = self.close.closing[six_cards];
-            if rule.closes(
-                sure,
-                close.mean,
-                on_value,
-                top.action == Action::Close,
-                point,
-            ) {
+            let rule = self.close.closing[six_cards].in_rewards(point);
+            if rule.closes(sure, close.mean, on_value, top.action == Action::Close) {
                 // The exchange never costs a closer anything: exchange
                 // first, and decide the close again on the next move.
                 if legal.contains(&Action::Exchange) {
@@ -547,29 +542,29 @@ mod tests {
     #[test]
     fn a_sure_close_is_always_taken() {
         for rule in [Closing::Margin(0.5), Closing::WhenSure] {
-            assert!(rule.closes(true, -1.0, 2.0, false, 1.0), "{rule:?}");
+            assert!(rule.closes(true, -1.0, 2.0, false), "{rule:?}");
         }
     }
 
     #[test]
     fn by_margin_the_solved_worlds_overrule_ismcts() {
         let rule = Closing::Margin(0.5);
-        assert!(rule.closes(false, 1.5, 1.0, false, 1.0));
-        assert!(!rule.closes(false, 1.4, 1.0, true, 1.0));
+        assert!(rule.closes(false, 1.5, 1.0, false));
+        assert!(!rule.closes(false, 1.4, 1.0, true));
     }
 
     #[test]
     fn the_margin_is_in_game_points() {
         // Where one game point is worth 4 in rewards, half a point is 2.
         let rule = Closing::Margin(0.5);
-        assert!(!rule.closes(false, 2.9, 1.0, false, 4.0));
-        assert!(rule.closes(false, 3.0, 1.0, false, 4.0));
+        assert!(!rule.in_rewards(4.0).closes(false, 2.9, 1.0, false));
+        assert!(rule.in_rewards(4.0).closes(false, 3.0, 1.0, false));
     }
 
     #[test]
     fn when_sure_only_ismcts_closes_otherwise() {
         let rule = Closing::WhenSure;
-        assert!(rule.closes(false, 0.0, 1.0, true, 1.0));
-        assert!(!rule.closes(false, 3.0, 1.0, false, 1.0));
+        assert!(rule.closes(false, 0.0, 1.0, true));
+        assert!(!rule.closes(false, 3.0, 1.0, false));
     }
 }
