@@ -43,13 +43,9 @@ impl Match {
         if state.core.to_move().is_some() {
             return Err(talon_err("the deal is not over yet"));
         }
-        if self.sheet.record(&state.core.game) {
-            Ok(())
-        } else {
-            Err(talon_err(
-                "this deal cannot be booked here: another game, or the match is over",
-            ))
-        }
+        self.sheet
+            .record(&state.core.game)
+            .map_err(|e| talon_err(format!("this deal cannot be booked here: {e}")))
     }
 
     /// Match score per seat (partners show their side's score).

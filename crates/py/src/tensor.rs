@@ -26,6 +26,9 @@ pub struct Block {
 /// does not allocate: the vectorised environment builds one per step).
 type PerSeat<T> = ArrayVec<T, 8>;
 
+/// The cards of a trick in progress (a pack has at most 53).
+type Trick = ArrayVec<(usize, Card), 64>;
+
 /// Family-neutral facts read off one observation.
 struct View {
     seats: usize,
@@ -37,8 +40,9 @@ struct View {
     face_up: CardSet,
     /// Cards only this seat knows the place of (own discards, laid-away cards, a seen widow).
     private: CardSet,
-    /// The trick in progress: (seat, card).
-    trick: PerSeat<(usize, Card)>,
+    /// The trick in progress: (seat, card). Not one card a seat: in
+    /// Sixty-three a seat out of trumps may dump its whole hand into it.
+    trick: Trick,
     /// Cards known to be in each seat's hand.
     known: PerSeat<CardSet>,
     trump: Option<Suit>,
@@ -105,7 +109,7 @@ fn view_sixty_six(o: &sixty_six::SixtySixObservation) -> View {
         plays.push((t.leader.0, t.cards[0]));
         plays.push((t.leader.opponent().0, t.cards[1]));
     }
-    let trick: PerSeat<(usize, Card)> = o
+    let trick: Trick = o
         .lead_card
         .map(|c| (o.leader.index(), c))
         .into_iter()
@@ -160,7 +164,7 @@ fn view_na(o: &na_sixty_six::NaObservation) -> View {
     for t in &o.history {
         plays.extend(t.cards.iter().map(|&(s, c)| (s.0, c)));
     }
-    let trick: PerSeat<(usize, Card)> = o.trick.iter().map(|&(s, c)| (s.index(), c)).collect();
+    let trick: Trick = o.trick.iter().map(|&(s, c)| (s.index(), c)).collect();
     plays.extend(trick.iter().map(|&(s, c)| (s as u8, c)));
     let tricks: PerSeat<f32> = o.tricks.iter().map(|&t| f32::from(t)).collect();
     let mut auction = Auction::new(n);
@@ -220,7 +224,7 @@ fn view_sevens(o: &sevens::SevensObservation) -> View {
                 .map(|(i, &c)| (at(t.leader, i) as u8, c)),
         );
     }
-    let trick: PerSeat<(usize, Card)> = o
+    let trick: Trick = o
         .trick
         .iter()
         .enumerate()
@@ -283,7 +287,7 @@ fn view_pedro(o: &pedro::PedroObservation) -> View {
             _ => {}
         }
     }
-    let trick: PerSeat<(usize, Card)> = o.trick.iter().map(|&(s, c)| (s.index(), c)).collect();
+    let trick: Trick = o.trick.iter().map(|&(s, c)| (s.index(), c)).collect();
     let in_trick = set(trick.iter().map(|t| t.1));
     let me = o.seat.index();
     let mut known = o.known.iter().copied().collect::<PerSeat<CardSet>>();
@@ -446,8 +450,8 @@ fn write(v: &View, out: &mut [f32], layout: Option<&mut Vec<Block>>, extra: Opti
     w.cards("face_up", None, v.face_up);
     w.cards("private", None, v.private);
     for r in 0..n {
-        let card = v.trick.iter().find(|t| rel(t.0) == r).map(|t| t.1);
-        w.cards("trick", Some(r), set(card));
+        let cards = v.trick.iter().filter(|t| rel(t.0) == r).map(|t| t.1);
+        w.cards("trick", Some(r), set(cards));
     }
     for r in 1..n {
         w.cards("known", Some(r), v.known[(v.me + r) % n]);

@@ -107,6 +107,8 @@ pub struct VecEnv {
     envs: Vec<Env>,
     threads: usize,
     seats: usize,
+    /// Floats of a tensor row and ids of a mask row.
+    widths: [usize; 2],
     obs: Py<PyArray2<f32>>,
     mask: Py<PyArray2<u8>>,
     rewards: Py<PyArray2<f32>>,
@@ -149,6 +151,22 @@ impl VecEnv {
         );
         let (d, p) = (dones.as_slice_mut()?, players.as_slice_mut()?);
         let n = self.envs.len();
+        // numpy lets a caller resize the arrays in place (refcheck=False):
+        // rows of another size would be written out of place or past the end.
+        let [width, actions] = self.widths;
+        let sizes = [
+            ("obs", o.len(), n * width),
+            ("mask", m.len(), n * actions),
+            ("rewards", r.len(), n * self.seats),
+            ("dones", d.len(), n),
+            ("players", p.len(), n),
+        ];
+        if let Some((name, has, wants)) = sizes.into_iter().find(|s| s.1 != s.2) {
+            return Err(talon_err(format!(
+                "VecEnv's {name} buffer holds {has} values, not the {wants} it was made with; \
+                 it was resized"
+            )));
+        }
         let (ol, ml, rl) = (o.len() / n, m.len() / n, r.len() / n);
         let chunk = n.div_ceil(self.threads.max(1));
         let spec = &self.spec;
@@ -276,6 +294,7 @@ impl VecEnv {
             envs,
             threads,
             seats: game.seats(),
+            widths: [width, game.actions()],
             obs: PyArray2::zeros(py, [num_envs, width], false).unbind(),
             mask: PyArray2::zeros(py, [num_envs, game.actions()], false).unbind(),
             rewards: PyArray2::zeros(py, [num_envs, game.seats()], false).unbind(),

@@ -256,6 +256,31 @@ def test_a_match_keeps_its_score_sheet():
         m.new_deal(seed)
 
 
+def test_a_match_books_only_its_own_next_deal():
+    rng = random.Random(3)
+    m = talon.Match(talon.load_game("sixty-six"))
+    other = talon.load_game("schnapsen").new_initial_state(seed=1)
+    play_random(other, rng)
+    with pytest.raises(talon.TalonError, match="another game or other options"):
+        m.record(other)
+    three = talon.Match(talon.load_game("sixes-and-sevens", {"players": 3}))
+    six = talon.load_game("sixes-and-sevens", {"players": 6}).new_initial_state(seed=1)
+    play_random(six, rng)
+    with pytest.raises(talon.TalonError, match="another game or other options"):
+        three.record(six)
+    # Booked once only; a deal from another match's sheet is refused too.
+    for game in ("schnapsen", "na-sixty-six", "pedro", "sixes-and-sevens"):
+        m = talon.Match(talon.load_game(game))
+        state = m.new_deal(5)
+        play_random(state, rng)
+        m.record(state)
+        played = m.deals_played()
+        scores = m.scores()
+        with pytest.raises(talon.TalonError, match="cannot be booked"):
+            m.record(state)
+        assert m.deals_played() == played and m.scores() == scores, game
+
+
 def test_states_pickle_through_serialize(preset):
     import pickle
 

@@ -130,3 +130,26 @@ def test_information_state_is_perfect_recall_through_python():
         if found >= 5:
             break
     assert found >= 5, found
+
+
+def test_a_hand_dumped_into_a_trick_is_in_the_trick_block():
+    # Sixty-three: a player out of trumps may dump the whole hand into the
+    # trick, so a trick can hold far more cards than seats. Two dumps here.
+    game = talon.load_game("sixty-three-queens")
+    state = game.new_initial_state(seed=106)
+    line = (
+        "bid 61, bid 62, pass, bid 63, trump C, discard 2H, discard 9D, discard TH, keep, "
+        "AC, 4C, 6C, QC, 5C, 8C, 5S, JC, 2C, TC, KD, dump, dump"
+    )
+    for text in line.split(", "):
+        state.apply_action(state.string_to_action(text))
+    trick = [b for b in game.observation_tensor_layout() if b["name"] == "trick"]
+    for seat in range(game.num_players()):
+        obs = state.observation_tensor(seat)
+        info = state.information_state_tensor(seat)
+        # More cards than seats: each dumped card is marked for its seat.
+        marked = sum(int(obs[b["start"] : b["start"] + b["size"]].sum()) for b in trick)
+        assert marked > game.num_players(), (seat, marked)
+        hidden = np.array([card_id(c) for c in state.hidden_cards(seat)], dtype=int)
+        for b in card_blocks(game):
+            assert not np.any(info[b["start"] + hidden]), (seat, b["name"])

@@ -121,3 +121,17 @@ def test_a_read_only_buffer_is_an_error_and_nothing_moves():
     obs.flags.writeable = True
     env.step(env.random_actions(0))
     assert [env.state(i).serialize() for i in range(4)] != before
+
+
+def test_a_resized_buffer_is_an_error_and_nothing_moves():
+    env = talon.VecEnv(talon.load_game("sixty-six"), 4, seed=1)
+    mask = env.buffers_tuple()[1]
+    before = [env.state(i).serialize() for i in range(4)]
+    shape = mask.shape
+    mask.resize((4, 1), refcheck=False)
+    with pytest.raises(talon.TalonError, match="mask buffer holds 4 values"):
+        env.step(env.random_actions(0))
+    assert [env.state(i).serialize() for i in range(4)] == before
+    mask.resize(shape, refcheck=False)
+    env.step(env.random_actions(0))
+    assert [env.state(i).serialize() for i in range(4)] != before

@@ -163,21 +163,77 @@ impl AnyMatch {
         })
     }
 
-    /// Books a finished deal of this match; `false` if it is not finished,
-    /// belongs to another family, or the match is already decided.
-    pub fn record(&mut self, game: &AnyGame) -> bool {
-        match (self, game) {
+    /// Books a finished deal of this match. Refused, with the reason and
+    /// nothing booked, unless the deal is over, was dealt for this very
+    /// point of the match (same game and options, the dealer whose turn it
+    /// is, and the sheet as it stands: a deal booked already, or one of
+    /// another match, has another), and the match is still open.
+    pub fn record(&mut self, game: &AnyGame) -> Result<(), String> {
+        if self.winner().is_some() {
+            return Err("the match is over".into());
+        }
+        let foreign = || "the deal is of another game or other options than this match".to_string();
+        let turn = |dealt: Seat, due: Seat| {
+            format!("the deal was dealt by seat {dealt}, but it is seat {due}'s turn to deal")
+        };
+        let moved_on = || {
+            "the deal was dealt at another score than the match's now (booked already, or from another match)"
+                .to_string()
+        };
+        let booked = match (self, game) {
             (AnyMatch::SixtySix { sheet, .. }, AnyGame::SixtySix { game, .. }) => {
+                if *game.options() != sheet.opts {
+                    return Err(foreign());
+                }
+                if game.dealer() != sheet.dealer {
+                    return Err(turn(game.dealer(), sheet.dealer));
+                }
+                if game.sheet().map(|s| s.scores) != Some(sheet.scores) {
+                    return Err(moved_on());
+                }
                 game.result().is_some_and(|r| sheet.record(r))
             }
             (AnyMatch::NaSixtySix { sheet, .. }, AnyGame::NaSixtySix { game, .. }) => {
+                if *game.options() != sheet.opts {
+                    return Err(foreign());
+                }
+                if game.dealer() != sheet.dealer {
+                    return Err(turn(game.dealer(), sheet.dealer));
+                }
+                if game.sheet() != Some(sheet.sheet()) {
+                    return Err(moved_on());
+                }
                 game.result().is_some_and(|r| sheet.record(r))
             }
-            (AnyMatch::Sevens { sheet, .. }, AnyGame::Sevens { game, .. }) => sheet.record(game),
+            (AnyMatch::Sevens { sheet, .. }, AnyGame::Sevens { game, .. }) => {
+                // Every seat deals once, in turn: a deal booked already has
+                // a dealer whose turn is past.
+                if *game.options() != sheet.opts {
+                    return Err(foreign());
+                }
+                if game.dealer() != sheet.dealer {
+                    return Err(turn(game.dealer(), sheet.dealer));
+                }
+                sheet.record(game)
+            }
             (AnyMatch::Pedro { sheet, .. }, AnyGame::Pedro { game, .. }) => {
+                if *game.options() != sheet.opts {
+                    return Err(foreign());
+                }
+                if game.dealer() != sheet.dealer {
+                    return Err(turn(game.dealer(), sheet.dealer));
+                }
+                if game.sheet() != Some(sheet.scores) {
+                    return Err(moved_on());
+                }
                 game.result().is_some_and(|r| sheet.record(r))
             }
-            _ => false,
+            _ => return Err(foreign()),
+        };
+        if booked {
+            Ok(())
+        } else {
+            Err("the deal is not over yet".into())
         }
     }
 

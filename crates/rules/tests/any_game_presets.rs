@@ -125,7 +125,12 @@ fn every_accepted_option_value_plays_deals_and_matches() {
                             panic!("{preset} {}={value}: {a:?} refused: {e}", spec.name)
                         });
                     }
-                    sheet.record(&g);
+                    sheet.record(&g).unwrap_or_else(|e| {
+                        panic!(
+                            "{preset} {}={value}: deal {deal} not booked: {e}",
+                            spec.name
+                        )
+                    });
                 }
             }
         }

@@ -169,3 +169,20 @@ fn edits_cover_each_kind() {
     assert_eq!(edit("abcdef", 2, 1, 2, "xy"), "axydef");
     assert_eq!(edit("ab", 2, 9, 1, "x"), "xb");
 }
+
+#[test]
+fn a_forced_bid_above_the_maximum_is_refused() {
+    let options = [
+        ("max_bid", "45"),
+        ("forced_bid", "100"),
+        ("all_pass", "dealer_forced"),
+    ]
+    .map(|(k, v)| (k.to_string(), v.to_string()));
+    let err = AnyGame::new(Preset::SixtyThree, &options, &Setup::Seed(0))
+        .err()
+        .expect("refused");
+    assert!(err.to_string().contains("forced_bid"), "{err}");
+    let fits =
+        [("max_bid", "45"), ("forced_bid", "45")].map(|(k, v)| (k.to_string(), v.to_string()));
+    assert!(AnyGame::new(Preset::SixtyThree, &fits, &Setup::Seed(0)).is_ok());
+}

@@ -56,8 +56,41 @@ fn any_match_deals_through_the_sheet() {
             let legal = deal.legal_actions();
             deal.play(&legal[0]).expect("a legal action");
         }
-        assert!(m.record(&deal));
+        m.record(&deal).expect("the match's own deal is booked");
+        if m.winner().is_none() {
+            let again = m.record(&deal).expect_err("a deal is booked once");
+            assert!(again.contains("turn to deal"), "{again}");
+        }
     }
+    let over = m.record(&m.next_deal(seed)).expect_err("the match is over");
+    assert_eq!(over, "the match is over");
+}
+
+#[test]
+fn a_match_refuses_another_games_deal() {
+    let mut m = AnyMatch::new(Preset::SixtySix, &[], 3).expect("a match");
+    let mut other = AnyMatch::new(Preset::Schnapsen, &[], 3).expect("a match");
+    let mut deal = other.next_deal(1);
+    let mut early = m.next_deal(1);
+    assert_eq!(
+        m.record(&early),
+        Err("the deal is not over yet".to_string())
+    );
+    while deal.to_move().is_some() {
+        let legal = deal.legal_actions();
+        deal.play(&legal[0]).expect("a legal action");
+    }
+    let err = m
+        .record(&deal)
+        .expect_err("a Schnapsen deal in a Sixty-six match");
+    assert!(err.contains("another game"), "{err}");
+    assert_eq!(m.deals_played(), 0);
+    other.record(&deal).expect("its own match books it");
+    while early.to_move().is_some() {
+        let legal = early.legal_actions();
+        early.play(&legal[0]).expect("a legal action");
+    }
+    m.record(&early).expect("booked once over");
 }
 
 #[test]

@@ -420,6 +420,15 @@ impl PedroOptions {
         if self.min_bid > self.max_bid {
             return Err(bad("min_bid", self.min_bid.to_string(), "at most max_bid"));
         }
+        // A forced contract above the maximum would be one nobody may bid
+        // (or read as the double).
+        if self.forced_bid > self.max_bid {
+            return Err(bad(
+                "forced_bid",
+                self.forced_bid.to_string(),
+                &format!("at most max_bid ({})", self.max_bid),
+            ));
+        }
         // Every bid, double and pass must fit in one legal-action list.
         let choices = (self.max_bid - self.min_bid) as usize + 2 + usize::from(self.double_bid);
         if choices > crate::game::MAX_ACTIONS {
@@ -591,7 +600,7 @@ pub const SPECS: &[OptionSpec] = &[
     OptionSpec::int("min_bid", 1, 100, "the lowest bid"),
     OptionSpec::int("max_bid", 1, 100, "the highest bid (all the points)"),
     OptionSpec::choice("all_pass", &["dealer_forced", "throw_in"], "nobody bids: the dealer takes it at forced_bid, or the cards are thrown in"),
-    OptionSpec::int("forced_bid", 1, 100, "the dealer's forced bid when all pass"),
+    OptionSpec::int("forced_bid", 1, 100, "the dealer's forced bid when all pass (at most max_bid)"),
     OptionSpec::flag("double_bid", "a bid of 'double' above max_bid: all the points, scored double_factor times"),
     OptionSpec::int("double_factor", 1, 10, "multiplier for a made or failed double bid"),
     OptionSpec::flag("lead_trump_first", "the bidder must lead a trump to the first trick (if he holds one)"),

@@ -163,6 +163,11 @@ impl SixtySix {
         self.sheet.as_ref()
     }
 
+    /// The seat that dealt this deal.
+    pub fn dealer(&self) -> Seat {
+        self.dealer
+    }
+
     pub fn options(&self) -> &SixtySixOptions {
         &self.pos.opts
     }
