@@ -179,8 +179,8 @@ fn a_forced_bid_above_the_maximum_is_refused() {
     ]
     .map(|(k, v)| (k.to_string(), v.to_string()));
     let err = AnyGame::new(Preset::SixtyThree, &options, &Setup::Seed(0))
-        .err()
-        .expect("refused");
+        .map(|_| ())
+        .expect_err("refused");
     assert!(err.to_string().contains("forced_bid"), "{err}");
     let fits =
         [("max_bid", "45"), ("forced_bid", "45")].map(|(k, v)| (k.to_string(), v.to_string()));

@@ -180,25 +180,37 @@ pub async fn serve(socket: WebSocket, lobby: Arc<Lobby>) {
             }
         };
         let text = match msg {
-            Message::Text(t) => t,
-            Message::Binary(_) => {
-                reply(ServerFrame::error("bad_frame", "frames are JSON text")).await;
+            Message::Text(t) if t.len() <= MAX_FRAME_BYTES => t,
+            Message::Close(_) => break,
+            other => {
+                // Binary, oversized and control frames cost the budget as
+                // bad JSON does: none of them may be sent without limit.
+                if !bucket.take(config.frame_budget, config.frame_window) {
+                    let _ = local_out
+                        .send(Outgoing::Close(close::RATE_LIMIT, "too many frames"))
+                        .await;
+                    drain(&mut stream).await;
+                    break;
+                }
+                match other {
+                    Message::Binary(_) => {
+                        reply(ServerFrame::error("bad_frame", "frames are JSON text")).await
+                    }
+                    Message::Text(t) => {
+                        reply(ServerFrame::error(
+                            "too_large",
+                            format!(
+                                "a frame has at most {MAX_FRAME_BYTES} bytes, not {}",
+                                t.len()
+                            ),
+                        ))
+                        .await
+                    }
+                    _ => {}
+                }
                 continue;
             }
-            Message::Close(_) => break,
-            _ => continue,
         };
-        if text.len() > MAX_FRAME_BYTES {
-            reply(ServerFrame::error(
-                "too_large",
-                format!(
-                    "a frame has at most {MAX_FRAME_BYTES} bytes, not {}",
-                    text.len()
-                ),
-            ))
-            .await;
-            continue;
-        }
         let frame = match serde_json::from_str::<ClientFrame>(&text) {
             Ok(f) => f,
             Err(e) => {

@@ -19,13 +19,17 @@ impl Bucket {
         }
     }
 
+    /// The tokens it would hold now, refilled since its last take.
+    fn refilled(&self, budget: u32, window: Duration) -> f64 {
+        let rate = f64::from(budget) / window.as_secs_f64().max(1e-9);
+        let refill = self.last.elapsed().as_secs_f64() * rate;
+        (self.tokens + refill).min(f64::from(budget))
+    }
+
     /// Takes a token if there is one.
     pub fn take(&mut self, budget: u32, window: Duration) -> bool {
-        let now = Instant::now();
-        let rate = f64::from(budget) / window.as_secs_f64().max(1e-9);
-        let refill = now.duration_since(self.last).as_secs_f64() * rate;
-        self.tokens = (self.tokens + refill).min(f64::from(budget));
-        self.last = now;
+        self.tokens = self.refilled(budget, window);
+        self.last = Instant::now();
         if self.tokens >= 1.0 {
             self.tokens -= 1.0;
             true
@@ -36,7 +40,7 @@ impl Bucket {
 }
 
 /// Buckets by key (an address), bounded: when too many keys are kept,
-/// those idle for a whole window (so full again) are forgotten.
+/// those refilled by now are forgotten, and if none is, the fullest.
 pub struct Buckets<K> {
     budget: u32,
     window: Duration,
@@ -57,10 +61,25 @@ impl<K: Hash + Eq + Clone> Buckets<K> {
 
     pub fn take(&mut self, key: &K) -> bool {
         if self.map.len() >= MAX_KEYS && !self.map.contains_key(key) {
-            let window = self.window;
-            self.map.retain(|_, b| b.last.elapsed() < window);
+            // A bucket refilled by now is as good as a new one: drop those.
+            // If every key still owes tokens (many addresses at once), the
+            // fullest goes: memory stays bounded and no newcomer is shut
+            // out, and a fresh address would get a full bucket anyway.
+            let (budget, window) = (self.budget, self.window);
+            self.map
+                .retain(|_, b| b.refilled(budget, window) < f64::from(budget));
             if self.map.len() >= MAX_KEYS {
-                return false;
+                let fullest = self
+                    .map
+                    .iter()
+                    .max_by(|a, b| {
+                        a.1.refilled(budget, window)
+                            .total_cmp(&b.1.refilled(budget, window))
+                    })
+                    .map(|(k, _)| k.clone());
+                if let Some(k) = fullest {
+                    self.map.remove(&k);
+                }
             }
         }
         let budget = self.budget;
@@ -68,5 +87,56 @@ impl<K: Hash + Eq + Clone> Buckets<K> {
             .entry(key.clone())
             .or_insert_with(|| Bucket::full(budget))
             .take(budget, self.window)
+    }
+}
+
+/// The key an address is limited by: IPv6 hosts by their /64 (one
+/// subscriber's usual block, where new addresses cost nothing), IPv4 and
+/// IPv4-mapped addresses by themselves.
+pub fn address_key(ip: std::net::IpAddr) -> std::net::IpAddr {
+    use std::net::{IpAddr, Ipv6Addr};
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6(Ipv6Addr::from(v6.to_bits() & !u128::from(u64::MAX))),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::net::IpAddr;
+
+    #[test]
+    fn many_owing_addresses_never_shut_a_newcomer_out() {
+        let mut b = Buckets::new(20, Duration::from_secs(60));
+        for k in 0..MAX_KEYS as u32 {
+            assert!(b.take(&k));
+        }
+        assert!(b.take(&u32::MAX), "a new address gets its tokens");
+        assert!(b.map.len() <= MAX_KEYS);
+        // A key with its budget spent stays limited meanwhile.
+        for _ in 0..19 {
+            assert!(b.take(&7) || !b.map.contains_key(&7));
+        }
+    }
+
+    #[test]
+    fn a_spent_budget_is_refused_until_it_refills() {
+        let mut b = Buckets::new(3, Duration::from_secs(60));
+        assert!((0..3).all(|_| b.take(&1)));
+        assert!(!b.take(&1));
+        assert!(b.take(&2), "another key has its own budget");
+    }
+
+    #[test]
+    fn ipv6_hosts_of_one_block_share_a_key() {
+        let key = |s: &str| address_key(s.parse::<IpAddr>().unwrap());
+        assert_eq!(key("2001:db8:1:2:aaaa::1"), key("2001:db8:1:2:ffff::9"));
+        assert_ne!(key("2001:db8:1:2::1"), key("2001:db8:1:3::1"));
+        assert_eq!(key("::ffff:10.0.0.1"), key("10.0.0.1"));
+        assert_ne!(key("10.0.0.1"), key("10.0.0.2"));
     }
 }

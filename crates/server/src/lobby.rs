@@ -77,7 +77,8 @@ impl Lobby {
         hints: Option<bool>,
         from: IpAddr,
     ) -> Result<Created, LobbyError> {
-        if !self.creators.lock().expect("limits lock").take(&from) {
+        let key = crate::limits::address_key(from);
+        if !self.creators.lock().expect("limits lock").take(&key) {
             return Err(LobbyError::TooMany(format!(
                 "at most {} tables per {} s from one address",
                 self.shared.config.create_budget,

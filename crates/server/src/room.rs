@@ -27,6 +27,9 @@ pub type ConnId = u64;
 /// dropped and catches up when it reconnects.
 pub const OUTBOX: usize = 256;
 
+/// Connections one seat may hold at once (a player's tabs and devices).
+const MAX_TABS_A_SEAT: usize = 8;
+
 /// What goes to a connection's writer.
 #[derive(Debug)]
 pub enum Outgoing {
@@ -292,8 +295,19 @@ impl Room {
         since: Option<u64>,
         out: mpsc::Sender<Outgoing>,
     ) {
-        if self.conns.len() >= self.shared.config.max_viewers {
-            let _ = out.try_send(Outgoing::Close(4029, "too many viewers at this table"));
+        // Spectators have their own cap, so that they can never crowd a
+        // player out of a seat; a seat's own tabs have a small one.
+        let same = self.conns.values().filter(|c| c.viewer == viewer).count();
+        let full = match viewer {
+            Viewer::Spectator => self.conns.len() - self.seated() >= self.shared.config.max_viewers,
+            Viewer::Seat(_) => same >= MAX_TABS_A_SEAT,
+        };
+        if full {
+            let why = match viewer {
+                Viewer::Spectator => "too many viewers at this table",
+                Viewer::Seat(_) => "too many connections for this seat",
+            };
+            let _ = out.try_send(Outgoing::Close(4029, why));
             return;
         }
         let v = self.table.version();
@@ -320,6 +334,14 @@ impl Room {
             self.last_activity = Instant::now();
         }
         self.send_presence();
+    }
+
+    /// Connections that hold a seat.
+    fn seated(&self) -> usize {
+        self.conns
+            .values()
+            .filter(|c| c.viewer != Viewer::Spectator)
+            .count()
     }
 
     fn snapshot(&self, viewer: Viewer) -> ServerFrame {

@@ -78,6 +78,39 @@ async fn a_refused_socket_is_closed_even_if_the_client_keeps_pinging() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn spectators_cannot_crowd_a_player_out_of_the_seat() {
+    let running = server(ServerConfig {
+        max_viewers: 2,
+        ..fast_config()
+    })
+    .await;
+    let addr = running.addr;
+    let created = create(
+        addr,
+        json!({"preset": "sixty-six", "seats": seats(&["p", "heuristic"])}),
+    )
+    .await;
+    let table = created["table"].as_str().unwrap();
+    let mut watchers = Vec::new();
+    for _ in 0..2 {
+        let mut w = Client::hello(addr, table, None, None).await;
+        w.until("welcome").await;
+        watchers.push(w);
+    }
+    let mut third = Client::hello(addr, table, None, None).await;
+    assert_eq!(third.next().await.unwrap_err().0, 4029);
+    // The player still gets in, from more than one tab, up to the seat's own cap.
+    let mut tabs = Vec::new();
+    for _ in 0..8 {
+        let mut tab = Client::hello(addr, table, Some(&secret(&created, 0)), None).await;
+        assert_eq!(tab.until("welcome").await["seat"], 0);
+        tabs.push(tab);
+    }
+    let mut ninth = Client::hello(addr, table, Some(&secret(&created, 0)), None).await;
+    assert_eq!(ninth.next().await.unwrap_err().0, 4029);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_stored_table_comes_back_only_within_the_cap() {
     let config = fast_config();
     let db = config.db.clone();

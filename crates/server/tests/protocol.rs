@@ -4,8 +4,10 @@
 mod common;
 
 use common::*;
+use futures_util::SinkExt;
 use serde_json::{json, Value};
 use std::time::Duration;
+use tokio_tungstenite::tungstenite::Message;
 
 fn act(f: &Value, i: usize) -> Value {
     json!({"t": "act", "action": f["state"]["legal"][i], "v": f["v"], "id": "a1"})
@@ -257,6 +259,26 @@ async fn floods_are_closed_and_table_creation_is_rate_limited() {
     // The table and other viewers are untouched.
     let mut other = Client::hello(addr, table, Some(&secret(&created, 0)), None).await;
     assert_eq!(other.until("snapshot").await["state"]["status"], "playing");
+    // Binary and oversized frames are counted as well.
+    for flood in [
+        Message::Binary(vec![0u8; 16].into()),
+        Message::Text("x".repeat(5000).into()),
+    ] {
+        let mut c = Client::hello(addr, table, Some(&secret(&created, 0)), None).await;
+        c.until("snapshot").await;
+        for _ in 0..40 {
+            if c.ws.send(flood.clone()).await.is_err() {
+                break;
+            }
+        }
+        let closed = loop {
+            match c.next().await {
+                Ok(_) => continue,
+                Err(e) => break e,
+            }
+        };
+        assert_eq!(closed.0, 1008, "{closed:?}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

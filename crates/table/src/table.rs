@@ -364,7 +364,13 @@ impl Table {
     fn close_deal(&mut self) {
         let game = self.game.as_ref().expect("a deal just ended");
         if let Some(sheet) = &mut self.sheet {
-            sheet.record(game);
+            // Every deal of a match table is dealt by its sheet, so this
+            // is booked; a refusal would be a bug in this file.
+            let booked = sheet.record(game);
+            debug_assert!(
+                booked.is_ok(),
+                "a match table's deal not booked: {booked:?}"
+            );
         }
         let start = self.deal_start.as_ref().expect("a deal has a start");
         let hands = (0..start.seats())
