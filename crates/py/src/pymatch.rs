@@ -40,9 +40,6 @@ impl Match {
 
     /// Books a finished deal of this match on the sheet.
     fn record(&mut self, state: &State) -> PyResult<()> {
-        if state.core.to_move().is_some() {
-            return Err(talon_err("the deal is not over yet"));
-        }
         self.sheet
             .record(&state.core.game)
             .map_err(|e| talon_err(format!("this deal cannot be booked here: {e}")))

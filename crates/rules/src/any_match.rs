@@ -172,63 +172,46 @@ impl AnyMatch {
         if self.winner().is_some() {
             return Err("the match is over".into());
         }
-        let foreign = || "the deal is of another game or other options than this match".to_string();
-        let turn = |dealt: Seat, due: Seat| {
-            format!("the deal was dealt by seat {dealt}, but it is seat {due}'s turn to deal")
-        };
-        let moved_on = || {
-            "the deal was dealt at another score than the match's now (booked already, or from another match)"
-                .to_string()
-        };
         let booked = match (self, game) {
             (AnyMatch::SixtySix { sheet, .. }, AnyGame::SixtySix { game, .. }) => {
-                if *game.options() != sheet.opts {
-                    return Err(foreign());
-                }
-                if game.dealer() != sheet.dealer {
-                    return Err(turn(game.dealer(), sheet.dealer));
-                }
-                if game.sheet().map(|s| s.scores) != Some(sheet.scores) {
-                    return Err(moved_on());
-                }
+                dealt_here(
+                    *game.options() == sheet.opts,
+                    game.dealer(),
+                    sheet.dealer,
+                    game.sheet().map(|s| s.scores) == Some(sheet.scores),
+                )?;
                 game.result().is_some_and(|r| sheet.record(r))
             }
             (AnyMatch::NaSixtySix { sheet, .. }, AnyGame::NaSixtySix { game, .. }) => {
-                if *game.options() != sheet.opts {
-                    return Err(foreign());
-                }
-                if game.dealer() != sheet.dealer {
-                    return Err(turn(game.dealer(), sheet.dealer));
-                }
-                if game.sheet() != Some(sheet.sheet()) {
-                    return Err(moved_on());
-                }
+                dealt_here(
+                    *game.options() == sheet.opts,
+                    game.dealer(),
+                    sheet.dealer,
+                    game.sheet() == Some(sheet.sheet()),
+                )?;
                 game.result().is_some_and(|r| sheet.record(r))
             }
             (AnyMatch::Sevens { sheet, .. }, AnyGame::Sevens { game, .. }) => {
-                // Every seat deals once, in turn: a deal booked already has
-                // a dealer whose turn is past.
-                if *game.options() != sheet.opts {
-                    return Err(foreign());
-                }
-                if game.dealer() != sheet.dealer {
-                    return Err(turn(game.dealer(), sheet.dealer));
-                }
+                // Every seat deals once, in turn, and the deal carries no
+                // sheet: a deal booked already has a dealer whose turn is past.
+                dealt_here(
+                    *game.options() == sheet.opts,
+                    game.dealer(),
+                    sheet.dealer,
+                    true,
+                )?;
                 sheet.record(game)
             }
             (AnyMatch::Pedro { sheet, .. }, AnyGame::Pedro { game, .. }) => {
-                if *game.options() != sheet.opts {
-                    return Err(foreign());
-                }
-                if game.dealer() != sheet.dealer {
-                    return Err(turn(game.dealer(), sheet.dealer));
-                }
-                if game.sheet() != Some(sheet.scores) {
-                    return Err(moved_on());
-                }
+                dealt_here(
+                    *game.options() == sheet.opts,
+                    game.dealer(),
+                    sheet.dealer,
+                    game.sheet() == Some(sheet.scores),
+                )?;
                 game.result().is_some_and(|r| sheet.record(r))
             }
-            _ => return Err(foreign()),
+            _ => return Err(FOREIGN.into()),
         };
         if booked {
             Ok(())
@@ -273,5 +256,24 @@ impl AnyMatch {
             AnyMatch::Sevens { sheet, .. } => sheet.deals_played,
             AnyMatch::Pedro { sheet, .. } => sheet.deals_played,
         }
+    }
+}
+
+const FOREIGN: &str = "the deal is of another game or other options than this match";
+
+/// Whether a finished deal was dealt for the point a match's sheet is at:
+/// its options, its dealer against the one whose turn it is, and (where
+/// the deal carries one) the sheet it was dealt at.
+fn dealt_here(same_options: bool, dealt: Seat, due: Seat, same_sheet: bool) -> Result<(), String> {
+    if !same_options {
+        Err(FOREIGN.into())
+    } else if dealt != due {
+        Err(format!(
+            "the deal was dealt by seat {dealt}, but it is seat {due}'s turn to deal"
+        ))
+    } else if !same_sheet {
+        Err("the deal was dealt at another score than the match's now (booked already, or from another match)".into())
+    } else {
+        Ok(())
     }
 }

@@ -179,58 +179,34 @@ pub async fn serve(socket: WebSocket, lobby: Arc<Lobby>) {
                 break;
             }
         };
-        let text = match msg {
-            Message::Text(t) if t.len() <= MAX_FRAME_BYTES => t,
-            Message::Close(_) => break,
-            other => {
-                // Binary, oversized and control frames cost the budget as
-                // bad JSON does: none of them may be sent without limit.
-                if !bucket.take(config.frame_budget, config.frame_window) {
-                    let _ = local_out
-                        .send(Outgoing::Close(close::RATE_LIMIT, "too many frames"))
-                        .await;
-                    drain(&mut stream).await;
-                    break;
-                }
-                match other {
-                    Message::Binary(_) => {
-                        reply(ServerFrame::error("bad_frame", "frames are JSON text")).await
-                    }
-                    Message::Text(t) => {
-                        reply(ServerFrame::error(
-                            "too_large",
-                            format!(
-                                "a frame has at most {MAX_FRAME_BYTES} bytes, not {}",
-                                t.len()
-                            ),
-                        ))
-                        .await
-                    }
-                    _ => {}
-                }
-                continue;
-            }
-        };
-        let frame = match serde_json::from_str::<ClientFrame>(&text) {
-            Ok(f) => f,
-            Err(e) => {
-                if !bucket.take(config.frame_budget, config.frame_window) {
-                    let _ =
-                        local_out.try_send(Outgoing::Close(close::RATE_LIMIT, "too many frames"));
-                    break;
-                }
-                reply(ServerFrame::error(
+        // What the client sent: a frame, or what to answer instead (control
+        // frames get no answer).
+        let frame: Result<ClientFrame, Option<ServerFrame>> = match msg {
+            Message::Text(t) if t.len() > MAX_FRAME_BYTES => Err(Some(ServerFrame::error(
+                "too_large",
+                format!(
+                    "a frame has at most {MAX_FRAME_BYTES} bytes, not {}",
+                    t.len()
+                ),
+            ))),
+            Message::Text(t) => serde_json::from_str(&t).map_err(|e| {
+                Some(ServerFrame::error(
                     "bad_frame",
-                    format!("cannot read frame {}: {e}", quote(&text)),
+                    format!("cannot read frame {}: {e}", quote(&t)),
                 ))
-                .await;
-                continue;
-            }
+            }),
+            Message::Binary(_) => Err(Some(ServerFrame::error(
+                "bad_frame",
+                "frames are JSON text",
+            ))),
+            Message::Close(_) => break,
+            _ => Err(None),
         };
-        if frame == ClientFrame::Ping {
+        if matches!(frame, Ok(ClientFrame::Ping)) {
             reply(ServerFrame::Pong).await;
             continue;
         }
+        // Everything else costs the budget, unreadable frames included.
         if !bucket.take(config.frame_budget, config.frame_window) {
             let _ = local_out
                 .send(Outgoing::Close(close::RATE_LIMIT, "too many frames"))
@@ -238,6 +214,15 @@ pub async fn serve(socket: WebSocket, lobby: Arc<Lobby>) {
             drain(&mut stream).await;
             break;
         }
+        let frame = match frame {
+            Ok(f) => f,
+            Err(answer) => {
+                if let Some(answer) = answer {
+                    reply(answer).await;
+                }
+                continue;
+            }
+        };
         let cmd = match frame {
             ClientFrame::Hello { .. } => {
                 reply(ServerFrame::error("bad_frame", "hello was already said")).await;
