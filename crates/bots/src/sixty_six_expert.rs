@@ -1,15 +1,19 @@
-//! The Sixty-six family's expert (`expert`, and `expert-match`, which
-//! plays for the match in its search).
+//! The Sixty-six family's expert (`expert`, and the variants that see the
+//! match otherwise: `expert-lone`, `expert-match`, `expert-target`).
 //!
-//! - **The match.** A deal of a match carries the score sheet. `expert`
-//!   searches every deal as a lone deal (game points) and reads the sheet
-//!   only to close or declare where that wins the match in every world;
-//!   `expert-match` values every finished deal half by game points, half
-//!   by the chance of winning the match it leaves (`SolverGame::rewards` /
-//!   `SixtySixSheet::reward`, with the match-equity table). Equity alone
-//!   lost matches (docs/strength.md). The margins below are in game
-//!   points and scaled to the sheet's rewards (`point_reward`): near the
-//!   match's end one point may be worth several.
+//! - **The match.** A deal of a match carries the score sheet
+//!   ([`SheetUse`]). `expert` values a finished deal in its solved worlds
+//!   (closing, timing, PIMC) half by game points, half by the chance of
+//!   winning the match it leaves (`SolverGame::rewards` /
+//!   `SixtySixSheet::reward`, with the match-equity table), and searches
+//!   a lone deal in ISMCTS, whose greedy rollouts valued by equity lost
+//!   matches. `expert-lone` searches every deal as a lone deal (game
+//!   points) and reads the sheet only to close or declare where that wins
+//!   the match in every world; `expert-match` values equity in every
+//!   search. Equity alone lost matches (docs/strength.md). The margins
+//!   below are in game points and scaled to the sheet's rewards
+//!   (`point_reward`): near the match's end one point may be worth
+//!   several.
 //! - **Closing and declaring.** While cards are still to be drawn the
 //!   expert plays ISMCTS, whose greedy rollouts play a closed talon poorly
 //!   (in Schnapsen they end in exact values once the endgame is small)
@@ -150,8 +154,14 @@ pub enum SheetUse {
     /// Every deal searched as a lone deal (game points); the sheet is read
     /// only to close or declare where that wins the match in every world.
     LoneDeals,
-    /// Outcomes valued as the given `MatchValue` says.
+    /// Outcomes valued as the given `MatchValue` says, in every search.
     Valued(MatchValue),
+    /// Outcomes valued as `MatchValue` says where worlds are solved
+    /// exactly (closing, timing, PIMC), and ISMCTS searching a lone deal:
+    /// its greedy rollouts valued by match equity cost about three points
+    /// of match pairs, the solved worlds nothing
+    /// (docs/strength/match-and-closing-rounds.md, fifteenth round).
+    SolvedWorlds(MatchValue),
 }
 
 impl SixtySixExpert {
@@ -245,7 +255,8 @@ impl SixtySixExpert {
     }
 
     /// The same bot with its searches seeing the match as `sheet` says
-    /// (by default outcomes are valued by `MatchValue::Target`).
+    /// (by default outcomes are valued by `MatchValue::Target` in every
+    /// search).
     pub fn seeing_the_sheet(mut self, sheet: SheetUse) -> SixtySixExpert {
         self.sheet = sheet;
         self
@@ -275,8 +286,8 @@ impl SixtySixExpert {
     /// best other move in solved worlds.
     fn before_last_draw(&mut self, seen: &SixtySixObservation, legal: &[Action]) -> Action {
         let started = Instant::now();
-        let blind = self.searched(seen);
-        let obs = blind.as_ref().unwrap_or(seen);
+        let ismcts_view = self.for_ismcts(seen);
+        let obs = ismcts_view.as_ref().unwrap_or(seen);
         self.set_search(obs.options.hand_size);
         let pool = self
             .inference
@@ -290,6 +301,8 @@ impl SixtySixExpert {
         let Some(top) = most_visited(&stats) else {
             return legal[0];
         };
+        let solved_view = self.for_solved_worlds(seen);
+        let obs = solved_view.as_ref().unwrap_or(seen);
         // `worlds == 0` turns the search of exact options off: ISMCTS decides.
         // Declare first: of equals, the one whose value needs no sampling.
         let exact: Vec<Action> = [Action::Declare, Action::Close]
@@ -387,20 +400,21 @@ impl SixtySixExpert {
         }
     }
 
-    /// The observation the searches see: without the score sheet for a
-    /// bot that plays every deal as a lone deal, or with the sheet's
-    /// outcomes valued the bot's way (`None`: as it is).
-    fn searched(&self, obs: &SixtySixObservation) -> Option<SixtySixObservation> {
+    /// The observation ISMCTS sees: without the score sheet where it
+    /// searches lone deals, or with the sheet's outcomes valued the bot's
+    /// way (`None`: as it is).
+    fn for_ismcts(&self, obs: &SixtySixObservation) -> Option<SixtySixObservation> {
+        match self.sheet {
+            SheetUse::LoneDeals | SheetUse::SolvedWorlds(_) => without_sheet(obs),
+            SheetUse::Valued(value) => valued(obs, value),
+        }
+    }
+
+    /// The observation the exact searches (closing, timing, PIMC) see.
+    fn for_solved_worlds(&self, obs: &SixtySixObservation) -> Option<SixtySixObservation> {
         match self.sheet {
             SheetUse::LoneDeals => without_sheet(obs),
-            SheetUse::Valued(value) => {
-                let mut sheet = obs.sheet.filter(|s| s.value != value)?;
-                sheet.value = value;
-                Some(SixtySixObservation {
-                    sheet: Some(sheet),
-                    ..obs.clone()
-                })
-            }
+            SheetUse::Valued(value) | SheetUse::SolvedWorlds(value) => valued(obs, value),
         }
     }
 
@@ -435,15 +449,18 @@ impl Bot<SixtySix> for SixtySixExpert {
         if SixtySix::draws_ahead(obs) {
             return self.before_last_draw(obs, legal);
         }
-        let blind = self.searched(obs);
-        let obs = blind.as_ref().unwrap_or(obs);
-        match self.pimc.choose(obs, legal, &mut self.rng) {
-            Some(a) => a,
-            None => {
-                self.set_search(obs.options.hand_size);
-                self.ismcts.choose(obs, legal, &mut self.rng)
-            }
+        let solved_view = self.for_solved_worlds(obs);
+        if let Some(a) = self
+            .pimc
+            .choose(solved_view.as_ref().unwrap_or(obs), legal, &mut self.rng)
+        {
+            return a;
         }
+        // No world solved in budget (a Sixty-six talon closed early).
+        let ismcts_view = self.for_ismcts(obs);
+        let obs = ismcts_view.as_ref().unwrap_or(obs);
+        self.set_search(obs.options.hand_size);
+        self.ismcts.choose(obs, legal, &mut self.rng)
     }
 
     fn set_time_limit(&mut self, limit: Option<Duration>) {
@@ -463,6 +480,17 @@ fn is_timing(a: Action) -> bool {
 /// out of its observation. `expert-2026-11`, the expert before the match
 /// was in the observation, is the old expert behind this.
 pub struct SheetBlind(pub Box<dyn Bot<SixtySix>>);
+
+/// `obs` with its sheet's outcomes valued by `value`, or `None` if they
+/// are already (or it is a lone deal).
+fn valued(obs: &SixtySixObservation, value: MatchValue) -> Option<SixtySixObservation> {
+    let mut sheet = obs.sheet.filter(|s| s.value != value)?;
+    sheet.value = value;
+    Some(SixtySixObservation {
+        sheet: Some(sheet),
+        ..obs.clone()
+    })
+}
 
 /// `obs` as a lone deal's, or `None` if it is one already.
 fn without_sheet(obs: &SixtySixObservation) -> Option<SixtySixObservation> {
@@ -491,12 +519,12 @@ impl Bot<SixtySix> for SheetBlind {
 
 #[cfg(test)]
 mod tests {
-    use super::{Closing, SixtySixExpert};
+    use super::{Closing, SheetUse, SixtySixExpert};
     use crate::levels::EXPERT_CLOSE;
     use crate::Bot;
     use std::time::Duration;
     use talon_cards::Seat;
-    use talon_rules::sixty_six::{SixtySix, SixtySixOptions};
+    use talon_rules::sixty_six::{MatchValue, SixtySix, SixtySixOptions};
     use talon_rules::{ActionList, Game};
 
     /// The closing search's limit after each decision of a seeded
@@ -566,5 +594,33 @@ mod tests {
         let rule = Closing::WhenSure;
         assert!(rule.closes(false, 0.0, 1.0, true));
         assert!(!rule.closes(false, 3.0, 1.0, false));
+    }
+
+    /// What each search sees of a match deal at 5–6, by `SheetUse`: the
+    /// sheet's value, or `None` for a lone deal.
+    fn views(sheet: SheetUse) -> [Option<MatchValue>; 2] {
+        let bot =
+            SixtySixExpert::new("t", (16, 3_000, 1_000), EXPERT_CLOSE, 3).seeing_the_sheet(sheet);
+        let game = SixtySix::from_seed(5, SixtySixOptions::SCHNAPSEN, Seat(0)).with_sheet([5, 6]);
+        let seen = game.observe(Seat(1));
+        let value = |view: Option<_>| view.as_ref().unwrap_or(&seen).sheet.map(|s| s.value);
+        [
+            value(bot.for_ismcts(&seen)),
+            value(bot.for_solved_worlds(&seen)),
+        ]
+    }
+
+    #[test]
+    fn each_search_sees_the_match_as_the_sheet_use_says() {
+        let equity = Some(MatchValue::Equity);
+        assert_eq!(views(SheetUse::LoneDeals), [None, None]);
+        assert_eq!(
+            views(SheetUse::Valued(MatchValue::Equity)),
+            [equity, equity]
+        );
+        assert_eq!(
+            views(SheetUse::SolvedWorlds(MatchValue::Equity)),
+            [None, equity]
+        );
     }
 }
