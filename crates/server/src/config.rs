@@ -31,6 +31,11 @@ pub struct ServerConfig {
     pub max_open_tables: usize,
     /// Viewers one table takes at most.
     pub max_viewers: usize,
+    /// Catch-ups by missed events one table replays per `catch_up_window`
+    /// (a replay rebuilds the table from its log, so costs the log's
+    /// length); past them a viewer gets a snapshot, just as correct.
+    pub catch_up_budget: u32,
+    pub catch_up_window: Duration,
     /// How long a new connection has to say hello.
     pub hello_timeout: Duration,
     /// A connection that sends nothing (not even a ping) this long is closed.
@@ -63,6 +68,8 @@ impl Default for ServerConfig {
             create_window: Duration::from_secs(60),
             max_open_tables: 20_000,
             max_viewers: 64,
+            catch_up_budget: 20,
+            catch_up_window: Duration::from_secs(10),
             hello_timeout: Duration::from_secs(10),
             idle_timeout: Duration::from_secs(120),
             finished_ttl: Duration::from_secs(300),

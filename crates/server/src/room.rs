@@ -4,6 +4,7 @@
 //! apply, send.
 
 use crate::config::ServerConfig;
+use crate::limits::Bucket;
 use crate::metrics::Metrics;
 use crate::presence::{Presence, Seats};
 use crate::secret::SecretHash;
@@ -123,6 +124,9 @@ pub struct Room {
     /// Seats whose hint is being worked out, a bit each: one at a time per
     /// seat, so hint frames cannot queue searches without bound.
     hinting: Arc<AtomicU8>,
+    /// Catch-ups by replay left: anyone may ask for one (a stale version
+    /// in a hello or an action), and each costs the whole log.
+    replays: Bucket,
 }
 
 /// Clears a seat's bit in `Room::hinting` however its hint task ends.
@@ -155,6 +159,7 @@ impl Room {
                 _ => None,
             })
             .collect();
+        let replays = Bucket::full(shared.config.catch_up_budget);
         let room = Room {
             id,
             finished_at: table.is_finished().then(Instant::now),
@@ -169,6 +174,7 @@ impl Room {
             me: tx.downgrade(),
             hinting: Arc::new(AtomicU8::new(0)),
             last_activity: Instant::now(),
+            replays,
         };
         tokio::spawn(room.run(rx, on_close));
         RoomHandle {
@@ -384,8 +390,14 @@ impl Room {
         self.shared.metrics.record(started.elapsed());
     }
 
-    fn catch_up(&self, out: &mpsc::Sender<Outgoing>, since: u64, viewer: Viewer) {
-        match self.table.catch_up(since, viewer) {
+    fn catch_up(&mut self, out: &mpsc::Sender<Outgoing>, since: u64, viewer: Viewer) {
+        let config = &self.shared.config;
+        let replay = self.table.can_catch_up(since)
+            && self
+                .replays
+                .take(config.catch_up_budget, config.catch_up_window);
+        let missed = replay.then(|| self.table.catch_up(since, viewer)).flatten();
+        match missed {
             // Only as many events as the outbox still takes, with room for
             // the presence frame after them (its writer may not have sent
             // anything yet): a dropped last event would leave the viewer

@@ -162,6 +162,52 @@ async fn stale_and_duplicate_actions_are_rejected_with_what_was_missed() {
     assert!(s["summary"]["v"].as_u64().unwrap() > v);
 }
 
+/// A catch-up by missed events replays the table's log, which anyone may
+/// ask for with a stale version: past the table's budget of replays the
+/// answer is a snapshot of the same version instead.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn catch_ups_past_the_replay_budget_get_snapshots() {
+    let config = talon_server::ServerConfig {
+        catch_up_budget: 3,
+        catch_up_window: Duration::from_secs(3_600),
+        ..fast_config()
+    };
+    let running = server(config).await;
+    let addr = running.addr;
+    let created = create(
+        addr,
+        json!({"preset": "sixty-six", "seats": seats(&["p", "heuristic"])}),
+    )
+    .await;
+    let table = created["table"].as_str().unwrap();
+    let mut c = Client::hello(addr, table, Some(&secret(&created, 0)), None).await;
+    let f = my_turn(&mut c).await;
+    let v = f["v"].as_u64().unwrap();
+    let mut answers = Vec::new();
+    for _ in 0..5 {
+        c.send(json!({"t": "act", "action": f["state"]["legal"][0], "v": v - 1}))
+            .await;
+        assert_eq!(c.until("reject").await["code"], "stale");
+        let g = c.next().await.unwrap();
+        assert_eq!(g["v"].as_u64(), Some(v), "{g}");
+        answers.push(g["t"].as_str().unwrap().to_string());
+    }
+    assert_eq!(
+        answers,
+        ["event", "event", "event", "snapshot", "snapshot"],
+        "three replays, then snapshots"
+    );
+    // A snapshot is as good as the events: the seat still plays.
+    c.send(act(&f, 0)).await;
+    let mut seen = 0;
+    while seen == 0 {
+        let g = c.next().await.unwrap();
+        if g["t"] == "event" && g["event"]["seat"] == 0 && g["v"].as_u64() == Some(v + 1) {
+            seen += 1;
+        }
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_secret_acts_only_for_its_own_seat_and_is_stored_hashed() {
     let config = fast_config();

@@ -156,11 +156,18 @@ impl Table {
         }
     }
 
+    /// Whether a viewer at version `since` can be sent the events it
+    /// missed (else it needs a snapshot): known, not ahead, and at most
+    /// `MAX_CATCH_UP` behind.
+    pub fn can_catch_up(&self, since: u64) -> bool {
+        let now = self.version();
+        since != 0 && since <= now && now - since <= MAX_CATCH_UP
+    }
+
     /// The events after version `since`, each as `viewer` saw it then;
     /// `None` when a snapshot is due instead (too far behind, or ahead).
     pub fn catch_up(&self, since: u64, viewer: Viewer) -> Option<Vec<Projected>> {
-        let now = self.version();
-        if since == 0 || since > now || now - since > MAX_CATCH_UP {
+        if !self.can_catch_up(since) {
             return None;
         }
         let mut earlier = Table::replay(&self.log()[..since as usize]).ok()?;
