@@ -29,8 +29,14 @@ fn reference_returns(
 ) -> PyResult<Vec<Vec<i32>>> {
     let preset = preset_by_name(name)?;
     let options = options_from(params)?;
+    if count > 0 && first.checked_add(count - 1).is_none() {
+        return Err(talon_err(format!(
+            "{count} seeds from {first} run past the last seed, 2^64 - 1"
+        )));
+    }
     py.detach(|| {
-        (first..first + count)
+        (0..count)
+            .map(|i| first + i)
             .map(|seed| {
                 let mut g = AnyGame::new(preset, &options, &Setup::Seed(seed))
                     .map_err(|e| e.to_string())?;

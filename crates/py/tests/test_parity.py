@@ -3,6 +3,8 @@ as the engine played directly in Rust (talon._reference_returns plays the
 same deals through the engine's text interface, not through the binding's
 action ids)."""
 
+import pytest
+
 import talon
 from conftest import PRESETS
 
@@ -35,3 +37,10 @@ def test_ten_thousand_random_deals_match_the_rust_engine():
         assert got == expected, preset
         total += per_preset
     assert total >= GAMES
+
+
+def test_the_reference_refuses_seeds_past_the_last():
+    # A private helper, but bad input still gets an error, not a wrap.
+    with pytest.raises(talon.TalonError, match="past the last seed"):
+        talon._reference_returns("schnapsen", MASK, 2)
+    assert len(talon._reference_returns("schnapsen", MASK, 1)) == 1
