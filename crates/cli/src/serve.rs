@@ -30,6 +30,14 @@ pub struct ServeArgs {
     /// The bot level that stands in for an absent person.
     #[arg(long, default_value = "heuristic")]
     pub stand_in: String,
+    /// Behind a reverse proxy on this machine: count requests from loopback
+    /// by the address the proxy appends to X-Forwarded-For, so the limits
+    /// per address stay per client (docs/server.md).
+    #[arg(long)]
+    pub behind_proxy: bool,
+    /// WebSockets one address may hold open at once (1 to 100,000).
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub max_sockets_per_address: u64,
 }
 
 pub fn run(args: &ServeArgs) -> Result<(), String> {
@@ -51,6 +59,8 @@ pub fn run(args: &ServeArgs) -> Result<(), String> {
         deal_pause: Duration::from_millis(args.deal_pause_ms),
         grace: Duration::from_secs(args.grace_secs),
         stand_in: args.stand_in.clone(),
+        behind_proxy: args.behind_proxy,
+        max_sockets_per_address: args.max_sockets_per_address as usize,
         ..ServerConfig::default()
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -93,5 +103,11 @@ mod tests {
         assert!(parse("--bot-delay-ms", "60001").is_err());
         assert!(parse("--deal-pause-ms", "99999999").is_err());
         assert_eq!(parse("--grace-secs", "86400").unwrap().grace_secs, 86_400);
+        assert!(parse("--max-sockets-per-address", "0").is_err());
+        let args = Serve::try_parse_from(["serve", "--behind-proxy"])
+            .unwrap()
+            .args;
+        assert!(args.behind_proxy);
+        assert_eq!(args.max_sockets_per_address, 256);
     }
 }

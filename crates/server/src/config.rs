@@ -31,6 +31,11 @@ pub struct ServerConfig {
     pub max_open_tables: usize,
     /// Viewers one table takes at most.
     pub max_viewers: usize,
+    /// WebSockets one address may hold open at once.
+    pub max_sockets_per_address: usize,
+    /// Count a request from loopback by the last `X-Forwarded-For` entry
+    /// (a reverse proxy on the same machine); else every peer is itself.
+    pub behind_proxy: bool,
     /// Catch-ups by missed events one table replays per `catch_up_window`
     /// (a replay rebuilds the table from its log, so costs the log's
     /// length); past them a viewer gets a snapshot, just as correct.
@@ -68,6 +73,8 @@ impl Default for ServerConfig {
             create_window: Duration::from_secs(60),
             max_open_tables: 20_000,
             max_viewers: 64,
+            max_sockets_per_address: 256,
+            behind_proxy: false,
             catch_up_budget: 20,
             catch_up_window: Duration::from_secs(10),
             hello_timeout: Duration::from_secs(10),

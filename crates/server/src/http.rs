@@ -2,6 +2,7 @@
 //! health, and the WebSocket upgrade. Request and reply bodies are JSON
 //! and documented in docs/server.md.
 
+use crate::address::client_key;
 use crate::config::MAX_FRAME_BYTES;
 use crate::conn;
 use crate::lobby::{Lobby, LobbyError};
@@ -9,7 +10,7 @@ use crate::room::RoomCmd;
 use crate::web;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{ConnectInfo, Path, State};
-use axum::http::{Method, StatusCode, Uri};
+use axum::http::{HeaderMap, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -126,6 +127,7 @@ async fn games() -> Response {
 async fn create(
     State(lobby): State<Arc<Lobby>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     body: Result<Json<CreateTable>, axum::extract::rejection::JsonRejection>,
 ) -> Response {
     let Json(req) = match body {
@@ -144,7 +146,7 @@ async fn create(
             req.seats,
             req.whole_match,
             req.hints,
-            peer.ip(),
+            client_key(peer, &headers, lobby.config().behind_proxy),
         )
         .await
     {
@@ -248,11 +250,30 @@ async fn log(State(lobby): State<Arc<Lobby>>, Path(id): Path<String>) -> Respons
     }
 }
 
-async fn ws(State(lobby): State<Arc<Lobby>>, upgrade: WebSocketUpgrade) -> Response {
+async fn ws(
+    State(lobby): State<Arc<Lobby>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    let key = client_key(peer, &headers, lobby.config().behind_proxy);
+    // Held for as long as the socket is open.
+    let Some(slot) = lobby.sockets.open(key) else {
+        return error(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!(
+                "at most {} open connections from one address",
+                lobby.config().max_sockets_per_address
+            ),
+        );
+    };
     // Frames a little over the limit get an error frame; far over it, the
     // socket is closed by the library (1009).
     upgrade
         .max_message_size(MAX_FRAME_BYTES * 16)
         .max_frame_size(MAX_FRAME_BYTES * 16)
-        .on_upgrade(move |socket| conn::serve(socket, lobby))
+        .on_upgrade(move |socket| async move {
+            conn::serve(socket, lobby).await;
+            drop(slot);
+        })
 }

@@ -5,6 +5,7 @@
 //! (`store/`) commits every event before the table applies it and before
 //! anyone is told. See docs/server.md for the protocol.
 
+mod address;
 mod config;
 mod conn;
 mod http;

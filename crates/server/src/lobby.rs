@@ -2,6 +2,7 @@
 //! or from the store for one that left memory), and rebuilding every open
 //! table from its log on start.
 
+use crate::address::SocketCounts;
 use crate::config::ServerConfig;
 use crate::limits::Buckets;
 use crate::metrics::Metrics;
@@ -35,6 +36,8 @@ pub struct Lobby {
     rooms: Mutex<HashMap<String, RoomHandle>>,
     shared: Arc<Shared>,
     creators: Mutex<Buckets<IpAddr>>,
+    /// Open WebSockets by address.
+    pub sockets: Arc<SocketCounts>,
     me: Weak<Lobby>,
 }
 
@@ -47,6 +50,7 @@ impl Lobby {
         Arc::new_cyclic(|me| Lobby {
             rooms: Mutex::new(HashMap::new()),
             creators: Mutex::new(Buckets::new(config.create_budget, config.create_window)),
+            sockets: SocketCounts::new(config.max_sockets_per_address),
             shared: Arc::new(Shared {
                 store,
                 config,

@@ -1,6 +1,7 @@
 //! Work a client can make the server do is bounded: one hint at a time per
-//! seat, refused sockets closed whatever the client sends, and stored
-//! tables brought back only within the cap on open tables.
+//! seat, refused sockets closed whatever the client sends, open sockets
+//! per address, and stored tables brought back only within the cap on
+//! open tables.
 
 mod common;
 
@@ -9,6 +10,8 @@ use futures_util::SinkExt;
 use serde_json::json;
 use std::time::Duration;
 use talon_server::ServerConfig;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -226,4 +229,57 @@ async fn an_unmarked_finished_table_is_marked_when_it_starts() {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     assert_eq!(open, 0, "the finished table is still unmarked");
+}
+
+/// The `/ws` upgrade request from an address (forwarded by a proxy on
+/// loopback when `forwarded_for` is given); returns the HTTP status.
+async fn upgrade(addr: std::net::SocketAddr, forwarded_for: Option<&str>) -> (u16, TcpStream) {
+    let mut stream = TcpStream::connect(addr).await.expect("connect");
+    let forwarded = forwarded_for.map_or(String::new(), |f| format!("X-Forwarded-For: {f}\r\n"));
+    let request = format!(
+        "GET /ws HTTP/1.1\r\nHost: {addr}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\
+         Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n{forwarded}\r\n"
+    );
+    stream.write_all(request.as_bytes()).await.expect("write");
+    let mut head = [0u8; 12];
+    stream.read_exact(&mut head).await.expect("a status line");
+    let status = String::from_utf8_lossy(&head[9..12])
+        .parse()
+        .expect("a status");
+    (status, stream)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_address_holds_a_bounded_number_of_sockets() {
+    let running = server(ServerConfig {
+        max_sockets_per_address: 3,
+        behind_proxy: true,
+        ..fast_config()
+    })
+    .await;
+    let addr = running.addr;
+    let mut open = Vec::new();
+    for _ in 0..3 {
+        let (status, stream) = upgrade(addr, Some("198.51.100.1")).await;
+        assert_eq!(status, 101);
+        open.push(stream);
+    }
+    assert_eq!(upgrade(addr, Some("198.51.100.1")).await.0, 429);
+    // Behind the proxy each client has its own count; a forged first
+    // entry does not help, the proxy's own (the last) counts.
+    assert_eq!(upgrade(addr, Some("198.51.100.2")).await.0, 101);
+    assert_eq!(upgrade(addr, Some("10.0.0.9, 198.51.100.1")).await.0, 429);
+    // A closed socket frees its place.
+    drop(open.pop());
+    let mut freed = false;
+    for _ in 0..100 {
+        let (status, stream) = upgrade(addr, Some("198.51.100.1")).await;
+        if status == 101 {
+            freed = true;
+            open.push(stream);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(freed, "the closed socket's place was never freed");
 }

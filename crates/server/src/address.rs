@@ -1,0 +1,136 @@
+//! Who a request comes from, and the sockets each address holds open.
+//!
+//! The limits per address (table creation, open sockets) count the peer
+//! address. Behind a reverse proxy every peer is the proxy, so with
+//! `behind_proxy` a request from loopback is counted by the address the
+//! proxy appended to `X-Forwarded-For` (its last entry: earlier ones come
+//! from the client and may be forged).
+
+use crate::limits::address_key;
+use axum::http::HeaderMap;
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, Mutex};
+
+/// The address a request is limited by (an IPv6 host by its /64).
+pub fn client_key(peer: SocketAddr, headers: &HeaderMap, behind_proxy: bool) -> IpAddr {
+    let forwarded = || {
+        let last = headers.get_all("x-forwarded-for").iter().next_back()?;
+        last.to_str().ok()?.rsplit(',').next()?.trim().parse().ok()
+    };
+    let ip = match behind_proxy && peer.ip().is_loopback() {
+        true => forwarded().unwrap_or(peer.ip()),
+        false => peer.ip(),
+    };
+    address_key(ip)
+}
+
+/// Open WebSockets by address, each at most `max`. The map holds only
+/// addresses with a socket open, so it is bounded by the sockets.
+pub struct SocketCounts {
+    max: usize,
+    open: Mutex<HashMap<IpAddr, usize>>,
+}
+
+/// One open socket of an address; closing it (dropping this) frees it.
+pub struct SocketSlot {
+    counts: Arc<SocketCounts>,
+    key: IpAddr,
+}
+
+impl SocketCounts {
+    pub fn new(max: usize) -> Arc<SocketCounts> {
+        Arc::new(SocketCounts {
+            max,
+            open: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// A slot for one more socket of `key`, or `None` at the cap.
+    pub fn open(self: &Arc<Self>, key: IpAddr) -> Option<SocketSlot> {
+        let mut open = self.open.lock().expect("socket counts lock");
+        let n = open.entry(key).or_insert(0);
+        if *n >= self.max {
+            if *n == 0 {
+                open.remove(&key);
+            }
+            return None;
+        }
+        *n += 1;
+        Some(SocketSlot {
+            counts: self.clone(),
+            key,
+        })
+    }
+
+    #[cfg(test)]
+    fn held(&self, key: IpAddr) -> usize {
+        let open = self.open.lock().expect("socket counts lock");
+        open.get(&key).copied().unwrap_or(0)
+    }
+}
+
+impl Drop for SocketSlot {
+    fn drop(&mut self) {
+        let mut open = self.counts.open.lock().expect("socket counts lock");
+        if let Some(n) = open.get_mut(&self.key) {
+            *n -= 1;
+            if *n == 0 {
+                open.remove(&self.key);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(values: &[&str]) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        for v in values {
+            h.append("x-forwarded-for", v.parse().unwrap());
+        }
+        h
+    }
+
+    #[test]
+    fn only_a_proxy_on_loopback_is_believed_and_only_its_own_entry() {
+        let proxy: SocketAddr = "127.0.0.1:5000".parse().unwrap();
+        let outside: SocketAddr = "203.0.113.9:5000".parse().unwrap();
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+        let forged = headers(&["10.9.9.9, 198.51.100.7"]);
+        assert_eq!(client_key(proxy, &forged, true), ip("198.51.100.7"));
+        assert_eq!(client_key(proxy, &forged, false), ip("127.0.0.1"));
+        assert_eq!(client_key(outside, &forged, true), ip("203.0.113.9"));
+        // Two header lines: the proxy's is the last.
+        let two = headers(&["10.9.9.9", "198.51.100.8"]);
+        assert_eq!(client_key(proxy, &two, true), ip("198.51.100.8"));
+        // Nothing usable forwarded: the peer.
+        assert_eq!(
+            client_key(proxy, &headers(&["nonsense"]), true),
+            ip("127.0.0.1")
+        );
+        assert_eq!(client_key(proxy, &HeaderMap::new(), true), ip("127.0.0.1"));
+        // IPv6 hosts count by their /64.
+        let v6 = headers(&["2001:db8:1:2::5"]);
+        assert_eq!(client_key(proxy, &v6, true), ip("2001:db8:1:2::"));
+    }
+
+    #[test]
+    fn sockets_are_capped_per_address_and_freed_when_closed() {
+        let counts = SocketCounts::new(2);
+        let a: IpAddr = "10.0.0.1".parse().unwrap();
+        let b: IpAddr = "10.0.0.2".parse().unwrap();
+        let first = counts.open(a).unwrap();
+        let _second = counts.open(a).unwrap();
+        assert!(counts.open(a).is_none(), "a third socket of one address");
+        assert!(counts.open(b).is_some(), "another address has its own cap");
+        drop(first);
+        assert_eq!(counts.held(a), 1);
+        assert!(counts.open(a).is_some());
+        assert_eq!(counts.held(b), 0, "a closed address is forgotten");
+        assert!(SocketCounts::new(0).open(a).is_none());
+        assert!(counts.open.lock().unwrap().len() <= 1);
+    }
+}
