@@ -16,11 +16,15 @@ use std::sync::{Arc, Mutex};
 pub fn client_key(peer: SocketAddr, headers: &HeaderMap, behind_proxy: bool) -> IpAddr {
     let forwarded = || {
         let last = headers.get_all("x-forwarded-for").iter().next_back()?;
-        last.to_str().ok()?.rsplit(',').next()?.trim().parse().ok()
+        let entry = last.to_str().ok()?.rsplit(',').next()?.trim();
+        // An address, or one with a port (`1.2.3.4:5678`, `[::1]:5678`).
+        (entry.parse::<IpAddr>().ok()).or_else(|| Some(entry.parse::<SocketAddr>().ok()?.ip()))
     };
-    let ip = match behind_proxy && peer.ip().is_loopback() {
-        true => forwarded().unwrap_or(peer.ip()),
-        false => peer.ip(),
+    // A dual-stack listener sees an IPv4 proxy as `::ffff:127.0.0.1`.
+    let peer_ip = peer.ip().to_canonical();
+    let ip = match behind_proxy && peer_ip.is_loopback() {
+        true => forwarded().unwrap_or(peer_ip),
+        false => peer_ip,
     };
     address_key(ip)
 }
@@ -115,6 +119,13 @@ mod tests {
         // IPv6 hosts count by their /64.
         let v6 = headers(&["2001:db8:1:2::5"]);
         assert_eq!(client_key(proxy, &v6, true), ip("2001:db8:1:2::"));
+        // Entries with ports; a proxy seen through a dual-stack listener.
+        let ports = headers(&["198.51.100.7:5678"]);
+        assert_eq!(client_key(proxy, &ports, true), ip("198.51.100.7"));
+        let ports = headers(&["[2001:db8:1:2::5]:5678"]);
+        assert_eq!(client_key(proxy, &ports, true), ip("2001:db8:1:2::"));
+        let mapped: SocketAddr = "[::ffff:127.0.0.1]:5000".parse().unwrap();
+        assert_eq!(client_key(mapped, &forged, true), ip("198.51.100.7"));
     }
 
     #[test]

@@ -245,7 +245,16 @@ pub async fn serve(socket: WebSocket, lobby: Arc<Lobby>) {
     let _ = room.tx.send(RoomCmd::Leave { conn }).await;
     drop(local_out);
     if !writer_done {
-        let _ = timeout(std::time::Duration::from_secs(2), writer).await;
+        // The writer ends on its own once the outbox drains, but a client
+        // that stopped reading keeps it waiting to send for ever, and with
+        // it the socket, after its place among the address's sockets is
+        // freed: two seconds, then it is stopped.
+        if timeout(std::time::Duration::from_secs(2), &mut writer)
+            .await
+            .is_err()
+        {
+            writer.abort();
+        }
     }
 }
 

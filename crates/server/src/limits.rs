@@ -1,4 +1,5 @@
-//! Token buckets: a connection's frames, an address's table creations.
+//! Token buckets: a connection's frames, an address's table creations, a
+//! table's catch-up replays.
 //! A bucket holds `budget` tokens and refills them evenly over `window`.
 
 use std::collections::HashMap;

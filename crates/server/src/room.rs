@@ -392,10 +392,12 @@ impl Room {
 
     fn catch_up(&mut self, out: &mpsc::Sender<Outgoing>, since: u64, viewer: Viewer) {
         let config = &self.shared.config;
+        // Nothing missed costs no replay.
         let replay = self.table.can_catch_up(since)
-            && self
-                .replays
-                .take(config.catch_up_budget, config.catch_up_window);
+            && (since == self.table.version()
+                || self
+                    .replays
+                    .take(config.catch_up_budget, config.catch_up_window));
         let missed = replay.then(|| self.table.catch_up(since, viewer)).flatten();
         match missed {
             // Only as many events as the outbox still takes, with room for

@@ -283,3 +283,46 @@ async fn an_address_holds_a_bounded_number_of_sockets() {
     }
     assert!(freed, "the closed socket's place was never freed");
 }
+
+/// Creates a table as a proxy on loopback forwarding `client`; returns the
+/// HTTP status.
+async fn create_from(addr: std::net::SocketAddr, client: &str) -> u16 {
+    let body = json!({"preset": "sixty-six", "seats": seats(&["p", "random"])}).to_string();
+    let mut stream = TcpStream::connect(addr).await.expect("connect");
+    let request = format!(
+        "POST /api/tables HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nX-Forwarded-For: {client}\r\n\
+         Content-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.expect("write");
+    let mut head = [0u8; 12];
+    stream.read_exact(&mut head).await.expect("a status line");
+    String::from_utf8_lossy(&head[9..12])
+        .parse()
+        .expect("a status")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn behind_a_proxy_each_client_has_its_own_creation_budget() {
+    let config = ServerConfig {
+        create_budget: 1,
+        ..fast_config()
+    };
+    let proxied = server(ServerConfig {
+        behind_proxy: true,
+        ..config.clone()
+    })
+    .await;
+    assert_eq!(create_from(proxied.addr, "198.51.100.1").await, 201);
+    assert_eq!(create_from(proxied.addr, "198.51.100.1").await, 429);
+    assert_eq!(create_from(proxied.addr, "198.51.100.2").await, 201);
+    // Without the flag the header is not read: loopback is one client.
+    let direct = server(ServerConfig {
+        db: temp_db(),
+        ..config
+    })
+    .await;
+    assert_eq!(create_from(direct.addr, "198.51.100.3").await, 201);
+    assert_eq!(create_from(direct.addr, "198.51.100.4").await, 429);
+}

@@ -170,6 +170,9 @@ impl Table {
         if !self.can_catch_up(since) {
             return None;
         }
+        if since == self.version() {
+            return Some(Vec::new());
+        }
         let mut earlier = Table::replay(&self.log()[..since as usize]).ok()?;
         let mut out = Vec::new();
         for event in &self.log()[since as usize..] {
