@@ -1,19 +1,18 @@
 //! The Sixty-six family's expert (`expert`, and the variants that see the
-//! match otherwise: `expert-lone`, `expert-match`, `expert-target`).
+//! match otherwise: `expert-solved-equity`, `expert-match`,
+//! `expert-target`).
 //!
 //! - **The match.** A deal of a match carries the score sheet
-//!   ([`SheetUse`]). `expert` values a finished deal in its solved worlds
-//!   (closing, timing, PIMC) half by game points, half by the chance of
-//!   winning the match it leaves (`SolverGame::rewards` /
-//!   `SixtySixSheet::reward`, with the match-equity table), and searches
-//!   a lone deal in ISMCTS, whose greedy rollouts valued by equity lost
-//!   matches. `expert-lone` searches every deal as a lone deal (game
+//!   ([`SheetUse`]). `expert` searches every deal as a lone deal (game
 //!   points) and reads the sheet only to close or declare where that wins
-//!   the match in every world; `expert-match` values equity in every
-//!   search. Equity alone lost matches (docs/strength.md). The margins
-//!   below are in game points and scaled to the sheet's rewards
-//!   (`point_reward`): near the match's end one point may be worth
-//!   several.
+//!   the match in every world. `expert-match` values every finished deal
+//!   half by game points, half by the chance of winning the match it
+//!   leaves (`SolverGame::rewards` / `SixtySixSheet::reward`, with the
+//!   match-equity table); `expert-solved-equity` does so only in its
+//!   solved worlds (closing, timing, PIMC). Each lost matches to `expert`
+//!   (docs/strength.md). The margins below are in game points and scaled
+//!   to the sheet's rewards (`point_reward`): near the match's end one
+//!   point may be worth several.
 //! - **Closing and declaring.** While cards are still to be drawn the
 //!   expert plays ISMCTS, whose greedy rollouts play a closed talon poorly
 //!   (in Schnapsen they end in exact values once the endgame is small)
@@ -160,7 +159,8 @@ pub enum SheetUse {
     /// exactly (closing, timing, PIMC), and ISMCTS searching a lone deal:
     /// its greedy rollouts valued by match equity cost about three points
     /// of match pairs, the solved worlds nothing
-    /// (docs/strength/match-and-closing-rounds.md, fifteenth round).
+    /// (docs/strength/match-and-closing-rounds.md, fifteenth round); in
+    /// the solved worlds it still cost half a point (sixteenth round).
     SolvedWorlds(MatchValue),
 }
 

@@ -2,10 +2,9 @@
 //! player's choice is clear, each with its reason
 //! (`tests/data/decisions/sixty-six-family.txt`, found by the
 //! `find_decisions` example from the rules and the exact solver). The
-//! expert (`expert`, which values the match in its solved worlds), the
-//! expert that searches lone deals (`expert-lone`) and the experts that
-//! search with the match everywhere (`expert-match`, `expert-target`)
-//! must choose the expected action in every one.
+//! expert (`expert`) and the experts that search with the match, in their
+//! solved worlds (`expert-solved-equity`) or everywhere (`expert-match`,
+//! `expert-target`), must choose the expected action in every one.
 //!
 //! A line is `preset | sheet | deal | actions | expected action | why`:
 //! the sheet is the match score (seat 0 – seat 1) before the deal, the deal
@@ -97,8 +96,8 @@ fn the_expert_chooses_every_decision() {
 }
 
 #[test]
-fn the_lone_deal_expert_chooses_every_decision() {
-    let wrong = wrong_choices("expert-lone");
+fn the_solved_equity_expert_chooses_every_decision() {
+    let wrong = wrong_choices("expert-solved-equity");
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
@@ -171,12 +170,13 @@ fn without_closing_timing_or_a_match_the_expert_is_the_old_one() {
     assert_eq!(differ, 0, "moves that differ");
 }
 
-/// `expert-lone`, `expert-match` and `expert-target` are the expert
-/// seeing the match otherwise (not at all, or in every search): with no
-/// match on they play as it does, move for move, in both hand sizes.
+/// `expert-solved-equity`, `expert-match` and `expert-target` are the
+/// expert with the match in its search (in the solved worlds, or in
+/// every search): with no match on they play as it does, move for move,
+/// in both hand sizes.
 #[test]
 fn without_a_match_the_match_experts_are_the_expert() {
-    for other in ["expert-lone", "expert-match", "expert-target"] {
+    for other in ["expert-solved-equity", "expert-match", "expert-target"] {
         for preset in [Preset::SchnapsenVu, Preset::SixtySix] {
             let differ = named_differ(preset, "expert", other);
             assert_eq!(differ, 0, "{other} in {preset:?}: moves that differ");
