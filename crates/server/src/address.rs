@@ -6,10 +6,9 @@
 //! proxy appended to `X-Forwarded-For` (its last entry: earlier ones come
 //! from the client and may be forged).
 
-use crate::limits::address_key;
 use axum::http::HeaderMap;
 use std::collections::HashMap;
-use std::net::{IpAddr, SocketAddr};
+use std::net::{IpAddr, Ipv6Addr, SocketAddr};
 use std::sync::{Arc, Mutex};
 
 /// The address a request is limited by (an IPv6 host by its /64).
@@ -27,6 +26,19 @@ pub fn client_key(peer: SocketAddr, headers: &HeaderMap, behind_proxy: bool) -> 
         false => peer_ip,
     };
     address_key(ip)
+}
+
+/// The key an address is limited by: IPv6 hosts by their /64 (one
+/// subscriber's usual block, where new addresses cost nothing), IPv4 and
+/// IPv4-mapped addresses by themselves.
+fn address_key(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6(Ipv6Addr::from(v6.to_bits() & !u128::from(u64::MAX))),
+        },
+    }
 }
 
 /// Open WebSockets by address, each at most `max`. The map holds only
@@ -53,14 +65,10 @@ impl SocketCounts {
     /// A slot for one more socket of `key`, or `None` at the cap.
     pub fn open(self: &Arc<Self>, key: IpAddr) -> Option<SocketSlot> {
         let mut open = self.open.lock().expect("socket counts lock");
-        let n = open.entry(key).or_insert(0);
-        if *n >= self.max {
-            if *n == 0 {
-                open.remove(&key);
-            }
+        if open.get(&key).copied().unwrap_or(0) >= self.max {
             return None;
         }
-        *n += 1;
+        *open.entry(key).or_insert(0) += 1;
         Some(SocketSlot {
             counts: self.clone(),
             key,
@@ -143,5 +151,14 @@ mod tests {
         assert_eq!(counts.held(b), 0, "a closed address is forgotten");
         assert!(SocketCounts::new(0).open(a).is_none());
         assert!(counts.open.lock().unwrap().len() <= 1);
+    }
+
+    #[test]
+    fn ipv6_hosts_of_one_block_share_a_key() {
+        let key = |s: &str| address_key(s.parse::<IpAddr>().unwrap());
+        assert_eq!(key("2001:db8:1:2:aaaa::1"), key("2001:db8:1:2:ffff::9"));
+        assert_ne!(key("2001:db8:1:2::1"), key("2001:db8:1:3::1"));
+        assert_eq!(key("::ffff:10.0.0.1"), key("10.0.0.1"));
+        assert_ne!(key("10.0.0.1"), key("10.0.0.2"));
     }
 }

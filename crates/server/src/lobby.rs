@@ -71,7 +71,8 @@ impl Lobby {
         self.rooms.lock().expect("lobby lock").len()
     }
 
-    /// Makes a table: checks the config, stores it (secrets hashed), starts it.
+    /// Makes a table: checks the config, stores it (secrets hashed), starts
+    /// it. `key` is the client as the limits count it (`client_key`).
     pub async fn create(
         &self,
         preset: String,
@@ -79,9 +80,8 @@ impl Lobby {
         seats: Vec<SeatSpec>,
         whole_match: bool,
         hints: Option<bool>,
-        from: IpAddr,
+        key: IpAddr,
     ) -> Result<Created, LobbyError> {
-        let key = crate::limits::address_key(from);
         if !self.creators.lock().expect("limits lock").take(&key) {
             return Err(LobbyError::TooMany(format!(
                 "at most {} tables per {} s from one address",

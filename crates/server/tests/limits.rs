@@ -10,7 +10,6 @@ use futures_util::SinkExt;
 use serde_json::json;
 use std::time::Duration;
 use talon_server::ServerConfig;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 
@@ -88,12 +87,8 @@ async fn spectators_cannot_crowd_a_player_out_of_the_seat() {
     })
     .await;
     let addr = running.addr;
-    let created = create(
-        addr,
-        json!({"preset": "sixty-six", "seats": seats(&["p", "heuristic"])}),
-    )
-    .await;
-    let table = created["table"].as_str().unwrap();
+    let (created, table) = new_table(addr, "sixty-six", &["p", "heuristic"]).await;
+    let table = table.as_str();
     let mut watchers = Vec::new();
     for _ in 0..2 {
         let mut w = Client::hello(addr, table, None, None).await;
@@ -234,19 +229,12 @@ async fn an_unmarked_finished_table_is_marked_when_it_starts() {
 /// The `/ws` upgrade request from an address (forwarded by a proxy on
 /// loopback when `forwarded_for` is given); returns the HTTP status.
 async fn upgrade(addr: std::net::SocketAddr, forwarded_for: Option<&str>) -> (u16, TcpStream) {
-    let mut stream = TcpStream::connect(addr).await.expect("connect");
     let forwarded = forwarded_for.map_or(String::new(), |f| format!("X-Forwarded-For: {f}\r\n"));
     let request = format!(
         "GET /ws HTTP/1.1\r\nHost: {addr}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\
          Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n{forwarded}\r\n"
     );
-    stream.write_all(request.as_bytes()).await.expect("write");
-    let mut head = [0u8; 12];
-    stream.read_exact(&mut head).await.expect("a status line");
-    let status = String::from_utf8_lossy(&head[9..12])
-        .parse()
-        .expect("a status");
-    (status, stream)
+    status_of(addr, &request).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -288,19 +276,13 @@ async fn an_address_holds_a_bounded_number_of_sockets() {
 /// HTTP status.
 async fn create_from(addr: std::net::SocketAddr, client: &str) -> u16 {
     let body = json!({"preset": "sixty-six", "seats": seats(&["p", "random"])}).to_string();
-    let mut stream = TcpStream::connect(addr).await.expect("connect");
     let request = format!(
         "POST /api/tables HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
          Content-Type: application/json\r\nX-Forwarded-For: {client}\r\n\
          Content-Length: {}\r\n\r\n{body}",
         body.len()
     );
-    stream.write_all(request.as_bytes()).await.expect("write");
-    let mut head = [0u8; 12];
-    stream.read_exact(&mut head).await.expect("a status line");
-    String::from_utf8_lossy(&head[9..12])
-        .parse()
-        .expect("a status")
+    status_of(addr, &request).await.0
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -174,13 +174,8 @@ async fn catch_ups_past_the_replay_budget_get_snapshots() {
     };
     let running = server(config).await;
     let addr = running.addr;
-    let created = create(
-        addr,
-        json!({"preset": "sixty-six", "seats": seats(&["p", "heuristic"])}),
-    )
-    .await;
-    let table = created["table"].as_str().unwrap();
-    let mut c = Client::hello(addr, table, Some(&secret(&created, 0)), None).await;
+    let (created, table) = new_table(addr, "sixty-six", &["p", "heuristic"]).await;
+    let mut c = Client::hello(addr, &table, Some(&secret(&created, 0)), None).await;
     let f = my_turn(&mut c).await;
     let v = f["v"].as_u64().unwrap();
     let mut answers = Vec::new();

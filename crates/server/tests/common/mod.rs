@@ -68,6 +68,27 @@ pub async fn http(
     (status, serde_json::from_str(body).unwrap_or(Value::Null))
 }
 
+/// Sends a raw HTTP/1.1 request and reads only its status line; the
+/// stream stays open (an upgraded socket stays upgraded).
+pub async fn status_of(addr: SocketAddr, request: &str) -> (u16, TcpStream) {
+    let mut stream = TcpStream::connect(addr).await.expect("connect");
+    stream.write_all(request.as_bytes()).await.expect("write");
+    let mut head = [0u8; 12];
+    stream.read_exact(&mut head).await.expect("a status line");
+    let status = String::from_utf8_lossy(&head[9..12])
+        .parse()
+        .expect("a status");
+    (status, stream)
+}
+
+/// Creates a table of `preset` with these seats (`p` for a person, or a
+/// bot level); returns the reply and the table's id.
+pub async fn new_table(addr: SocketAddr, preset: &str, kinds: &[&str]) -> (Value, String) {
+    let created = create(addr, json!({"preset": preset, "seats": seats(kinds)})).await;
+    let table = created["table"].as_str().expect("a table id").to_string();
+    (created, table)
+}
+
 /// Creates a table; returns the reply (table id, seats with secrets).
 pub async fn create(addr: SocketAddr, request: Value) -> Value {
     let (status, reply) = http(addr, "POST", "/api/tables", Some(&request)).await;
