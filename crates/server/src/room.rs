@@ -654,10 +654,10 @@ impl Room {
         let seed = self.table.config().seed ^ v;
         let thinkers = self.shared.thinkers.clone();
         tokio::spawn(async move {
-            let _done = done;
             let permit = thinkers.acquire_owned().await;
             let _ = tokio::task::spawn_blocking(move || {
                 let _permit = permit;
+                let done = done;
                 if out.is_closed() {
                     return; // the asker has gone: nobody to tell
                 }
@@ -668,6 +668,10 @@ impl Room {
                     },
                     Err(e) => fail(&e.to_string()),
                 };
+                // The seat may ask again before it sees this hint: an
+                // asker who answers it at once must not be told that it
+                // is still being worked out.
+                drop(done);
                 send(&out, &frame);
             })
             .await;
