@@ -38,6 +38,10 @@ pub struct ServeArgs {
     /// WebSockets one address may hold open at once (1 to 100,000).
     #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     pub max_sockets_per_address: u64,
+    /// Tables one address may have in play at once, from creation until
+    /// they leave memory (1 to 20,000).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=20_000))]
+    pub max_tables_per_address: u64,
 }
 
 pub fn run(args: &ServeArgs) -> Result<(), String> {
@@ -61,6 +65,7 @@ pub fn run(args: &ServeArgs) -> Result<(), String> {
         stand_in: args.stand_in.clone(),
         behind_proxy: args.behind_proxy,
         max_sockets_per_address: args.max_sockets_per_address as usize,
+        max_tables_per_address: args.max_tables_per_address as usize,
         ..ServerConfig::default()
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -104,10 +109,13 @@ mod tests {
         assert!(parse("--deal-pause-ms", "99999999").is_err());
         assert_eq!(parse("--grace-secs", "86400").unwrap().grace_secs, 86_400);
         assert!(parse("--max-sockets-per-address", "0").is_err());
+        assert!(parse("--max-tables-per-address", "0").is_err());
+        assert!(parse("--max-tables-per-address", "20001").is_err());
         let args = Serve::try_parse_from(["serve", "--behind-proxy"])
             .unwrap()
             .args;
         assert!(args.behind_proxy);
         assert_eq!(args.max_sockets_per_address, 256);
+        assert_eq!(args.max_tables_per_address, 100);
     }
 }

@@ -1,4 +1,5 @@
-//! Who a request comes from, and the sockets each address holds open.
+//! Who a request comes from, and what each address holds at once (open
+//! sockets, tables in memory).
 //!
 //! The limits per address (table creation, open sockets) count the peer
 //! address. Behind a reverse proxy every peer is the proxy, so with
@@ -41,35 +42,36 @@ fn address_key(ip: IpAddr) -> IpAddr {
     }
 }
 
-/// Open WebSockets by address, each at most `max`. The map holds only
-/// addresses with a socket open, so it is bounded by the sockets.
-pub struct SocketCounts {
+/// Things each address holds at once (open WebSockets, tables it made),
+/// each at most `max`. The map holds only addresses that hold something,
+/// so it is bounded by the things held.
+pub struct HeldCounts {
     max: usize,
     open: Mutex<HashMap<IpAddr, usize>>,
 }
 
-/// One open socket of an address; closing it (dropping this) frees it.
-pub struct SocketSlot {
-    counts: Arc<SocketCounts>,
+/// One thing an address holds; dropping this frees its place.
+pub struct HeldSlot {
+    counts: Arc<HeldCounts>,
     key: IpAddr,
 }
 
-impl SocketCounts {
-    pub fn new(max: usize) -> Arc<SocketCounts> {
-        Arc::new(SocketCounts {
+impl HeldCounts {
+    pub fn new(max: usize) -> Arc<HeldCounts> {
+        Arc::new(HeldCounts {
             max,
             open: Mutex::new(HashMap::new()),
         })
     }
 
-    /// A slot for one more socket of `key`, or `None` at the cap.
-    pub fn open(self: &Arc<Self>, key: IpAddr) -> Option<SocketSlot> {
-        let mut open = self.open.lock().expect("socket counts lock");
+    /// A place for one more thing of `key`, or `None` at the cap.
+    pub fn open(self: &Arc<Self>, key: IpAddr) -> Option<HeldSlot> {
+        let mut open = self.open.lock().expect("held counts lock");
         if open.get(&key).copied().unwrap_or(0) >= self.max {
             return None;
         }
         *open.entry(key).or_insert(0) += 1;
-        Some(SocketSlot {
+        Some(HeldSlot {
             counts: self.clone(),
             key,
         })
@@ -77,14 +79,14 @@ impl SocketCounts {
 
     #[cfg(test)]
     fn held(&self, key: IpAddr) -> usize {
-        let open = self.open.lock().expect("socket counts lock");
+        let open = self.open.lock().expect("held counts lock");
         open.get(&key).copied().unwrap_or(0)
     }
 }
 
-impl Drop for SocketSlot {
+impl Drop for HeldSlot {
     fn drop(&mut self) {
-        let mut open = self.counts.open.lock().expect("socket counts lock");
+        let mut open = self.counts.open.lock().expect("held counts lock");
         if let Some(n) = open.get_mut(&self.key) {
             *n -= 1;
             if *n == 0 {
@@ -138,7 +140,7 @@ mod tests {
 
     #[test]
     fn sockets_are_capped_per_address_and_freed_when_closed() {
-        let counts = SocketCounts::new(2);
+        let counts = HeldCounts::new(2);
         let a: IpAddr = "10.0.0.1".parse().unwrap();
         let b: IpAddr = "10.0.0.2".parse().unwrap();
         let first = counts.open(a).unwrap();
@@ -149,7 +151,7 @@ mod tests {
         assert_eq!(counts.held(a), 1);
         assert!(counts.open(a).is_some());
         assert_eq!(counts.held(b), 0, "a closed address is forgotten");
-        assert!(SocketCounts::new(0).open(a).is_none());
+        assert!(HeldCounts::new(0).open(a).is_none());
         assert!(counts.open.lock().unwrap().len() <= 1);
     }
 

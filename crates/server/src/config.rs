@@ -33,6 +33,10 @@ pub struct ServerConfig {
     pub max_viewers: usize,
     /// WebSockets one address may hold open at once.
     pub max_sockets_per_address: usize,
+    /// Tables one address may have in memory at once, counted from
+    /// creation until the table leaves memory (finished and unwatched for
+    /// `finished_ttl`, or abandoned).
+    pub max_tables_per_address: usize,
     /// Count a request from loopback by the last `X-Forwarded-For` entry
     /// (a reverse proxy on the same machine); else every peer is itself.
     pub behind_proxy: bool,
@@ -74,6 +78,7 @@ impl Default for ServerConfig {
             max_open_tables: 20_000,
             max_viewers: 64,
             max_sockets_per_address: 256,
+            max_tables_per_address: 100,
             behind_proxy: false,
             catch_up_budget: 20,
             catch_up_window: Duration::from_secs(10),

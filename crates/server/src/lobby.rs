@@ -2,7 +2,7 @@
 //! or from the store for one that left memory), and rebuilding every open
 //! table from its log on start.
 
-use crate::address::SocketCounts;
+use crate::address::{HeldCounts, HeldSlot};
 use crate::config::ServerConfig;
 use crate::limits::Buckets;
 use crate::metrics::Metrics;
@@ -37,7 +37,10 @@ pub struct Lobby {
     shared: Arc<Shared>,
     creators: Mutex<Buckets<IpAddr>>,
     /// Open WebSockets by address.
-    pub sockets: Arc<SocketCounts>,
+    pub sockets: Arc<HeldCounts>,
+    /// Tables in memory by the address that made them (tables brought
+    /// back from the store, on start or by a visit, count for nobody).
+    made: Arc<HeldCounts>,
     me: Weak<Lobby>,
 }
 
@@ -50,7 +53,8 @@ impl Lobby {
         Arc::new_cyclic(|me| Lobby {
             rooms: Mutex::new(HashMap::new()),
             creators: Mutex::new(Buckets::new(config.create_budget, config.create_window)),
-            sockets: SocketCounts::new(config.max_sockets_per_address),
+            sockets: HeldCounts::new(config.max_sockets_per_address),
+            made: HeldCounts::new(config.max_tables_per_address),
             shared: Arc::new(Shared {
                 store,
                 config,
@@ -92,6 +96,14 @@ impl Lobby {
         if self.open_count() >= self.shared.config.max_open_tables {
             return Err(LobbyError::Full);
         }
+        // Held until the table leaves memory, so one address cannot take
+        // every place among `max_open_tables`.
+        let Some(place) = self.made.open(key) else {
+            return Err(LobbyError::TooMany(format!(
+                "at most {} tables in play from one address: finish or leave some first",
+                self.shared.config.max_tables_per_address
+            )));
+        };
         let config = TableConfig {
             preset,
             options,
@@ -131,6 +143,7 @@ impl Lobby {
                 finished: false,
             },
             table,
+            Some(place),
         );
         Ok(Created {
             id,
@@ -141,7 +154,8 @@ impl Lobby {
 
     /// Starts a table's room, or gives the one already running: checked
     /// and inserted under one lock, so two visits never start two rooms.
-    fn start(&self, stored: StoredTable, table: Table) -> RoomHandle {
+    /// `place` (the creator's) is freed when the room closes.
+    fn start(&self, stored: StoredTable, table: Table, place: Option<HeldSlot>) -> RoomHandle {
         let mut rooms = self.rooms.lock().expect("lobby lock");
         if let Some(h) = rooms.get(&stored.id) {
             if !h.tx.is_closed() {
@@ -158,6 +172,7 @@ impl Lobby {
             // A closing room removes its own entry only: a newer room of the
             // same table may have taken its place.
             move |id, closing| {
+                drop(place);
                 let Some(lobby) = me.upgrade() else { return };
                 let mut rooms = lobby.rooms.lock().expect("lobby lock");
                 let same = rooms
@@ -195,7 +210,7 @@ impl Lobby {
         let table =
             Table::replay(&stored.events).map_err(|e| LobbyError::Invalid(e.to_string()))?;
         // `start` gives the room someone else brought back meanwhile.
-        Ok(self.start(stored, table))
+        Ok(self.start(stored, table, None))
     }
 
     /// Rebuilds every open table from its log; returns how many.
@@ -205,7 +220,7 @@ impl Lobby {
         for stored in open {
             match Table::replay(&stored.events) {
                 Ok(table) => {
-                    self.start(stored, table);
+                    self.start(stored, table, None);
                     count += 1;
                 }
                 Err(e) => eprintln!("talon serve: table {} not restored: {e}", stored.id),

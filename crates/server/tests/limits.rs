@@ -1,6 +1,6 @@
 //! Work a client can make the server do is bounded: one hint at a time per
 //! seat, refused sockets closed whatever the client sends, open sockets
-//! per address, and stored tables brought back only within the cap on
+//! and tables in play per address, and stored tables brought back only within the cap on
 //! open tables.
 
 mod common;
@@ -307,4 +307,33 @@ async fn behind_a_proxy_each_client_has_its_own_creation_budget() {
     .await;
     assert_eq!(create_from(direct.addr, "198.51.100.3").await, 201);
     assert_eq!(create_from(direct.addr, "198.51.100.4").await, 429);
+}
+
+/// One address may keep at most `max_tables_per_address` tables in play;
+/// a table frees its place when it leaves memory (here: nobody joined, so
+/// it was closed, and nobody watched it finished).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_address_holds_a_bounded_number_of_tables() {
+    let running = server(ServerConfig {
+        max_tables_per_address: 2,
+        behind_proxy: true,
+        abandon_after: Duration::from_millis(300),
+        finished_ttl: Duration::from_millis(100),
+        ..fast_config()
+    })
+    .await;
+    let addr = running.addr;
+    assert_eq!(create_from(addr, "198.51.100.1").await, 201);
+    assert_eq!(create_from(addr, "198.51.100.1").await, 201);
+    assert_eq!(create_from(addr, "198.51.100.1").await, 429);
+    assert_eq!(create_from(addr, "198.51.100.2").await, 201);
+    let mut freed = false;
+    for _ in 0..150 {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        if create_from(addr, "198.51.100.1").await == 201 {
+            freed = true;
+            break;
+        }
+    }
+    assert!(freed, "no place was freed after the tables were closed");
 }
