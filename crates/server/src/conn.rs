@@ -150,11 +150,16 @@ pub async fn serve(socket: WebSocket, lobby: Arc<Lobby>) {
     });
 
     // Our own replies wait for room in the outbox: a client that floods
-    // without reading is slowed down, and its replies are not lost.
+    // without reading is slowed down, and its replies are not lost. One
+    // that stops reading altogether would keep this loop waiting for ever
+    // (it never reaches the idle timeout): after `idle_timeout` without
+    // room the connection ends (false).
+    let idle = config.idle_timeout;
     let reply = |frame: ServerFrame| {
         let out = local_out.clone();
         async move {
-            let _ = out.send(Outgoing::Frame(frame.to_json().into())).await;
+            let sent = timeout(idle, out.send(Outgoing::Frame(frame.to_json().into()))).await;
+            !matches!(sent, Err(_) | Ok(Err(_)))
         }
     };
     let mut bucket = Bucket::full(config.frame_budget);
@@ -203,14 +208,15 @@ pub async fn serve(socket: WebSocket, lobby: Arc<Lobby>) {
             _ => Err(None),
         };
         if matches!(frame, Ok(ClientFrame::Ping)) {
-            reply(ServerFrame::Pong).await;
+            if !reply(ServerFrame::Pong).await {
+                break;
+            }
             continue;
         }
         // Everything else costs the budget, unreadable frames included.
         if !bucket.take(config.frame_budget, config.frame_window) {
-            let _ = local_out
-                .send(Outgoing::Close(close::RATE_LIMIT, "too many frames"))
-                .await;
+            let close = Outgoing::Close(close::RATE_LIMIT, "too many frames");
+            let _ = timeout(idle, local_out.send(close)).await;
             drain(&mut stream).await;
             break;
         }
@@ -218,14 +224,18 @@ pub async fn serve(socket: WebSocket, lobby: Arc<Lobby>) {
             Ok(f) => f,
             Err(answer) => {
                 if let Some(answer) = answer {
-                    reply(answer).await;
+                    if !reply(answer).await {
+                        break;
+                    }
                 }
                 continue;
             }
         };
         let cmd = match frame {
             ClientFrame::Hello { .. } => {
-                reply(ServerFrame::error("bad_frame", "hello was already said")).await;
+                if !reply(ServerFrame::error("bad_frame", "hello was already said")).await {
+                    break;
+                }
                 continue;
             }
             ClientFrame::Act { action, v, id } => RoomCmd::Act {

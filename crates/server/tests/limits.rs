@@ -1,5 +1,6 @@
 //! Work a client can make the server do is bounded: one hint at a time per
-//! seat, refused sockets closed whatever the client sends, open sockets
+//! seat, refused sockets closed whatever the client sends, a client that
+//! never reads let go, open sockets
 //! and tables in play per address, and stored tables brought back only within the cap on
 //! open tables.
 
@@ -336,4 +337,57 @@ async fn an_address_holds_a_bounded_number_of_tables() {
         }
     }
     assert!(freed, "no place was freed after the tables were closed");
+}
+
+/// A client that sends pings and never reads the pongs fills the socket
+/// both ways; the server then stops waiting to answer it after the idle
+/// timeout and lets the socket go (it waited for ever before, holding the
+/// connection, its place among the address's sockets and its buffers).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_never_reads_is_let_go() {
+    use futures_util::SinkExt;
+    let running = server(ServerConfig {
+        idle_timeout: Duration::from_millis(500),
+        ..fast_config()
+    })
+    .await;
+    let addr = running.addr;
+    let (_, table) = new_table(addr, "sixty-six", &["heuristic", "heuristic"]).await;
+    // A small receive buffer, so the server's pongs soon have nowhere to go.
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    let stream = socket.connect(addr).await.unwrap();
+    let (mut ws, _) = tokio_tungstenite::client_async(format!("ws://{addr}/ws"), stream)
+        .await
+        .expect("ws connects");
+    let text = |v: serde_json::Value| Message::Text(v.to_string().into());
+    ws.send(text(json!({"t": "hello", "table": table})))
+        .await
+        .unwrap();
+    // Pings until the server stops taking them (bounded in count).
+    let mut blocked = false;
+    for _ in 0..1_000_000 {
+        let sent = tokio::time::timeout(
+            Duration::from_millis(500),
+            ws.send(text(json!({"t": "ping"}))),
+        );
+        if sent.await.is_err() {
+            blocked = true;
+            break;
+        }
+    }
+    assert!(blocked, "a million unread pongs never filled the socket");
+    // The server gives up within the idle timeout and two seconds more
+    // for its writer; its end of the socket is then reset, and a send
+    // fails instead of waiting for room.
+    let mut let_go = false;
+    for _ in 0..10 {
+        let sent =
+            tokio::time::timeout(Duration::from_secs(1), ws.send(text(json!({"t": "ping"}))));
+        if matches!(sent.await, Ok(Err(_))) {
+            let_go = true;
+            break;
+        }
+    }
+    assert!(let_go, "the server held the socket for ten seconds more");
 }
