@@ -1,8 +1,7 @@
 //! Work a client can make the server do is bounded: one hint at a time per
 //! seat, refused sockets closed whatever the client sends, a client that
-//! never reads let go, open sockets
-//! and tables in play per address, and stored tables brought back only within the cap on
-//! open tables.
+//! never reads let go, open sockets and tables in play per address, and
+//! stored tables brought back only within the cap on open tables.
 
 mod common;
 
