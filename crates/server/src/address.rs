@@ -1,11 +1,11 @@
 //! Who a request comes from, and what each address holds at once (open
 //! sockets, tables in memory).
 //!
-//! The limits per address (table creation, open sockets) count the peer
-//! address. Behind a reverse proxy every peer is the proxy, so with
-//! `behind_proxy` a request from loopback is counted by the address the
-//! proxy appended to `X-Forwarded-For` (its last entry: earlier ones come
-//! from the client and may be forged).
+//! The limits per address (table creation, tables in play, open sockets)
+//! count the peer address. Behind a reverse proxy every peer is the
+//! proxy, so with `behind_proxy` a request from loopback is counted by the
+//! address the proxy appended to `X-Forwarded-For` (its last entry:
+//! earlier ones come from the client and may be forged).
 
 use axum::http::HeaderMap;
 use std::collections::HashMap;

@@ -11,6 +11,7 @@ use crate::room::{ConnId, Outgoing, RoomCmd, RoomHandle, OUTBOX};
 use crate::secret;
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use talon_protocol::{ClientFrame, ServerFrame};
@@ -24,6 +25,7 @@ pub mod close {
     pub const BAD_SECRET: u16 = 4003;
     pub const UNKNOWN_TABLE: u16 = 4004;
     pub const FELL_BEHIND: u16 = 4008;
+    pub const TOO_MANY: u16 = 4029;
     pub const IDLE: u16 = 4010;
     pub const RATE_LIMIT: u16 = 1008;
 }
@@ -41,7 +43,8 @@ fn quote(text: &str) -> String {
     }
 }
 
-pub async fn serve(socket: WebSocket, lobby: Arc<Lobby>) {
+/// `key`: the client as the limits per address count it.
+pub async fn serve(socket: WebSocket, lobby: Arc<Lobby>, key: IpAddr) {
     let (mut sink, mut stream) = socket.split();
     let config = lobby.config().clone();
     let close_with = |code: u16, reason: &'static str| {
@@ -75,8 +78,17 @@ pub async fn serve(socket: WebSocket, lobby: Arc<Lobby>) {
             .await;
         return;
     };
-    let room = match lobby.room(&table).await {
+    let room = match lobby.room(&table, key).await {
         Ok(room) => room,
+        Err(LobbyError::TooMany(_)) => {
+            let _ = sink
+                .send(close_with(
+                    close::TOO_MANY,
+                    "too many tables in play from your address",
+                ))
+                .await;
+            return;
+        }
         Err(LobbyError::NotFound) => {
             let _ = sink
                 .send(close_with(close::UNKNOWN_TABLE, "no such table"))
@@ -131,6 +143,7 @@ pub async fn serve(socket: WebSocket, lobby: Arc<Lobby>) {
         return;
     }
 
+    let idle = config.idle_timeout;
     // The writer: the room's frames and our own replies, in order of arrival.
     let mut writer = tokio::spawn(async move {
         loop {
@@ -143,8 +156,11 @@ pub async fn serve(socket: WebSocket, lobby: Arc<Lobby>) {
                 Outgoing::Frame(text) => Message::Text(text.as_ref().into()),
                 Outgoing::Close(code, reason) => close_with(code, reason),
             };
-            if sink.send(msg).await.is_err() || done {
-                break;
+            // A client that reads nothing for `idle_timeout` is let go,
+            // whatever filled its socket (replies, the room's frames).
+            match timeout(idle, sink.send(msg)).await {
+                Ok(Ok(())) if !done => {}
+                _ => break,
             }
         }
     });
@@ -154,7 +170,6 @@ pub async fn serve(socket: WebSocket, lobby: Arc<Lobby>) {
     // that stops reading altogether would keep this loop waiting for ever
     // (it never reaches the idle timeout): after `idle_timeout` without
     // room the connection ends (false).
-    let idle = config.idle_timeout;
     let reply = |frame: ServerFrame| {
         let out = local_out.clone();
         async move {

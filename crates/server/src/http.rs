@@ -17,7 +17,7 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use talon_bots::bot_names;
 use talon_protocol::options_from_json;
@@ -205,11 +205,13 @@ async fn create(
 async fn ask_room<T>(
     lobby: &Lobby,
     id: &str,
+    key: IpAddr,
     make: impl FnOnce(oneshot::Sender<T>) -> RoomCmd,
 ) -> Result<T, Response> {
-    let room = match lobby.room(id).await {
+    let room = match lobby.room(id, key).await {
         Ok(r) => r,
         Err(LobbyError::NotFound) => return Err(error(StatusCode::NOT_FOUND, "no such table")),
+        Err(LobbyError::TooMany(e)) => return Err(error(StatusCode::TOO_MANY_REQUESTS, e)),
         Err(LobbyError::Full) => {
             return Err(error(
                 StatusCode::SERVICE_UNAVAILABLE,
@@ -230,8 +232,14 @@ async fn ask_room<T>(
 }
 
 /// A table's public summary: what a spectator sees, and who is present.
-async fn summary(State(lobby): State<Arc<Lobby>>, Path(id): Path<String>) -> Response {
-    match ask_room(&lobby, &id, |reply| RoomCmd::Summary { reply }).await {
+async fn summary(
+    State(lobby): State<Arc<Lobby>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Response {
+    let key = client_key(peer, &headers, lobby.config().behind_proxy);
+    match ask_room(&lobby, &id, key, |reply| RoomCmd::Summary { reply }).await {
         Ok(state) => Json(json!({"ok": true, "summary": state})).into_response(),
         Err(response) => response,
     }
@@ -239,8 +247,14 @@ async fn summary(State(lobby): State<Arc<Lobby>>, Path(id): Path<String>) -> Res
 
 /// A finished table's whole log, every card shown (the deal is over, so
 /// nothing is hidden any more); refused while play goes on.
-async fn log(State(lobby): State<Arc<Lobby>>, Path(id): Path<String>) -> Response {
-    match ask_room(&lobby, &id, |reply| RoomCmd::Log { reply }).await {
+async fn log(
+    State(lobby): State<Arc<Lobby>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Response {
+    let key = client_key(peer, &headers, lobby.config().behind_proxy);
+    match ask_room(&lobby, &id, key, |reply| RoomCmd::Log { reply }).await {
         Ok(Some(events)) => Json(json!({"ok": true, "events": events})).into_response(),
         Ok(None) => error(
             StatusCode::FORBIDDEN,
@@ -273,7 +287,7 @@ async fn ws(
         .max_message_size(MAX_FRAME_BYTES * 16)
         .max_frame_size(MAX_FRAME_BYTES * 16)
         .on_upgrade(move |socket| async move {
-            conn::serve(socket, lobby).await;
+            conn::serve(socket, lobby, key).await;
             drop(slot);
         })
 }

@@ -38,9 +38,10 @@ pub struct Lobby {
     creators: Mutex<Buckets<IpAddr>>,
     /// Open WebSockets by address.
     pub sockets: Arc<HeldCounts>,
-    /// Tables in memory by the address that made them (tables brought
-    /// back from the store, on start or by a visit, count for nobody).
-    made: Arc<HeldCounts>,
+    /// Tables in memory by the address that made them or brought them
+    /// back from the store by a visit (those rebuilt on start count for
+    /// nobody).
+    held_tables: Arc<HeldCounts>,
     me: Weak<Lobby>,
 }
 
@@ -54,7 +55,7 @@ impl Lobby {
             rooms: Mutex::new(HashMap::new()),
             creators: Mutex::new(Buckets::new(config.create_budget, config.create_window)),
             sockets: HeldCounts::new(config.max_sockets_per_address),
-            made: HeldCounts::new(config.max_tables_per_address),
+            held_tables: HeldCounts::new(config.max_tables_per_address),
             shared: Arc::new(Shared {
                 store,
                 config,
@@ -86,6 +87,9 @@ impl Lobby {
         hints: Option<bool>,
         key: IpAddr,
     ) -> Result<Created, LobbyError> {
+        // Held until the table leaves memory, so one address cannot take
+        // every place among `max_open_tables`.
+        let place = self.place_for(key)?;
         if !self.creators.lock().expect("limits lock").take(&key) {
             return Err(LobbyError::TooMany(format!(
                 "at most {} tables per {} s from one address",
@@ -96,14 +100,6 @@ impl Lobby {
         if self.open_count() >= self.shared.config.max_open_tables {
             return Err(LobbyError::Full);
         }
-        // Held until the table leaves memory, so one address cannot take
-        // every place among `max_open_tables`.
-        let Some(place) = self.made.open(key) else {
-            return Err(LobbyError::TooMany(format!(
-                "at most {} tables in play from one address: finish or leave some first",
-                self.shared.config.max_tables_per_address
-            )));
-        };
         let config = TableConfig {
             preset,
             options,
@@ -152,9 +148,19 @@ impl Lobby {
         })
     }
 
+    /// A place among the tables `key` may hold in memory.
+    fn place_for(&self, key: IpAddr) -> Result<HeldSlot, LobbyError> {
+        self.held_tables.open(key).ok_or_else(|| {
+            LobbyError::TooMany(format!(
+                "at most {} tables in play from one address: finish or leave some first",
+                self.shared.config.max_tables_per_address
+            ))
+        })
+    }
+
     /// Starts a table's room, or gives the one already running: checked
     /// and inserted under one lock, so two visits never start two rooms.
-    /// `place` (the creator's) is freed when the room closes.
+    /// `place` (its creator's or visitor's) is freed when the room closes.
     fn start(&self, stored: StoredTable, table: Table, place: Option<HeldSlot>) -> RoomHandle {
         let mut rooms = self.rooms.lock().expect("lobby lock");
         if let Some(h) = rooms.get(&stored.id) {
@@ -187,8 +193,9 @@ impl Lobby {
         handle
     }
 
-    /// A table by id: in memory, or brought back from the store.
-    pub async fn room(&self, id: &str) -> Result<RoomHandle, LobbyError> {
+    /// A table by id: in memory, or brought back from the store, where it
+    /// takes one of the places of `key` (the visitor) while in memory.
+    pub async fn room(&self, id: &str, key: IpAddr) -> Result<RoomHandle, LobbyError> {
         if let Some(h) = self.rooms.lock().expect("lobby lock").get(id) {
             if !h.tx.is_closed() {
                 return Ok(h.clone());
@@ -202,6 +209,7 @@ impl Lobby {
         if self.open_count() >= self.shared.config.max_open_tables {
             return Err(LobbyError::Full);
         }
+        let place = self.place_for(key)?;
         let stored = match self.shared.store.load(id).await {
             Ok(s) => s,
             Err(StoreError::NotFound(_)) => return Err(LobbyError::NotFound),
@@ -210,7 +218,7 @@ impl Lobby {
         let table =
             Table::replay(&stored.events).map_err(|e| LobbyError::Invalid(e.to_string()))?;
         // `start` gives the room someone else brought back meanwhile.
-        Ok(self.start(stored, table, None))
+        Ok(self.start(stored, table, Some(place)))
     }
 
     /// Rebuilds every open table from its log; returns how many.

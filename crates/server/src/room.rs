@@ -313,7 +313,7 @@ impl Room {
                 Viewer::Spectator => "too many viewers at this table",
                 Viewer::Seat(_) => "too many connections for this seat",
             };
-            let _ = out.try_send(Outgoing::Close(4029, why));
+            let _ = out.try_send(Outgoing::Close(crate::conn::close::TOO_MANY, why));
             return;
         }
         let v = self.table.version();

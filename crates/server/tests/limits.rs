@@ -317,7 +317,7 @@ async fn an_address_holds_a_bounded_number_of_tables() {
     let running = server(ServerConfig {
         max_tables_per_address: 2,
         behind_proxy: true,
-        abandon_after: Duration::from_millis(300),
+        abandon_after: Duration::from_secs(2),
         finished_ttl: Duration::from_millis(100),
         ..fast_config()
     })
@@ -328,7 +328,7 @@ async fn an_address_holds_a_bounded_number_of_tables() {
     assert_eq!(create_from(addr, "198.51.100.1").await, 429);
     assert_eq!(create_from(addr, "198.51.100.2").await, 201);
     let mut freed = false;
-    for _ in 0..150 {
+    for _ in 0..400 {
         tokio::time::sleep(Duration::from_millis(20)).await;
         if create_from(addr, "198.51.100.1").await == 201 {
             freed = true;
@@ -336,6 +336,90 @@ async fn an_address_holds_a_bounded_number_of_tables() {
         }
     }
     assert!(freed, "no place was freed after the tables were closed");
+}
+
+/// A stored table brought back into memory by a visit takes one of the
+/// visitor's places while it is there (else visiting finished tables
+/// again and again would hold places for nobody).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_visit_that_brings_a_table_back_takes_a_place() {
+    let config = fast_config();
+    let db = config.db.clone();
+    let mut tables = Vec::new();
+    {
+        let running = server(config.clone()).await;
+        for _ in 0..2 {
+            let (_, table) = new_table(running.addr, "schnapsen", &["random", "random"]).await;
+            // Finished, so the next server does not restore it at start.
+            for _ in 0..500 {
+                let (_, body) =
+                    http(running.addr, "GET", &format!("/api/tables/{table}"), None).await;
+                if body["summary"]["status"] == "finished" {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            tables.push(table);
+        }
+    }
+    let running = server(ServerConfig {
+        max_tables_per_address: 1,
+        finished_ttl: Duration::from_millis(200),
+        db,
+        ..config
+    })
+    .await;
+    let addr = running.addr;
+    let summary = |id: &str| format!("/api/tables/{id}");
+    let (status, body) = http(addr, "GET", &summary(&tables[0]), None).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["summary"]["status"], "finished", "{body}");
+    // The visit holds this address's only place: no second table comes
+    // back, by HTTP or by a hello, and none can be created.
+    let (status, body) = http(addr, "GET", &summary(&tables[1]), None).await;
+    assert_eq!(status, 429, "{body}");
+    let mut c = Client::hello(addr, &tables[1], None, None).await;
+    assert_eq!(c.next().await.unwrap_err().0, 4029);
+    let request = json!({"preset": "sixty-six", "seats": seats(&["p", "random"])});
+    assert_eq!(
+        http(addr, "POST", "/api/tables", Some(&request)).await.0,
+        429
+    );
+    // Once the visited table has left memory, the place is free again.
+    let mut freed = false;
+    for _ in 0..250 {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        if http(addr, "GET", &summary(&tables[1]), None).await.0 == 200 {
+            freed = true;
+            break;
+        }
+    }
+    assert!(freed, "the visited table never gave its place back");
+}
+
+/// A spectator of `table` on a socket with small buffers, so what the
+/// server sends soon has nowhere to go when the client does not read, and
+/// what the client sends soon waits when the server does not read.
+async fn a_client_that_does_not_read(
+    addr: std::net::SocketAddr,
+    table: &str,
+) -> tokio_tungstenite::WebSocketStream<TcpStream> {
+    use futures_util::SinkExt;
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    socket.set_send_buffer_size(4096).unwrap();
+    let stream = socket.connect(addr).await.unwrap();
+    let (mut ws, _) = tokio_tungstenite::client_async(format!("ws://{addr}/ws"), stream)
+        .await
+        .expect("ws connects");
+    ws.send(text(json!({"t": "hello", "table": table})))
+        .await
+        .unwrap();
+    ws
+}
+
+fn text(v: serde_json::Value) -> Message {
+    Message::Text(v.to_string().into())
 }
 
 /// A client that sends pings and never reads the pongs fills the socket
@@ -352,25 +436,16 @@ async fn a_client_that_never_reads_is_let_go() {
     .await;
     let addr = running.addr;
     let (_, table) = new_table(addr, "sixty-six", &["heuristic", "heuristic"]).await;
-    // A small receive buffer, so the server's pongs soon have nowhere to go.
-    let socket = tokio::net::TcpSocket::new_v4().unwrap();
-    socket.set_recv_buffer_size(4096).unwrap();
-    let stream = socket.connect(addr).await.unwrap();
-    let (mut ws, _) = tokio_tungstenite::client_async(format!("ws://{addr}/ws"), stream)
-        .await
-        .expect("ws connects");
-    let text = |v: serde_json::Value| Message::Text(v.to_string().into());
-    ws.send(text(json!({"t": "hello", "table": table})))
-        .await
-        .unwrap();
-    // Pings until the server stops taking them (bounded in count).
+    let mut ws = a_client_that_does_not_read(addr, &table).await;
+    // Pings until the server stops taking them (bounded in count). On a
+    // slow machine the server may let go before a send is seen to wait.
     let mut blocked = false;
     for _ in 0..1_000_000 {
         let sent = tokio::time::timeout(
             Duration::from_millis(500),
             ws.send(text(json!({"t": "ping"}))),
         );
-        if sent.await.is_err() {
+        if !matches!(sent.await, Ok(Ok(()))) {
             blocked = true;
             break;
         }
@@ -389,4 +464,40 @@ async fn a_client_that_never_reads_is_let_go() {
         }
     }
     assert!(let_go, "the server held the socket for ten seconds more");
+}
+
+/// A client that keeps asking for snapshots, often enough never to be
+/// idle, and never reads them: once the server has waited `idle_timeout`
+/// to send, it lets the socket go.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_keeps_asking_but_never_reads_is_let_go() {
+    use futures_util::SinkExt;
+    let running = server(ServerConfig {
+        idle_timeout: Duration::from_millis(500),
+        ..fast_config()
+    })
+    .await;
+    let addr = running.addr;
+    let (_, table) = new_table(addr, "sixty-six", &["heuristic", "heuristic"]).await;
+    let mut ws = a_client_that_does_not_read(addr, &table).await;
+    // Resyncs as fast as they go, for at most 20 s (and 50,000 frames):
+    // the server keeps reading them, so only its sending can tell that
+    // nobody reads.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    let mut let_go = false;
+    for _ in 0..50_000 {
+        let sent = tokio::time::timeout_at(deadline, ws.send(text(json!({"t": "resync"}))));
+        match sent.await {
+            Ok(Ok(())) => {}
+            Ok(Err(_)) => {
+                let_go = true;
+                break;
+            }
+            Err(_) => break,
+        }
+    }
+    assert!(
+        let_go,
+        "the server held the socket through 50,000 frames or 20 s"
+    );
 }
