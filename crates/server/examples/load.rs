@@ -105,8 +105,9 @@ async fn main() {
         bot_delay: Duration::from_millis(delay),
         deal_pause: Duration::ZERO,
         create_budget: u32::MAX,
-        // Every spectator comes from loopback.
+        // Every table and spectator comes from loopback.
         max_sockets_per_address: usize::MAX,
+        max_tables_per_address: usize::MAX,
         ..ServerConfig::default()
     };
     let running = talon_server::start(config).await.unwrap();
