@@ -12,6 +12,11 @@ const PONG_TIMEOUT_MS = 4000;
 // An act with no answer (event or reject) this long: is the line still there?
 const ANSWER_TIMEOUT_MS = 3000;
 
+// Close codes whose reason the page shows while it tries again: the
+// server is full (1013), or this table, seat or address has as many
+// connections or tables as it may (4029).
+const BUSY = new Set([1013, 4029]);
+
 // Close codes after which reconnecting cannot help.
 const FATAL = {
   4003: "This seat link is not valid for this table.",
@@ -20,7 +25,9 @@ const FATAL = {
 
 export class Connection {
   // handlers: { welcome(frame), snapshot(frame), event(frame), reject(frame),
-  //   hint(frame), presence(frame), error(frame), status(text), fatal(message, code) }
+  //   hint(frame), presence(frame), error(frame), status(text, why),
+  //   fatal(message, code) }
+  // `why`: the server's reason for refusing the last attempt, if busy.
   constructor(table, secret, handlers) {
     this.table = table;
     this.secret = secret;
@@ -32,6 +39,7 @@ export class Connection {
     this.timer = null;
     this.pinger = null;
     this.pongWait = null;
+    this.why = "";
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") this.check();
     });
@@ -59,7 +67,7 @@ export class Connection {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const ws = new WebSocket(`${proto}//${location.host}/ws`);
     this.ws = ws;
-    this.h.status(this.attempt === 0 && this.v === 0 ? "connecting" : "reconnecting");
+    this.h.status(this.attempt === 0 && this.v === 0 ? "connecting" : "reconnecting", this.why);
     // Welcomed and caught up in time, or start again.
     const giveUp = setTimeout(() => {
       if (this.ws === ws && !this.caughtUp) this.drop(ws);
@@ -126,6 +134,7 @@ export class Connection {
     clearTimeout(giveUp);
     this.caughtUp = true;
     this.attempt = 0;
+    this.why = "";
     this.h.status("online");
   }
 
@@ -139,7 +148,8 @@ export class Connection {
       this.h.fatal(FATAL[code], code);
       return;
     }
-    this.h.status("reconnecting");
+    this.why = BUSY.has(code) ? String(reason || "").slice(0, 200) : "";
+    this.h.status("reconnecting", this.why);
     // Fell behind (4008): at once; otherwise with a growing pause.
     const delay = code === 4008 ? 0 : Math.min(10000, 500 * 2 ** this.attempt);
     this.attempt += 1;

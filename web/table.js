@@ -76,8 +76,9 @@ class TableUi {
         this.flash(f.message);
         this.render();
       },
-      status: (s) => {
+      status: (s, why) => {
         this.connection = s;
+        this.connectionWhy = why || "";
         if (s !== "online") {
           this.pending = null;
           this.hintAsked = false; // an answer on a dropped socket is lost
@@ -104,7 +105,7 @@ class TableUi {
   }
 
   start() {
-    main.replaceChildren(h("p", { class: "muted" }, "Connecting to the table…"));
+    main.replaceChildren(h("p", { class: "muted", id: "first-connect", role: "status" }, "Connecting to the table…"));
     this.net.start();
   }
 
@@ -332,10 +333,16 @@ class TableUi {
   // ----- rendering -----
 
   renderStatus() {
+    const why = this.connectionWhy ? ` (the server says: ${this.connectionWhy})` : "";
     const el = document.getElementById("conn");
-    if (!el) return;
+    if (!el) {
+      // Not welcomed yet: the first screen says why it still waits.
+      const first = document.getElementById("first-connect");
+      if (first) first.textContent = `Connecting to the table…${why}`;
+      return;
+    }
     const words = { online: "", connecting: "Connecting…", reconnecting: "Reconnecting…", offline: "Offline" };
-    el.textContent = words[this.connection] || "";
+    el.textContent = (words[this.connection] || "") + why;
     document.body.dataset.conn = this.connection || "";
     el.hidden = !words[this.connection];
   }

@@ -631,6 +631,35 @@ test("a wrong seat link keeps the good one; watching instead; hints stay; a spec
   await watcher.context().close();
 });
 
+test("a refused connection says why while it tries again, then plays on", async () => {
+  const t = await createTable("sixty-six", [{ kind: "person" }, { kind: "bot", level: "random" }]);
+  const context = await browser.newContext();
+  // The first two connections are refused as the server refuses a busy
+  // address; the third goes through to the real server.
+  const reason = "too many tables in play from your address";
+  let attempts = 0;
+  await context.routeWebSocket(/\/ws$/, (ws) => {
+    attempts += 1;
+    if (attempts <= 2) {
+      ws.onMessage(() => ws.close({ code: 4029, reason }));
+      return;
+    }
+    const server = ws.connectToServer();
+    ws.onMessage((m) => server.send(m));
+    server.onMessage((m) => ws.send(m));
+  });
+  const page = await context.newPage();
+  page.on("pageerror", (e) => {
+    throw e;
+  });
+  await page.goto(BASE + t.seats[0].invite);
+  await page.waitForFunction((r) => document.getElementById("first-connect")?.textContent.includes(r), reason);
+  await page.waitForFunction(() => document.body.dataset.conn === "online" && document.querySelector("#hand .card"), null, { timeout: 20000 });
+  assert.ok(attempts >= 3, `${attempts} attempts`);
+  assert.equal(await page.$eval("#conn", (el) => el.textContent), "", "online: no reason left");
+  await context.close();
+});
+
 test("a long list of bids is offered lowest first", async () => {
   const bots = [1, 2, 3].map(() => ({ kind: "bot", level: "random" }));
   const t = await createTable("pedro", [{ kind: "person" }, ...bots]);
