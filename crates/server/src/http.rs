@@ -9,8 +9,9 @@ use crate::lobby::{Lobby, LobbyError};
 use crate::room::RoomCmd;
 use crate::web;
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{ConnectInfo, Path, State};
-use axum::http::{HeaderMap, Method, StatusCode, Uri};
+use axum::extract::{ConnectInfo, FromRequestParts, Path, State};
+use axum::http::request::Parts;
+use axum::http::{Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -126,8 +127,7 @@ async fn games() -> Response {
 
 async fn create(
     State(lobby): State<Arc<Lobby>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    ClientKey(key): ClientKey,
     body: Result<Json<CreateTable>, axum::extract::rejection::JsonRejection>,
 ) -> Response {
     let Json(req) = match body {
@@ -146,7 +146,7 @@ async fn create(
             req.seats,
             req.whole_match,
             req.hints,
-            client_key(peer, &headers, lobby.config().behind_proxy),
+            key,
         )
         .await
     {
@@ -200,6 +200,25 @@ async fn create(
         .into_response()
 }
 
+/// The client as the limits per address count it (`client_key`): the
+/// peer, or behind a proxy its last `X-Forwarded-For` entry.
+struct ClientKey(IpAddr);
+
+impl FromRequestParts<Arc<Lobby>> for ClientKey {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, lobby: &Arc<Lobby>) -> Result<Self, Response> {
+        let Some(ConnectInfo(peer)) = parts.extensions.get::<ConnectInfo<SocketAddr>>() else {
+            return Err(error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "the server does not know the peer's address",
+            ));
+        };
+        let behind_proxy = lobby.config().behind_proxy;
+        Ok(ClientKey(client_key(*peer, &parts.headers, behind_proxy)))
+    }
+}
+
 /// Asks a table's room something over its command channel; a missing
 /// table or a room that is closing becomes an HTTP error.
 async fn ask_room<T>(
@@ -234,11 +253,9 @@ async fn ask_room<T>(
 /// A table's public summary: what a spectator sees, and who is present.
 async fn summary(
     State(lobby): State<Arc<Lobby>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    ClientKey(key): ClientKey,
     Path(id): Path<String>,
 ) -> Response {
-    let key = client_key(peer, &headers, lobby.config().behind_proxy);
     match ask_room(&lobby, &id, key, |reply| RoomCmd::Summary { reply }).await {
         Ok(state) => Json(json!({"ok": true, "summary": state})).into_response(),
         Err(response) => response,
@@ -249,11 +266,9 @@ async fn summary(
 /// nothing is hidden any more); refused while play goes on.
 async fn log(
     State(lobby): State<Arc<Lobby>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    ClientKey(key): ClientKey,
     Path(id): Path<String>,
 ) -> Response {
-    let key = client_key(peer, &headers, lobby.config().behind_proxy);
     match ask_room(&lobby, &id, key, |reply| RoomCmd::Log { reply }).await {
         Ok(Some(events)) => Json(json!({"ok": true, "events": events})).into_response(),
         Ok(None) => error(
@@ -266,11 +281,9 @@ async fn log(
 
 async fn ws(
     State(lobby): State<Arc<Lobby>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    ClientKey(key): ClientKey,
     upgrade: WebSocketUpgrade,
 ) -> Response {
-    let key = client_key(peer, &headers, lobby.config().behind_proxy);
     // Held for as long as the socket is open.
     let Some(slot) = lobby.sockets.open(key) else {
         return error(

@@ -9,7 +9,7 @@ use common::*;
 use futures_util::SinkExt;
 use serde_json::json;
 use std::time::Duration;
-use talon_server::ServerConfig;
+use talon_server::{Running, ServerConfig};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 
@@ -397,14 +397,18 @@ async fn a_visit_that_brings_a_table_back_takes_a_place() {
     assert!(freed, "the visited table never gave its place back");
 }
 
-/// A spectator of `table` on a socket with small buffers, so what the
-/// server sends soon has nowhere to go when the client does not read, and
-/// what the client sends soon waits when the server does not read.
-async fn a_client_that_does_not_read(
-    addr: std::net::SocketAddr,
-    table: &str,
-) -> tokio_tungstenite::WebSocketStream<TcpStream> {
-    use futures_util::SinkExt;
+/// A server that lets a client idle for half a second, and a spectator of
+/// one of its tables on a socket with small buffers, so what the server
+/// sends soon has nowhere to go when the client does not read, and what
+/// the client sends soon waits when the server does not read.
+async fn a_client_that_does_not_read() -> (Running, tokio_tungstenite::WebSocketStream<TcpStream>) {
+    let running = server(ServerConfig {
+        idle_timeout: Duration::from_millis(500),
+        ..fast_config()
+    })
+    .await;
+    let addr = running.addr;
+    let (_, table) = new_table(addr, "sixty-six", &["heuristic", "heuristic"]).await;
     let socket = tokio::net::TcpSocket::new_v4().unwrap();
     socket.set_recv_buffer_size(4096).unwrap();
     socket.set_send_buffer_size(4096).unwrap();
@@ -415,7 +419,7 @@ async fn a_client_that_does_not_read(
     ws.send(text(json!({"t": "hello", "table": table})))
         .await
         .unwrap();
-    ws
+    (running, ws)
 }
 
 fn text(v: serde_json::Value) -> Message {
@@ -428,15 +432,7 @@ fn text(v: serde_json::Value) -> Message {
 /// connection, its place among the address's sockets and its buffers).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_that_never_reads_is_let_go() {
-    use futures_util::SinkExt;
-    let running = server(ServerConfig {
-        idle_timeout: Duration::from_millis(500),
-        ..fast_config()
-    })
-    .await;
-    let addr = running.addr;
-    let (_, table) = new_table(addr, "sixty-six", &["heuristic", "heuristic"]).await;
-    let mut ws = a_client_that_does_not_read(addr, &table).await;
+    let (_running, mut ws) = a_client_that_does_not_read().await;
     // Pings until the server stops taking them (bounded in count). On a
     // slow machine the server may let go before a send is seen to wait.
     let mut blocked = false;
@@ -471,15 +467,7 @@ async fn a_client_that_never_reads_is_let_go() {
 /// to send, it lets the socket go.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_that_keeps_asking_but_never_reads_is_let_go() {
-    use futures_util::SinkExt;
-    let running = server(ServerConfig {
-        idle_timeout: Duration::from_millis(500),
-        ..fast_config()
-    })
-    .await;
-    let addr = running.addr;
-    let (_, table) = new_table(addr, "sixty-six", &["heuristic", "heuristic"]).await;
-    let mut ws = a_client_that_does_not_read(addr, &table).await;
+    let (_running, mut ws) = a_client_that_does_not_read().await;
     // A resync every millisecond or so, for at most 15 s (well within the
     // frame budget): the server keeps reading them, so only its sending
     // can tell that nobody reads.
