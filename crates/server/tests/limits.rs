@@ -108,6 +108,18 @@ async fn spectators_cannot_crowd_a_player_out_of_the_seat() {
     assert_eq!(ninth.next().await.unwrap_err().0, 4029);
 }
 
+/// Polls `table`'s summary every 20 ms, at most `tries` times, until it
+/// is finished.
+async fn wait_until_finished(addr: std::net::SocketAddr, table: &str, tries: usize) {
+    for _ in 0..tries {
+        let (_, body) = http(addr, "GET", &format!("/api/tables/{table}"), None).await;
+        if body["summary"]["status"] == "finished" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_stored_table_comes_back_only_within_the_cap() {
     let config = fast_config();
@@ -121,13 +133,7 @@ async fn a_stored_table_comes_back_only_within_the_cap() {
         .await;
         let table = created["table"].as_str().unwrap().to_string();
         // Finished, so the next server does not restore it at start.
-        for _ in 0..250 {
-            let (_, body) = http(running.addr, "GET", &format!("/api/tables/{table}"), None).await;
-            if body["summary"]["status"] == "finished" {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
+        wait_until_finished(running.addr, &table, 250).await;
         table
     };
     // A new server on the same database with no room for any table: the
@@ -351,14 +357,7 @@ async fn a_visit_that_brings_a_table_back_takes_a_place() {
         for _ in 0..2 {
             let (_, table) = new_table(running.addr, "schnapsen", &["random", "random"]).await;
             // Finished, so the next server does not restore it at start.
-            for _ in 0..500 {
-                let (_, body) =
-                    http(running.addr, "GET", &format!("/api/tables/{table}"), None).await;
-                if body["summary"]["status"] == "finished" {
-                    break;
-                }
-                tokio::time::sleep(Duration::from_millis(20)).await;
-            }
+            wait_until_finished(running.addr, &table, 500).await;
             tables.push(table);
         }
     }
