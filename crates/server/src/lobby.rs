@@ -160,7 +160,8 @@ impl Lobby {
 
     /// Starts a table's room, or gives the one already running: checked
     /// and inserted under one lock, so two visits never start two rooms.
-    /// `place` (its creator's or visitor's) is freed when the room closes.
+    /// `place` (its creator's or visitor's) is freed when the room closes,
+    /// or when a table in play finishes.
     fn start(&self, stored: StoredTable, table: Table, place: Option<HeldSlot>) -> RoomHandle {
         let mut rooms = self.rooms.lock().expect("lobby lock");
         if let Some(h) = rooms.get(&stored.id) {
@@ -175,10 +176,10 @@ impl Lobby {
             stored.finished,
             stored.secrets,
             self.shared.clone(),
+            place,
             // A closing room removes its own entry only: a newer room of the
             // same table may have taken its place.
             move |id, closing| {
-                drop(place);
                 let Some(lobby) = me.upgrade() else { return };
                 let mut rooms = lobby.rooms.lock().expect("lobby lock");
                 let same = rooms

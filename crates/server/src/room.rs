@@ -3,6 +3,7 @@
 //! one writer. Every change goes: validate, append to the store (commit),
 //! apply, send.
 
+use crate::address::HeldSlot;
 use crate::config::ServerConfig;
 use crate::limits::Bucket;
 use crate::metrics::Metrics;
@@ -127,6 +128,11 @@ pub struct Room {
     /// Catch-ups by replay left: anyone may ask for one (a stale version
     /// in a hello or an action), and each costs the whole log.
     replays: Bucket,
+    /// The place this table takes among its creator's or visitor's tables
+    /// in memory. A table in play frees it when it finishes (its players
+    /// may stay to read the result); a finished table brought back holds
+    /// it until it leaves memory, so reading old tables stays bounded.
+    place: Option<HeldSlot>,
 }
 
 /// Clears a seat's bit in `Room::hinting` however its hint task ends.
@@ -147,6 +153,7 @@ impl Room {
         marked: bool,
         secrets: Vec<Option<SecretHash>>,
         shared: Arc<Shared>,
+        place: Option<HeldSlot>,
         on_close: impl FnOnce(&str, &mpsc::WeakSender<RoomCmd>) + Send + 'static,
     ) -> RoomHandle {
         let (tx, rx) = mpsc::channel(1024);
@@ -175,6 +182,7 @@ impl Room {
             hinting: Arc::new(AtomicU8::new(0)),
             last_activity: Instant::now(),
             replays,
+            place,
         };
         tokio::spawn(room.run(rx, on_close));
         RoomHandle {
@@ -432,6 +440,12 @@ impl Room {
         self.table
             .apply(&event)
             .expect("a checked event applies to the table it was checked on");
+        if self.table.is_finished() && self.finished_at.is_none() {
+            // Finished in this room, so no longer in play: the place is
+            // free before anyone hears of the end.
+            self.place = None;
+            self.finished_at = Some(Instant::now());
+        }
         self.broadcast();
         self.mark_finished_if_over().await;
         Ok(())

@@ -344,6 +344,35 @@ async fn an_address_holds_a_bounded_number_of_tables() {
     assert!(freed, "no place was freed after the tables were closed");
 }
 
+/// A table counts among its creator's tables in play until it finishes:
+/// one that stays in memory after (watched, or within `finished_ttl`)
+/// no longer holds the creator's place.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_table_frees_its_creators_place() {
+    let running = server(ServerConfig {
+        max_tables_per_address: 1,
+        finished_ttl: Duration::from_secs(3600),
+        ..fast_config()
+    })
+    .await;
+    let addr = running.addr;
+    let request = json!({"preset": "schnapsen", "seats": seats(&["p", "random"]), "match": false});
+    let created = create(addr, request.clone()).await;
+    let table = created["table"].as_str().unwrap().to_string();
+    let mut watcher = Client::hello(addr, &table, None, None).await;
+    watcher.until("welcome").await;
+    assert_eq!(
+        http(addr, "POST", "/api/tables", Some(&request)).await.0,
+        429,
+        "a second table while the first is in play"
+    );
+    let player = play_person(addr, table.clone(), secret(&created, 0), 7).await;
+    // Still in memory (watched), but finished: the place is free.
+    let (status, body) = http(addr, "POST", "/api/tables", Some(&request)).await;
+    assert_eq!(status, 201, "{body}");
+    drop((player, watcher));
+}
+
 /// A stored table brought back into memory by a visit takes one of the
 /// visitor's places while it is there (else visiting finished tables
 /// again and again would hold places for nobody).
