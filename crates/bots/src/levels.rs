@@ -12,13 +12,14 @@ use talon_rules::sixty_six::{MatchValue, SixtySix};
 use talon_search::{IsmctsConfig, PimcConfig};
 
 /// Names accepted by [`by_name`].
-pub const NAMES: [&str; 21] = [
+pub const NAMES: [&str; 22] = [
     "random",
     "heuristic",
     "beginner",
     "intermediate",
     "expert",
     "expert-solved-equity",
+    "expert-blind-draws",
     "pimc",
     "ismcts",
     "expert-2026-11",
@@ -171,6 +172,12 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix> + Send>, U
             current("expert-solved-equity", EXPERT_CLOSE)
                 .seeing_the_sheet(SheetUse::SolvedWorlds(MatchValue::Equity)),
         ),
+        // The expert whose closing search does not know the next draw
+        // (`sixty_six_draw_blind`): three talon orders a world, and four
+        // times the nodes for the solves that adds.
+        "expert-blind-draws" => {
+            Box::new(current("expert-blind-draws", EXPERT_CLOSE).with_blind_draws([3, 3]))
+        }
         // The expert with Schnapsen's ISMCTS at 8,000 iterations, as in
         // Sixty-six (the tenth round's first expert).
         "expert-8k-iterations" => Box::new(modelling("expert-8k-iterations", EXPERT_CLOSE)),

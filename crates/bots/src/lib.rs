@@ -17,6 +17,7 @@ mod registry;
 mod search;
 mod sevens;
 mod sixty_six;
+mod sixty_six_draw_blind;
 mod sixty_six_expert;
 mod sixty_six_inference;
 

@@ -36,6 +36,7 @@
 //!   worlds, as before.
 
 use crate::levels::{ismcts_config, pimc_config};
+use crate::sixty_six_draw_blind::draw_blind_value;
 use crate::sixty_six_inference::WorldPool;
 use crate::{Bot, SixtySixHeuristic};
 use std::time::{Duration, Instant};
@@ -134,7 +135,17 @@ pub struct SixtySixExpert {
     /// ISMCTS's worlds weighed by the opponent's play so far: candidate
     /// hands and the model's ε (`None`: uniform worlds).
     inference: Option<(usize, f64)>,
+    /// Talon orders over which the closing search averages the trick
+    /// before the next draw (`sixty_six_draw_blind`), by hand size (five
+    /// cards, six); 0: each solved world keeps its own order and knows
+    /// every draw.
+    blind_draw_orders: [usize; 2],
 }
+
+/// The closing search's node budget is this many times
+/// `CloseConfig::max_total_nodes` where it searches with the next draw
+/// unknown: each world then takes about a dozen solves instead of one.
+const BLIND_NODE_FACTOR: u64 = 4;
 
 /// ISMCTS's model of the opponent: the heuristic, asked on the observation
 /// the seat to move has in the iteration's sampled world (its own cards
@@ -198,7 +209,16 @@ impl SixtySixExpert {
             iterations: [iterations; 2],
             opponent_policy: [0.0, 0.0],
             inference: None,
+            blind_draw_orders: [0, 0],
         }
+    }
+
+    /// The same bot valuing the closing search's moves with the next draw
+    /// unknown, averaged over this many talon orders a world, by hand size
+    /// (five cards, six; 0: off).
+    pub fn with_blind_draws(mut self, by_hand_size: [usize; 2]) -> SixtySixExpert {
+        self.blind_draw_orders = by_hand_size;
+        self
     }
 
     /// The same bot with ISMCTS's worlds weighed by what the opponent's
@@ -274,7 +294,29 @@ impl SixtySixExpert {
         obs: &SixtySixObservation,
         candidates: &[Action],
     ) -> Option<Vec<ActionStat<Action>>> {
-        let stats = self.closer.evaluate(obs, candidates, &mut self.rng)?;
+        let orders = self.blind_draw_orders[usize::from(obs.options.hand_size > 5)];
+        let factor = if orders == 0 { 1 } else { BLIND_NODE_FACTOR };
+        self.closer.config.max_total_nodes = self.close.max_total_nodes.saturating_mul(factor);
+        let stats = if orders == 0 {
+            self.closer.evaluate(obs, candidates, &mut self.rng)?
+        } else {
+            let seat = obs.seat;
+            let count = orders as u64;
+            let deadline = self.closer.config.time_limit.map(|l| Instant::now() + l);
+            self.closer.evaluate_with(
+                obs,
+                candidates,
+                &mut self.rng,
+                |solver, world: &SixtySix, a, _| {
+                    // The same orders for every move in a world.
+                    let key = world.key();
+                    let orders: Vec<u64> = (0..count)
+                        .map(|k| key ^ k.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+                        .collect();
+                    draw_blind_value(solver, world, a, seat, &orders, deadline)
+                },
+            )?
+        };
         if stats.iter().any(|s| s.samples == 0) {
             return None;
         }

@@ -2,9 +2,11 @@
 //! player's choice is clear, each with its reason
 //! (`tests/data/decisions/sixty-six-family.txt`, found by the
 //! `find_decisions` example from the rules and the exact solver). The
-//! expert (`expert`) and the experts that search with the match, in their
+//! expert (`expert`), the experts that search with the match, in their
 //! solved worlds (`expert-solved-equity`) or everywhere (`expert-match`,
-//! `expert-target`), must choose the expected action in every one.
+//! `expert-target`), and the one whose closing search does not know the
+//! next draw (`expert-blind-draws`) must choose the expected action in
+//! every one.
 //!
 //! A line is `preset | sheet | deal | actions | expected action | why`:
 //! the sheet is the match score (seat 0 – seat 1) before the deal, the deal
@@ -98,6 +100,12 @@ fn the_expert_chooses_every_decision() {
 #[test]
 fn the_solved_equity_expert_chooses_every_decision() {
     let wrong = wrong_choices("expert-solved-equity");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_expert_blind_to_the_next_draw_chooses_every_decision() {
+    let wrong = wrong_choices("expert-blind-draws");
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 

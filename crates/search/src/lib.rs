@@ -30,7 +30,7 @@ mod solver;
 pub mod tt;
 
 pub use ismcts::{most_visited, playout_policy, Ismcts, IsmctsConfig, OpponentModel, RootStat};
-pub use pimc::{ActionStat, Pimc, PimcConfig};
+pub use pimc::{ActionStat, Pimc, PimcConfig, WorldSolver};
 pub use solver::{Solver, DEFAULT_TT_BITS};
 pub use talon_rules::{Determinize, SolverGame};
 

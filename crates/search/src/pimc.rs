@@ -44,6 +44,26 @@ pub struct ActionStat<A> {
     pub samples: u32,
 }
 
+/// The solver as [`Pimc::evaluate_with`] lends it: every solve within the
+/// decision's budget for one solve.
+pub struct WorldSolver<'a, G: SolverGame> {
+    solver: &'a mut Solver<G>,
+    max_nodes: u64,
+}
+
+impl<'a, G: SolverGame> WorldSolver<'a, G> {
+    /// `solver`, each solve within `max_nodes`.
+    pub fn new(solver: &'a mut Solver<G>, max_nodes: u64) -> WorldSolver<'a, G> {
+        WorldSolver { solver, max_nodes }
+    }
+
+    /// The exact value of `game` (seat 0's, as [`Solver::value`]), or
+    /// `None` if it takes more than [`PimcConfig::max_nodes`].
+    pub fn value(&mut self, game: &G) -> Option<i32> {
+        self.solver.value_within(game, self.max_nodes)
+    }
+}
+
 pub struct Pimc<G: SolverGame + Determinize> {
     pub config: PimcConfig,
     solver: Solver<G>,
@@ -72,6 +92,31 @@ impl<G: SolverGame + Determinize> Pimc<G> {
         rng: &mut R,
     ) -> Option<Vec<ActionStat<G::Action>>> {
         let seat = obs.seat();
+        self.evaluate_with(obs, legal, rng, |solver, world, a, _| {
+            let mut child = world.clone();
+            child.play_unchecked(a);
+            let v = solver.value(&child)?;
+            // Averaged as the game's reward (e.g. match equity), which
+            // is monotone in the value, so each world's solve stands.
+            let r = child.value_reward(v);
+            Some(if world.maximises(seat) { r } else { -r })
+        })
+    }
+
+    /// [`Pimc::evaluate`] with another value of an action in a sampled
+    /// world: `value(solver, world, action, rng)` is the action's worth to
+    /// the observing seat, or `None` when the solver ran out of nodes.
+    pub fn evaluate_with<R, F>(
+        &mut self,
+        obs: &G::Observation,
+        legal: &[G::Action],
+        rng: &mut R,
+        mut value: F,
+    ) -> Option<Vec<ActionStat<G::Action>>>
+    where
+        R: RngCore + ?Sized,
+        F: FnMut(&mut WorldSolver<'_, G>, &G, G::Action, &mut R) -> Option<f64>,
+    {
         let start = Instant::now();
         let mut stats: Vec<ActionStat<G::Action>> = legal
             .iter()
@@ -102,15 +147,11 @@ impl<G: SolverGame + Determinize> Pimc<G> {
                     values.push(None);
                     continue;
                 }
-                let mut child = world.clone();
-                child.play_unchecked(a);
-                let Some(v) = self.solver.value_within(&child, self.config.max_nodes) else {
+                let mut solver = WorldSolver::new(&mut self.solver, self.config.max_nodes);
+                let Some(v) = value(&mut solver, &world, a, rng) else {
                     break;
                 };
-                // Averaged as the game's reward (e.g. match equity), which
-                // is monotone in the value, so each world's solve stands.
-                let r = child.value_reward(v);
-                values.push(Some(if world.maximises(seat) { r } else { -r }));
+                values.push(Some(v));
             }
             if values.len() < legal.len() {
                 break; // out of node budget: keep the worlds solved so far

@@ -114,6 +114,18 @@ impl SixtySix {
         world(obs, unknown_besides(obs, opp_hidden), opp_hidden, rng)
     }
 
+    /// Puts this world's face-down talon in a fresh random order (the
+    /// trump card stays under it). For searches that must not know which
+    /// cards the coming draws bring: only a sampled world's own order is
+    /// changed, and no seat's knowledge is.
+    pub fn shuffle_talon<R: RngCore + ?Sized>(&mut self, rng: &mut R) {
+        let p = &mut self.pos;
+        shuffle(
+            &mut p.talon[p.talon_next as usize..p.talon_len as usize],
+            rng,
+        );
+    }
+
     /// The face-down talon of [`SixtySix::sample_given`]'s world, in the
     /// order it would draw it (same draws from `rng`), without the world.
     ///
