@@ -12,7 +12,6 @@ use std::time::Instant;
 use talon_cards::Seat;
 use talon_rules::shuffle::rng_from_seed;
 use talon_rules::sixty_six::{Action, SixtySix};
-use talon_rules::SolverGame;
 use talon_rules::{ActionList, Game};
 use talon_search::WorldSolver;
 
@@ -49,8 +48,7 @@ struct Blind<'s, 'a> {
 
 impl Blind<'_, '_> {
     fn value(&mut self, state: &SixtySix) -> Option<f64> {
-        let draws_ahead = state.talon_remaining() > 0 && state.closure().is_none();
-        let Some(mover) = state.to_move().filter(|_| draws_ahead) else {
+        let Some(mover) = state.to_move().filter(|_| !state.strict()) else {
             return self.solved(state);
         };
         let mut moves = ActionList::new();
@@ -90,9 +88,7 @@ impl Blind<'_, '_> {
         if self.deadline.is_some_and(|d| Instant::now() >= d) {
             return None;
         }
-        let v = self.solver.value(state)?;
-        let r = state.value_reward(v);
-        Some(if state.maximises(self.seat) { r } else { -r })
+        self.solver.worth(state, self.seat)
     }
 }
 

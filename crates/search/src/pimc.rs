@@ -9,6 +9,7 @@
 use crate::solver::Solver;
 use rand_core::RngCore;
 use std::time::{Duration, Instant};
+use talon_cards::Seat;
 use talon_rules::{Determinize, Observation, SolverGame};
 
 /// How much work one decision may take.
@@ -44,8 +45,8 @@ pub struct ActionStat<A> {
     pub samples: u32,
 }
 
-/// The solver as [`Pimc::evaluate_with`] lends it: every solve within the
-/// decision's budget for one solve.
+/// The solver as [`Pimc::evaluate_with`] lends it: each solve within
+/// [`PimcConfig::max_nodes`].
 pub struct WorldSolver<'a, G: SolverGame> {
     solver: &'a mut Solver<G>,
     max_nodes: u64,
@@ -61,6 +62,15 @@ impl<'a, G: SolverGame> WorldSolver<'a, G> {
     /// `None` if it takes more than [`PimcConfig::max_nodes`].
     pub fn value(&mut self, game: &G) -> Option<i32> {
         self.solver.value_within(game, self.max_nodes)
+    }
+
+    /// The exact worth of `game` to `seat` in the game's rewards (e.g.
+    /// match equity), or `None` as [`WorldSolver::value`]. Rewards are
+    /// monotone in the value, so averaging them over worlds leaves each
+    /// world's solve standing.
+    pub fn worth(&mut self, game: &G, seat: Seat) -> Option<f64> {
+        let r = game.value_reward(self.value(game)?);
+        Some(if game.maximises(seat) { r } else { -r })
     }
 }
 
@@ -95,11 +105,7 @@ impl<G: SolverGame + Determinize> Pimc<G> {
         self.evaluate_with(obs, legal, rng, |solver, world, a, _| {
             let mut child = world.clone();
             child.play_unchecked(a);
-            let v = solver.value(&child)?;
-            // Averaged as the game's reward (e.g. match equity), which
-            // is monotone in the value, so each world's solve stands.
-            let r = child.value_reward(v);
-            Some(if world.maximises(seat) { r } else { -r })
+            solver.worth(&child, seat)
         })
     }
 

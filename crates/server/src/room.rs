@@ -455,7 +455,6 @@ impl Room {
         if !self.table.is_finished() {
             return;
         }
-        self.finished_at.get_or_insert_with(Instant::now);
         if !self.marked {
             // The log is complete; the mark only spares a replay on start.
             // Unwritten now, it is tried again when the room next starts.
