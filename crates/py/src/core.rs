@@ -326,6 +326,11 @@ impl Core {
         for (k, v) in self.options.iter() {
             out.push_str(&format!("option {k}={v}\n"));
         }
+        // A deal of a match keeps the score sheet it was dealt under: its
+        // seats see it, and its bots weigh it.
+        if let Some(sheet) = self.game.sheet_text() {
+            out.push_str(&format!("sheet {sheet}\n"));
+        }
         out.push_str(&format!("deal {deal}\n"));
         for &id in &self.history {
             out.push_str(&format!("action {}\n", self.action_name(id)?));
@@ -340,12 +345,14 @@ impl Core {
         }
         let mut preset = None;
         let mut options = Vec::new();
+        let mut sheet: Option<&str> = None;
         let mut core: Option<Core> = None;
         for (n, line) in lines.enumerate() {
             let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
             let at = |e: String| format!("line {}: {e}", n + 2);
-            // The order is fixed: game, options, one deal, then actions.
-            if core.is_some() && matches!(key, "game" | "option" | "deal") {
+            // The order is fixed: game, options, the sheet of a match's
+            // deal, one deal, then actions.
+            if core.is_some() && matches!(key, "game" | "option" | "sheet" | "deal") {
                 return Err(at(format!("a {key} line after the deal")));
             }
             match key {
@@ -357,9 +364,16 @@ impl Core {
                         .ok_or_else(|| at(format!("option {rest:?} is not name=value")))?;
                     options.push((k.to_string(), v.to_string()));
                 }
+                "sheet" if sheet.is_some() => return Err(at("a second sheet line".into())),
+                "sheet" => sheet = Some(rest),
                 "deal" => {
                     let p = preset.ok_or_else(|| at("deal before game".into()))?;
-                    core = Some(Core::new(p, &options, &Setup::Deal(rest.into())).map_err(at)?);
+                    let mut c = Core::new(p, &options, &Setup::Deal(rest.into())).map_err(at)?;
+                    if let Some(text) = sheet {
+                        let game = c.game.clone().with_sheet_text(text);
+                        c.redeal(game.map_err(|e| at(e.to_string()))?);
+                    }
+                    core = Some(c);
                 }
                 "action" => {
                     let c = core
@@ -474,6 +488,52 @@ mod tests {
             let back = Core::deserialize(&core.serialize().unwrap()).unwrap();
             assert_eq!(back.returns(), core.returns());
         }
+    }
+
+    /// A deal of a match keeps its score sheet through serialize, and a
+    /// bad or misplaced sheet line is refused by name.
+    #[test]
+    fn a_match_deal_keeps_its_sheet() {
+        for preset in Preset::ALL {
+            let mut m = talon_rules::AnyMatch::new(preset, &[], 0).unwrap();
+            let mut first = Core::from_game(m.next_deal(1), Arc::from([]));
+            random_playout(&mut first, 2);
+            m.record(&first.game).unwrap();
+            let mut core = Core::from_game(m.next_deal(3), Arc::from([]));
+            random_playout(&mut core, 4);
+            let text = core.serialize().unwrap();
+            assert_eq!(
+                text.contains("\nsheet "),
+                core.game.sheet_text().is_some(),
+                "{preset}"
+            );
+            let back = Core::deserialize(&text).unwrap();
+            assert_eq!(back.game, core.game, "{preset}");
+            // The sheet decides whether the match may book the deal.
+            m.record(&back.game).unwrap();
+        }
+        let core = Core::new(Preset::Schnapsen, &[], &Setup::Seed(3)).unwrap();
+        let text = core.serialize().unwrap();
+        let deal = text.lines().position(|l| l.starts_with("deal ")).unwrap();
+        for (sheet, at, says) in [
+            (
+                "sheet 7,0",
+                deal,
+                "not a score before a deal of a match to 7",
+            ),
+            ("sheet 1", deal, "1 scores for 2 sides"),
+            ("sheet 1,1", deal + 1, "sheet line after the deal"),
+        ] {
+            let mut lines: Vec<&str> = text.lines().collect();
+            lines.insert(at, sheet);
+            let err = Core::deserialize(&lines.join("\n")).unwrap_err();
+            assert!(err.contains(says), "{sheet}: {err}");
+        }
+        let mut lines: Vec<&str> = text.lines().collect();
+        lines.insert(deal, "sheet 1,2");
+        lines.insert(deal, "sheet 1,2");
+        let err = Core::deserialize(&lines.join("\n")).unwrap_err();
+        assert!(err.contains("second sheet line"), "{err}");
     }
 
     #[test]

@@ -21,14 +21,8 @@ pub struct Bot {
     // `Sync`); one thread thinks at a time, without the GIL.
     bot: Mutex<AnyBot>,
     preset: talon_rules::Preset,
-}
-
-impl Bot {
-    fn lock(&self) -> std::sync::MutexGuard<'_, AnyBot> {
-        // A panic inside a bot cannot leave it half-updated in a way that
-        // matters more than the panic itself; keep serving.
-        self.bot.lock().unwrap_or_else(|e| e.into_inner())
-    }
+    /// Kept apart from the bot: reading it must not wait for a search.
+    name: String,
 }
 
 #[pymethods]
@@ -59,6 +53,7 @@ impl Bot {
         };
         bot.set_time_limit(limit);
         Ok(Bot {
+            name: bot.name().to_string(),
             bot: Mutex::new(bot),
             preset: game.preset(),
         })
@@ -66,7 +61,7 @@ impl Bot {
 
     #[getter]
     fn name(&self) -> String {
-        self.lock().name().to_string()
+        self.name.clone()
     }
 
     /// The action id this bot chooses for the seat to move.
@@ -80,6 +75,8 @@ impl Bot {
         }
         let bot = &self.bot;
         let game = &state.core.game;
+        // A panic inside a bot cannot leave it half-updated in a way that
+        // matters more than the panic itself: a poisoned lock keeps serving.
         let text = py
             .detach(|| bot.lock().unwrap_or_else(|e| e.into_inner()).choose(game))
             .ok_or_else(|| talon_err("the deal is over: there is nothing to choose"))?;
@@ -87,11 +84,7 @@ impl Bot {
     }
 
     fn __repr__(&self) -> String {
-        format!(
-            "talon.Bot({:?}, {:?})",
-            self.preset.name(),
-            self.lock().name()
-        )
+        format!("talon.Bot({:?}, {:?})", self.preset.name(), self.name)
     }
 }
 
@@ -115,7 +108,20 @@ fn solve_typed<G: SolverGame + crate::core::Encoded>(g: &G) -> (i32, Vec<(usize,
 #[pyfunction]
 fn solve<'py>(py: Python<'py>, state: &State) -> PyResult<Bound<'py, PyDict>> {
     let core: &Core = &state.core;
-    let (value, actions) = py.detach(|| typed!(&core.game, g => solve_typed(g)));
+    let (value, actions) = py.detach(|| match &core.game {
+        // North American Sixty-six is solved for one side's stake (ticks
+        // are not zero-sum), which a sampled world sets to its observer's:
+        // the value is asked for seat 0's side, the actions for the mover's.
+        AnyGame::NaSixtySix { game: g, .. } => {
+            let value = Solver::default().value(&g.solved_for(0));
+            let actions = match g.to_move() {
+                Some(seat) => solve_typed(&g.solved_for(g.side(seat))).1,
+                None => Vec::new(),
+            };
+            (value, actions)
+        }
+        other => typed!(other, g => solve_typed(g)),
+    });
     let d = PyDict::new(py);
     d.set_item("value", value)?;
     let av = PyDict::new(py);

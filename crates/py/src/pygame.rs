@@ -90,13 +90,11 @@ impl Game {
         self.actions()
     }
 
-    /// Every option with its value in this game (defaults overridden).
+    /// Every option with its value in this game: the rules in force, so a
+    /// shorthand such as `sharp` shows as the options it sets.
     fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        for (k, v) in self.preset().option_defaults() {
-            d.set_item(k, v)?;
-        }
-        for (k, v) in self.options.iter() {
+        for (k, v) in self.rules.option_values() {
             d.set_item(k, v)?;
         }
         Ok(d)
@@ -210,6 +208,22 @@ impl Game {
                 self.preset().name()
             )));
         }
+        // Same preset, other options (players, rules): not this game's state.
+        let theirs =
+            Ruleset::new(core.preset(), &core.options).map_err(|e| talon_err(e.to_string()))?;
+        if theirs != self.rules {
+            let differ: Vec<String> = theirs
+                .option_values()
+                .into_iter()
+                .zip(self.rules.option_values())
+                .filter(|(a, b)| a != b)
+                .map(|((k, v), (_, mine))| format!("{k}={v} (this game: {mine})"))
+                .collect();
+            return Err(talon_err(format!(
+                "the serialized state has other options than this game: {}",
+                differ.join(", ")
+            )));
+        }
         Ok(State { core })
     }
 
@@ -281,6 +295,10 @@ fn with_legal<R>(
     player: Option<i64>,
     f: impl FnOnce(&[u16]) -> R,
 ) -> PyResult<R> {
+    // A seat the game does not have is an error, not a seat without moves.
+    if let Some(p) = player {
+        state.try_borrow()?.seat(p)?;
+    }
     if let Ok(mut s) = state.try_borrow_mut() {
         let ids = if s.is_mover(player) {
             s.core.legal()

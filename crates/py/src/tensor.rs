@@ -8,7 +8,7 @@ use crate::actions::{card_id, CARD_SLOTS};
 use crate::history;
 use arrayvec::ArrayVec;
 use talon_cards::{Card, CardSet, Seat, Suit};
-use talon_rules::pedro::{self, DOUBLE};
+use talon_rules::pedro;
 use talon_rules::{na_sixty_six, sevens, sixty_six, AnyObservation, Family};
 
 /// One named block of the layout: name, relative seat (if per seat),
@@ -263,8 +263,9 @@ fn view_sevens(o: &sevens::SevensObservation) -> View {
 
 fn view_pedro(o: &pedro::PedroObservation) -> View {
     use pedro::{Event, Phase};
+    // The record holds a double bid as its value, `max_bid + 1`.
     let scale = |b: u8| {
-        if b == DOUBLE {
+        if b > o.options.max_bid {
             1.0
         } else {
             f32::from(b) / 100.0

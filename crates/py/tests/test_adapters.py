@@ -117,6 +117,19 @@ def test_openspiel_parameters_are_talon_options():
     assert game.num_players() == 5
 
 
+def test_openspiel_utility_bounds_cover_a_multiplied_double_bid():
+    pytest.importorskip("pyspiel")
+    import pyspiel
+
+    import talon.openspiel  # noqa: F401
+
+    # A failed double bid in 83 loses double_factor times 83.
+    game = pyspiel.load_game("python_talon_eighty_three", {"double_factor": 10})
+    assert game.min_utility() <= -830 and game.max_utility() >= 830
+    plain = pyspiel.load_game("python_talon_eighty_three")
+    assert plain.max_utility() < game.max_utility()
+
+
 def test_openspiel_ismcts_uses_talons_resampler():
     pytest.importorskip("pyspiel")
     import pyspiel

@@ -292,3 +292,85 @@ def test_states_pickle_through_serialize(preset):
     back = pickle.loads(pickle.dumps(state))
     assert back.serialize() == state.serialize()
     assert back.legal_actions() == state.legal_actions()
+
+
+@pytest.mark.parametrize("name", ["schnapsen", "na-sixty-six", "pedro"])
+def test_a_match_deal_pickles_with_its_score_sheet(name):
+    import pickle
+
+    rng = random.Random(5)
+    m = talon.Match(talon.load_game(name))
+    seed = 0
+    while m.scores() == [0] * len(m.scores()):
+        first = m.new_deal(seed)
+        play_random(first, rng)
+        m.record(first)
+        seed += 1
+    state = m.new_deal(seed)
+    assert "\nsheet " in state.serialize()
+    back = pickle.loads(pickle.dumps(state))
+    for player in range(state.num_players()):
+        assert np.array_equal(
+            back.information_state_tensor(player), state.information_state_tensor(player)
+        )
+    # The sheet is what lets the match book the copy as its own deal.
+    play_random(back, rng)
+    m.record(back)
+
+
+def test_deserialize_state_checks_the_options():
+    text = talon.load_game("sixes-and-sevens", {"players": 6}).new_initial_state(seed=1).serialize()
+    with pytest.raises(talon.TalonError, match="players=6 \\(this game: 3\\)"):
+        talon.load_game("sixes-and-sevens", {"players": 3}).deserialize_state(text)
+    same = talon.load_game("sixes-and-sevens", {"players": 6}).deserialize_state(text)
+    assert same.serialize() == text
+
+
+def test_options_show_the_rules_in_force():
+    options = talon.load_game("schnapsen", sharp=True).options()
+    assert options["exchange_on_first_lead"] == "false"
+    assert options["close_on_first_lead"] == "false"
+    assert set(options) == set(talon.load_game("schnapsen").options())
+
+
+def test_a_seat_the_game_does_not_have_raises():
+    state = talon.load_game("sixty-six").new_initial_state(seed=1)
+    for call in (state.legal_actions, state.legal_actions_mask):
+        with pytest.raises(talon.TalonError, match="no player 5"):
+            call(5)
+    assert state.legal_actions(1) == []
+
+
+def test_a_double_bid_reads_as_one_in_the_tensor():
+    game = talon.load_game("eighty-three")
+    double = 420  # the Pedro family's id of "bid double"
+    start = next(b["start"] for b in game.observation_tensor_layout() if b["name"] == "high_bid")
+    state = next(
+        s
+        for s in (game.new_initial_state(seed=seed) for seed in range(50))
+        if double in s.legal_actions()
+    )
+    assert state.action_to_string(double) == "bid double"
+    state.apply_action(double)
+    assert state.observation_tensor(0)[start] == 1.0
+
+
+def test_the_solver_values_a_resampled_north_american_world_for_seat_0():
+    # A world sampled for seat 1 is searched for seat 1's side; `solve`
+    # still answers for seat 0's side, and for the mover's actions.
+    game = talon.load_game("na-sixty-six")
+    rng = random.Random(2)
+    checked = 0
+    for seed in range(40):
+        state = game.new_initial_state(seed=seed)
+        while not state.is_terminal() and (
+            len(state.history()) < 24 or state.current_player() not in (0, 2)
+        ):
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+        if state.is_terminal():
+            continue
+        answer = talon.solve(state.resample_from_infostate(1, seed))
+        assert answer["value"] == max(answer["action_values"].values()), seed
+        checked += 1
+    assert checked >= 10

@@ -37,6 +37,7 @@ mod any_match;
 pub mod conformance;
 mod constrained;
 mod copy_vec;
+mod deal_sheet;
 mod game;
 pub mod na_sixty_six;
 mod options;

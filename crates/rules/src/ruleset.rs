@@ -68,6 +68,18 @@ impl Ruleset {
         self.preset
     }
 
+    /// Every option's value under these rules, as text, in the order of
+    /// [`Preset::option_defaults`]: shorthands such as `sharp` show as the
+    /// options they set.
+    pub fn option_values(&self) -> Vec<(&'static str, String)> {
+        match &self.options {
+            FamilyOptions::SixtySix(o) => o.values(),
+            FamilyOptions::NaSixtySix(o) => o.values(),
+            FamilyOptions::Sevens(o) => o.values(),
+            FamilyOptions::Pedro(o) => o.values(),
+        }
+    }
+
     /// Seats at the table these options make.
     pub fn seats(&self) -> usize {
         usize::from(match self.options {

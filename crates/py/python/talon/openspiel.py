@@ -40,8 +40,18 @@ _UTILITY = {
     "NaSixtySix": (-16.0, 16.0),
     # Tricks taken, or minus them under `winner=fewest` (3 players: 17 tricks).
     "Sevens": (-18.0, 18.0),
+    # Per times a deal's points can be scored: a made or failed double bid
+    # counts `double_factor` times (see `_utility`).
     "Pedro": (-400.0, 400.0),
 }
+
+
+def _utility(family: str, options: dict) -> tuple[float, float]:
+    lo, hi = _UTILITY[family]
+    if family == "Pedro" and options.get("double_bid") == "true":
+        factor = int(options.get("double_factor", "1"))
+        lo, hi = lo * factor, hi * factor
+    return lo, hi
 _MAX_GAME_LENGTH = 400
 
 
@@ -99,7 +109,7 @@ class TalonGame(pyspiel.Game):
         self._key = (preset["name"], tuple(sorted(overrides.items())))
         if self._key not in _TALON_GAMES:
             _TALON_GAMES[self._key] = talon.load_game(preset["name"], overrides)
-        lo, hi = _UTILITY[preset["family"]]
+        lo, hi = _utility(preset["family"], self.talon_game.options())
         info = pyspiel.GameInfo(
             num_distinct_actions=self.talon_game.num_distinct_actions(),
             # Chance outcomes are card ids (52 cards and the joker).
