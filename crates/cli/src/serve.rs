@@ -39,7 +39,7 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     pub max_sockets_per_address: u64,
     /// Tables one address may have in play at once, from creation until
-    /// they leave memory (1 to 20,000).
+    /// they finish (1 to 20,000).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=20_000))]
     pub max_tables_per_address: u64,
 }

@@ -33,9 +33,9 @@ pub struct ServerConfig {
     pub max_viewers: usize,
     /// WebSockets one address may hold open at once.
     pub max_sockets_per_address: usize,
-    /// Tables one address may have in memory at once, counted from
-    /// creation until the table leaves memory (finished and unwatched for
-    /// `finished_ttl`, or abandoned).
+    /// Tables one address may have in play at once, counted from creation
+    /// until the table finishes (or leaves memory, for a stored table a
+    /// visit brought back).
     pub max_tables_per_address: usize,
     /// Count a request from loopback by the last `X-Forwarded-For` entry
     /// (a reverse proxy on the same machine); else every peer is itself.

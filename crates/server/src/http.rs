@@ -237,7 +237,15 @@ async fn ask_room<T>(
                 "the server holds as many tables as it may; try again later",
             ))
         }
-        Err(e) => return Err(error(StatusCode::INTERNAL_SERVER_ERROR, format!("{e:?}"))),
+        Err(e) => {
+            // The details stay in the server's log: a stored log that no
+            // longer replays is refused naming cards of its hands.
+            eprintln!("talon serve: table {id} cannot be loaded: {e:?}");
+            return Err(error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "the table cannot be loaded",
+            ));
+        }
     };
     let closing = || {
         error(

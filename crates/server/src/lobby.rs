@@ -87,8 +87,8 @@ impl Lobby {
         hints: Option<bool>,
         key: IpAddr,
     ) -> Result<Created, LobbyError> {
-        // Held until the table leaves memory, so one address cannot take
-        // every place among `max_open_tables`.
+        // Held until the table finishes (or leaves memory), so one address
+        // cannot take every place among `max_open_tables`.
         let place = self.place_for(key)?;
         if !self.creators.lock().expect("limits lock").take(&key) {
             return Err(LobbyError::TooMany(format!(
@@ -125,22 +125,29 @@ impl Lobby {
             })
             .unzip();
         let id = new_id(12);
-        self.shared
-            .store
-            .create(&id, &hashes, &events)
-            .await
-            .map_err(LobbyError::Store)?;
         let version = table.version();
-        self.start(
-            StoredTable {
-                id: id.clone(),
-                secrets: hashes,
-                events,
-                finished: false,
-            },
-            table,
-            Some(place),
-        );
+        let stored = StoredTable {
+            id: id.clone(),
+            secrets: hashes,
+            events,
+            finished: false,
+        };
+        // Stored and started in a task of its own: a client that goes away
+        // mid-request drops this future, and must not leave a stored table
+        // that no room runs (nor frees the place such a table holds).
+        let lobby = self.me.upgrade().ok_or(LobbyError::Full)?;
+        tokio::spawn(async move {
+            lobby
+                .shared
+                .store
+                .create(&stored.id, &stored.secrets, &stored.events)
+                .await?;
+            lobby.start(stored, table, Some(place));
+            Ok(())
+        })
+        .await
+        .map_err(|e| LobbyError::Store(StoreError::Backend(format!("table creation failed: {e}"))))?
+        .map_err(LobbyError::Store)?;
         Ok(Created {
             id,
             version,
@@ -222,11 +229,22 @@ impl Lobby {
         Ok(self.start(stored, table, Some(place)))
     }
 
-    /// Rebuilds every open table from its log; returns how many.
+    /// Rebuilds open tables from their logs, up to `max_open_tables`;
+    /// returns how many. Those beyond stay in the store, and a visit brings
+    /// one back as it does a table that left memory.
     pub async fn restore(&self) -> Result<usize, StoreError> {
         let open = self.shared.store.open_tables().await?;
+        let total = open.len();
         let mut count = 0;
         for stored in open {
+            if self.open_count() >= self.shared.config.max_open_tables {
+                eprintln!(
+                    "talon serve: {} of {total} open tables left in the store: {} in memory is the most",
+                    total - count,
+                    self.shared.config.max_open_tables
+                );
+                break;
+            }
             match Table::replay(&stored.events) {
                 Ok(table) => {
                     self.start(stored, table, None);

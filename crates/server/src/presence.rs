@@ -37,6 +37,18 @@ impl Seats {
         )
     }
 
+    /// A table rebuilt from its log (a restart): a person whose seat has
+    /// moves in the log (their own or a stand-in's) had come, so their seat
+    /// is away from now, not open. The grace period and a stand-in then
+    /// apply as if they had just left, instead of the table waiting.
+    pub fn came_before(&mut self, seat: u8) {
+        if let Some(p) = self.0.get_mut(usize::from(seat)) {
+            if *p == Presence::Open {
+                *p = Presence::Away(Instant::now());
+            }
+        }
+    }
+
     /// Whether some person is connected now.
     pub fn anyone_online(&self) -> bool {
         self.0.iter().any(|p| matches!(p, Presence::Online(_)))

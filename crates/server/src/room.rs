@@ -157,7 +157,17 @@ impl Room {
         on_close: impl FnOnce(&str, &mpsc::WeakSender<RoomCmd>) + Send + 'static,
     ) -> RoomHandle {
         let (tx, rx) = mpsc::channel(1024);
-        let seats = Seats::new(&table.config().seats);
+        let mut seats = Seats::new(&table.config().seats);
+        for e in table.log() {
+            if let Event::Acted {
+                seat,
+                by: Actor::Person | Actor::StandIn,
+                ..
+            } = e
+            {
+                seats.came_before(*seat);
+            }
+        }
         let bots = (0..table.seats())
             .map(|s| match table.seat(s) {
                 Some(SeatSpec::Bot { level }) => {
@@ -212,7 +222,10 @@ impl Room {
             }
             self.on_timers().await;
             self.schedule();
-            if self.may_close() {
+            // Not while commands wait: a visit queued behind the last
+            // viewer's leave would be lost with the queue (the lobby still
+            // hands out this room until `on_close` removes it).
+            if self.may_close() && rx.is_empty() {
                 break;
             }
         }
@@ -486,12 +499,18 @@ impl Room {
         }
         // A viewer whose outbox is full has fallen behind: dropping its
         // outbox closes its socket; it reconnects and catches up.
+        let mut seat_left = false;
         for id in lagging {
             if let Some(c) = self.conns.remove(&id) {
                 if let Viewer::Seat(s) = c.viewer {
                     self.seats.left(s);
+                    seat_left = true;
                 }
             }
+        }
+        // The others hear of it, as of any leave.
+        if seat_left {
+            self.send_presence();
         }
     }
 

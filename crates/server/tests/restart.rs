@@ -1,0 +1,146 @@
+//! What survives a restart or a client that leaves mid-request: tables
+//! are rebuilt from the store, and a table once stored always runs.
+
+mod common;
+
+use common::*;
+use serde_json::json;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::time::Duration;
+use talon_server::{SqliteStore, Store, StoreError, StoredTable};
+use talon_table::{Actor, Event, SeatSpec, Table, TableConfig};
+use tokio::io::AsyncWriteExt;
+use tokio::net::TcpStream;
+
+type Answer<T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send>>;
+
+/// A log of a two-person Sixty-six deal where both people have moved.
+fn log_with_moves_by_both() -> Vec<Event> {
+    let person = || SeatSpec::Person { name: None };
+    let config = TableConfig {
+        preset: "sixty-six".into(),
+        options: Default::default(),
+        seats: vec![person(), person()],
+        whole_match: false,
+        seed: 7,
+        hints: None,
+        deal: None,
+    };
+    let mut log = Table::open(config).expect("a table");
+    let mut table = Table::replay(&log).expect("replays");
+    let mut movers = [false; 2];
+    while movers != [true, true] {
+        if let Some(e) = table.next_event() {
+            table.apply(&e).expect("applies");
+            log.push(e);
+            continue;
+        }
+        let seat = table.to_move().expect("a seat to move");
+        let action = table.game().expect("a deal").legal_actions()[0].clone();
+        let e = Event::Acted {
+            seat,
+            action,
+            by: Actor::Person,
+        };
+        table.apply(&e).expect("legal");
+        log.push(e);
+        movers[usize::from(seat)] = true;
+    }
+    log
+}
+
+/// After a restart nobody is connected, but both people had come: the
+/// seat to move is away (not open, waiting for ever), and after the
+/// grace period a stand-in plays for it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn people_who_had_come_get_stand_ins_after_a_restart() {
+    let config = talon_server::ServerConfig {
+        grace: Duration::from_millis(200),
+        ..fast_config()
+    };
+    let events = log_with_moves_by_both();
+    let store = SqliteStore::open(&config.db).unwrap();
+    store
+        .create("restarted", &[None, None], &events[..1])
+        .await
+        .unwrap();
+    store
+        .append("restarted", 1, &events[1..], false)
+        .await
+        .unwrap();
+    let running = server(config).await;
+    assert_eq!(running.restored, 1);
+    let mut watcher = Client::hello(running.addr, "restarted", None, None).await;
+    let stand_in = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            let f = watcher.next().await.expect("a frame");
+            if f["t"] == "event" && f["event"]["by"] == "stand_in" {
+                return f;
+            }
+        }
+    })
+    .await
+    .expect("a stand-in moves for the absent person");
+    assert!(stand_in["v"].as_u64() > Some(events.len() as u64 - 1));
+}
+
+/// A store whose creation is written at once but answered late, as a
+/// busy database would: time for the client to leave before the answer.
+struct SlowAnswer(SqliteStore);
+
+impl Store for SlowAnswer {
+    fn create(&self, id: &str, secrets: &[Option<[u8; 32]>], events: &[Event]) -> Answer<()> {
+        let written = self.0.create(id, secrets, events);
+        Box::pin(async move {
+            let r = written.await;
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            r
+        })
+    }
+    fn append(&self, id: &str, after: u64, events: &[Event], finished: bool) -> Answer<()> {
+        self.0.append(id, after, events, finished)
+    }
+    fn open_tables(&self) -> Answer<Vec<StoredTable>> {
+        self.0.open_tables()
+    }
+    fn load(&self, id: &str) -> Answer<StoredTable> {
+        self.0.load(id)
+    }
+}
+
+/// A client that sends a whole creation and hangs up before the answer
+/// leaves a stored table that runs in memory, not one that only a
+/// restart would find.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_whose_creator_hung_up_still_runs() {
+    let config = fast_config();
+    let store = Arc::new(SlowAnswer(SqliteStore::open(&config.db).unwrap()));
+    let running = talon_server::start_with(config.clone(), store)
+        .await
+        .unwrap();
+    let body = json!({"preset": "sixty-six", "seats": seats(&["p", "random"])}).to_string();
+    let mut stream = TcpStream::connect(running.addr).await.unwrap();
+    let request = format!(
+        "POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    // Hang up once the table is written, while its answer is still due.
+    let reader = SqliteStore::open(&config.db).unwrap();
+    let mut stored = 0;
+    for _ in 0..250 {
+        stored = reader.open_tables().await.unwrap().len();
+        if stored > 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(stored, 1, "the table was never written");
+    drop(stream);
+    tokio::time::sleep(Duration::from_millis(1000)).await;
+    let (status, health) = http(running.addr, "GET", "/api/health", None).await;
+    assert_eq!(status, 200);
+    assert_eq!(health["tables_in_memory"], 1, "{health}");
+}
