@@ -21,6 +21,13 @@ if ! command -v npm >/dev/null; then
   as_root apt-get update -qq
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq nodejs npm >/dev/null
 fi
+# playwright-core and `node --test --test-concurrency` need node 20 or newer
+# (Debian 12's own nodejs is 18: install a newer one, e.g. from nodesource).
+node_major="$(node -p 'process.versions.node.split(".")[0]')"
+if [ "$node_major" -lt 20 ]; then
+  echo "test-web: node $(node --version) is too old; the browser tests need node 20 or newer" >&2
+  exit 1
+fi
 if [ ! -d tools/web-test/node_modules/playwright-core ] ||
   [ tools/web-test/package-lock.json -nt tools/web-test/node_modules/.package-lock.json ]; then
   (cd tools/web-test && npm ci --no-audit --no-fund --loglevel=error)

@@ -13,9 +13,11 @@ const PONG_TIMEOUT_MS = 4000;
 const ANSWER_TIMEOUT_MS = 3000;
 
 // Close codes whose reason the page shows while it tries again: the
-// server is full (1013), or this table, seat or address has as many
-// connections or tables as it may (4029).
-const BUSY = new Set([1013, 4029]);
+// server is full (1013), this table, seat or address has as many
+// connections or tables as it may (4029), or the table cannot be loaded
+// (1011: the database failed, which may pass, or its log no longer
+// rebuilds, which a person should hear of rather than wait in silence).
+const BUSY = new Set([1011, 1013, 4029]);
 
 // Close codes after which reconnecting cannot help.
 const FATAL = {

@@ -131,8 +131,15 @@ class TableUi {
     const offset = (seat - s.you + n) % n;
     if (offset === 1) return "left";
     if (offset === n - 1) return "right";
+    return this.partners() ? "partner" : "across";
+  }
+
+  // Four seats of the Pedro family or North American Sixty-six play as two
+  // sides: seats 0 and 2 against 1 and 3.
+  partners() {
+    const s = this.state;
     const family = s.observation && s.observation.family;
-    return family === "pedro" || family === "na-sixty-six" ? "partner" : "across";
+    return s.seats.length === 4 && (family === "pedro" || family === "na-sixty-six");
   }
 
   flash(text) {
@@ -207,10 +214,9 @@ class TableUi {
     const s = this.state;
     if (s.unfinished) return "The table ended before the match was over.";
     if (s.winner === null || s.winner === undefined) return "The game is over.";
-    const n = s.seats.length;
-    const sides = s.scores ? s.scores.length : n;
-    if (sides < n) {
-      const who = s.seats.filter((_, i) => i % sides === s.winner).map((x) => x.name).join(" and ");
+    // The winner is the lower seat of the winning side: name both partners.
+    if (this.partners()) {
+      const who = s.seats.map((_, i) => i).filter((i) => i % 2 === s.winner % 2).map((i) => this.name(i)).join(" and ");
       return `${who} win.`;
     }
     return `${this.name(s.winner)} wins.`;
@@ -247,6 +253,19 @@ class TableUi {
 
   markMode() {
     return this.state && this.state.legal.some((a) => /^(discard|give) /.test(a));
+  }
+
+  // Watching forgets this browser's seat link: only with the link (kept
+  // elsewhere) can the person come back to the seat.
+  confirmLeaveSeat(e) {
+    if (this.state && this.state.you !== null && this.state.you !== undefined) {
+      if (!window.confirm("Watch instead of playing? This browser forgets your seat; only your seat link brings you back to it.")) e.preventDefault();
+    }
+  }
+
+  // "give", "discard" or both: what the legal marking actions are.
+  markVerbs() {
+    return ["give", "discard"].filter((v) => this.state.legal.some((a) => a.startsWith(`${v} `)));
   }
 
   send(action) {
@@ -416,13 +435,16 @@ class TableUi {
     const scores = s.scores
       ? h("span", { class: "score", "aria-label": `Match score ${s.scores.join(" to ")}` }, s.scores.join(" : "))
       : null;
-    const btn = (id, label, panel) =>
+    const btn = (id, label, panel, name) =>
       h("button", {
         type: "button", id, class: this.panel === panel ? "on" : "",
         "aria-expanded": this.panel === panel ? "true" : "false",
+        "aria-label": name,
         onclick: () => {
           this.panel = this.panel === panel ? null : panel;
           this.render();
+          // Into the panel, which comes after the hand in the tab order.
+          if (this.panel) document.querySelector(".panel .close")?.focus();
         },
       }, label);
     return h(
@@ -436,7 +458,7 @@ class TableUi {
         btn("show-last", "Last trick", "last"),
         btn("show-sheet", "Scores", "sheet"),
         s.last_deal ? btn("show-deal", "Last deal", "deal") : null,
-        btn("show-settings", "\u2699", "settings"),
+        btn("show-settings", "\u2699", "settings", "Settings"),
       ),
     );
   }
@@ -548,6 +570,14 @@ class TableUi {
       if (pending && o.seat != null) info.push(h("span", {}, `Your marriage points waiting for a trick: ${pending}`));
     }
     if (o.family === "na-sixty-six" && o.turned) info.push(h("span", { class: "talon" }, "Turned ", smallCard(o.turned)));
+    // The widow (three hands): sent only to whoever may see it.
+    if (o.family === "na-sixty-six" && Array.isArray(o.widow) && o.widow.length) {
+      const taker = o.widow_taker !== null && o.widow_taker !== undefined ? ` (${this.name(o.widow_taker)})` : "";
+      info.push(h("span", { id: "widow", "data-cards": o.widow.join(" "), "aria-label": `Widow${taker}: ${o.widow.map(cardName).join(", ")}` }, `Widow${taker} `, o.widow.map((c) => smallCard(c))));
+    }
+    if (o.family === "na-sixty-six" && Array.isArray(o.laid_away) && o.laid_away.length) {
+      info.push(h("span", { id: "laid-away", "aria-label": `Laid away: ${o.laid_away.map(cardName).join(", ")}` }, "Laid away ", o.laid_away.map((c) => smallCard(c))));
+    }
     if (o.family === "pedro" && o.stock_left !== undefined) info.push(h("span", {}, `Stock: ${o.stock_left}`));
     if (o.family === "pedro" && Array.isArray(o.events) && o.phase !== "over") {
       // What the fill, the four more, the robbing or the kitty brought you
@@ -577,7 +607,7 @@ class TableUi {
     else if (s.to_move === null || s.to_move === undefined) text = "";
     else if (s.to_move === s.you) {
       text = "Your turn";
-      if (this.markMode()) text += this.state.legal.some((a) => a.startsWith("give ")) ? ": choose cards to give" : ": choose cards to discard";
+      if (this.markMode()) text += `: choose cards to ${this.markVerbs().join(" or ")}`;
       else if (this.cardActions().size) text += this.coarse ? ": tap a card, tap again to play" : ": play a card";
     } else text = `${this.name(s.to_move)} to play`;
     if (this.pending) text = "Sending…";
@@ -608,12 +638,17 @@ class TableUi {
       h("button", { type: "button", class: `act${CONFIRM[a] ? " warn" : ""}`, "data-action": a, disabled: !!this.pending, onclick: () => this.send(a) }, actionLabel(a)),
     ));
     if (this.markMode() && s.you === s.to_move) {
-      const give = s.legal.some((a) => a.startsWith("give "));
+      // What the marked cards will be sent as (a card both may be is
+      // discarded, as confirmMarked does); before any mark, what is offered.
+      const legal = new Set(s.legal);
+      const sent = new Set([...this.marked].map((c) => (legal.has(`discard ${c}`) ? "discard" : "give")));
+      const verbs = sent.size ? ["give", "discard"].filter((v) => sent.has(v)) : this.markVerbs();
+      const label = verbs.join(" and ");
       buttons.push(
         h(
           "button",
           { type: "button", class: "act primary", id: "confirm-marked", disabled: !this.marked.size || !!this.pending, onclick: () => this.confirmMarked() },
-          `${give ? "Give" : "Discard"} ${this.marked.size} selected`,
+          `${label[0].toUpperCase()}${label.slice(1)} ${this.marked.size} selected`,
         ),
       );
     }
@@ -688,7 +723,7 @@ class TableUi {
         {},
         h("label", { class: "check" }, box, " Four-colour suits (clubs green, diamonds blue)"),
         h("p", {}, "Keys: \u2190 \u2192 move between cards, Enter plays, 1\u20139 pick the n-th card, Esc closes."),
-        h("p", {}, h("a", { href: `/t/${this.table}#watch` }, "Watch this table instead of playing"), " \u00b7 ", h("a", { href: "/" }, "New table")),
+        h("p", {}, h("a", { href: `/t/${this.table}#watch`, onclick: (e) => this.confirmLeaveSeat(e) }, "Watch this table instead of playing"), " \u00b7 ", h("a", { href: "/" }, "New table")),
       );
     }
     return h("section", { class: "panel", role: "dialog", "aria-label": title }, h("div", { class: "panel-head" }, h("h2", {}, title), close), body);

@@ -175,6 +175,15 @@ test("two people and two bots play a Sixty-three deal by clicking; dimmed cards 
   await playDeal([a, b], mover);
   assert.ok(checkedDim, "a dimmed card was tried");
   assert.ok(checkedDrew > 0, "a page named the cards its seat drew");
+  // A side wins: both partners are named, from either partner's page.
+  const winner = (await api(`/api/tables/${t.table}`)).summary.winner;
+  if (winner !== null && winner !== undefined) {
+    for (const page of [a, b]) {
+      const said = await page.textContent("#status");
+      assert.match(said, / and .* win\.$/, said);
+      if (winner % 2 === 0) assert.ok(said.includes("Ann") && said.includes("Bo"), said);
+    }
+  }
   // The deal's result shows everyone's cards and the score sheet has the deal.
   await a.waitForSelector(".deal-result");
   const hands = await a.$$(".deal-result .reveal");
@@ -685,4 +694,18 @@ test("every preset reaches the end of a deal through the UI", async () => {
     await page.waitForFunction(() => document.body.dataset.status !== "playing" || document.body.dataset.deal !== "1");
     await page.context().close();
   }
+});
+
+test("the widow of three-hand North American Sixty-six shows once it may be seen", async () => {
+  const t = await createTable("na-sixty-six-3", [{ kind: "person" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }], { options: { widow_shown: "true" } });
+  const page = await openPage(t.seats[0].invite);
+  let shown = null;
+  await playDeal([page], async (p) => {
+    const moved = await moveByClick(p);
+    if (!shown && (await p.locator("#widow").count())) shown = await p.getAttribute("#widow", "data-cards");
+    return moved;
+  });
+  assert.ok(shown, "the widow was never shown");
+  assert.equal(shown.split(" ").length, 3, shown);
+  await page.context().close();
 });
