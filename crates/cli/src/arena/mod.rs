@@ -31,8 +31,9 @@ pub struct ArenaArgs {
     /// The arena seed: same seed, same results.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Play whole matches instead of single deals.
-    #[arg(long = "matches")]
+    /// Play whole matches instead of single deals (`--match`, as in
+    /// `play` and `watch`, is accepted too).
+    #[arg(long = "matches", alias = "match")]
     pub matches: bool,
     /// A rule option, name=value (repeatable).
     #[arg(long = "option", value_name = "NAME=VALUE")]
