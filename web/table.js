@@ -255,6 +255,14 @@ class TableUi {
     return this.state && this.state.legal.some((a) => /^(discard|give) /.test(a));
   }
 
+  // Closes the open panel; the focus goes back to the button that opened it.
+  closePanel() {
+    const opener = this.panel ? document.getElementById(`show-${this.panel}`) : null;
+    this.panel = null;
+    this.render();
+    if (opener && document.contains(opener)) opener.focus();
+  }
+
   // Watching forgets this browser's seat link: only with the link (kept
   // elsewhere) can the person come back to the seat.
   confirmLeaveSeat(e) {
@@ -328,6 +336,12 @@ class TableUi {
   onKey(e) {
     if (!this.state || e.altKey || e.ctrlKey || e.metaKey) return;
     if (e.target && /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)) return;
+    // Esc closes a panel even when no card is left in the hand.
+    if (e.key === "Escape") {
+      this.selected = null;
+      this.closePanel();
+      return;
+    }
     const cards = [...document.querySelectorAll("#hand .card")];
     if (!cards.length) return;
     const at = cards.indexOf(document.activeElement);
@@ -342,10 +356,6 @@ class TableUi {
         e.preventDefault();
         cards[n].focus();
       }
-    } else if (e.key === "Escape") {
-      this.selected = null;
-      this.panel = null;
-      this.render();
     }
   }
 
@@ -444,7 +454,7 @@ class TableUi {
           this.panel = this.panel === panel ? null : panel;
           this.render();
           // Into the panel, which comes after the hand in the tab order.
-          if (this.panel) document.querySelector(".panel .close")?.focus();
+          if (this.panel) document.getElementById("panel-close")?.focus();
         },
       }, label);
     return h(
@@ -701,7 +711,8 @@ class TableUi {
   }
 
   panelView() {
-    const close = h("button", { type: "button", class: "close", "aria-label": "Close", onclick: () => { this.panel = null; this.render(); } }, "\u2715");
+    // An id, so that a redraw (a message expiring) gives the focus back.
+    const close = h("button", { type: "button", class: "close", id: "panel-close", "aria-label": "Close", onclick: () => this.closePanel() }, "\u2715");
     let title, body;
     if (this.panel === "last") {
       title = "Last trick";

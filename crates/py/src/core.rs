@@ -365,6 +365,7 @@ impl Core {
                     options.push((k.to_string(), v.to_string()));
                 }
                 "sheet" if sheet.is_some() => return Err(at("a second sheet line".into())),
+                "sheet" if preset.is_none() => return Err(at("sheet before game".into())),
                 "sheet" => sheet = Some(rest),
                 "deal" => {
                     let p = preset.ok_or_else(|| at("deal before game".into()))?;

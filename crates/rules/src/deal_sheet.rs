@@ -7,7 +7,7 @@
 //! from tied deals (`4,7 carry 1`). Sixes and Sevens deals carry no sheet.
 
 use crate::any_game::{AnyGame, SetupError};
-use crate::na_sixty_six::NaSheet;
+use crate::na_sixty_six::{Form, NaSheet};
 
 /// Pedro and North American scores beyond this are refused: no real game
 /// gets there, and the bots' arithmetic stays far from overflow.
@@ -97,6 +97,10 @@ impl AnyGame {
                 sides(game.options().sides())?;
                 // A bidding side that fails is set back below zero.
                 in_range(&scores, -MAX_SCORE).map_err(bad)?;
+                // Only Hoyle's game (trumps turned, no bidding) has ties.
+                if carry.is_some() && game.options().form != Form::TurnedTrump {
+                    return Err(bad("only a game with trumps turned carries points".into()));
+                }
                 let carry = carry.unwrap_or(0);
                 in_range(&[carry], 0).map_err(|e| bad(format!("carry: {e}")))?;
                 let mut sheet = NaSheet {
@@ -172,6 +176,15 @@ mod tests {
         }
     }
 
+    /// Points carried from tied deals (Hoyle's four-hand game) come back.
+    #[test]
+    fn a_carry_comes_back() {
+        let game = lone("sixty-six-4")
+            .with_sheet_text("1,2 carry 1")
+            .expect("a carry");
+        assert_eq!(game.sheet_text().as_deref(), Some("1,2 carry 1"));
+    }
+
     #[test]
     fn a_lone_deal_has_no_sheet_text() {
         assert_eq!(lone("schnapsen").sheet_text(), None);
@@ -195,8 +208,13 @@ mod tests {
             ("pedro", "20000,0", "outside"),
             ("na-sixty-six", "1,2,3", "3 scores for 2 sides"),
             ("na-sixty-six", "1,-20000", "outside -10000..="),
-            ("na-sixty-six", "1,2 carry -1", "carry: -1 is outside 0..="),
             ("na-sixty-six", "1,2 carry x", "carry \"x\" is not a number"),
+            (
+                "na-sixty-six",
+                "1,2 carry 1",
+                "only a game with trumps turned",
+            ),
+            ("sixty-six-4", "1,2 carry -1", "carry: -1 is outside 0..="),
             ("sixes-and-sevens", "1,2,3", "carry no score sheet"),
         ];
         for (preset, text, why) in cases {

@@ -1,6 +1,7 @@
 //! What the load benchmark reads: how long each applied move took from its
 //! arrival at the table to the last viewer's frame being queued (store
-//! commit, apply, projection and serialization included).
+//! commit, apply, projection and serialization included); and how often
+//! rooms woke up, which shows a room that spins instead of waiting.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -13,6 +14,7 @@ const MAX_SAMPLES: usize = 1 << 20;
 pub struct Metrics {
     micros: Mutex<Vec<u32>>,
     moves: AtomicU64,
+    wakeups: AtomicU64,
 }
 
 impl Metrics {
@@ -22,6 +24,16 @@ impl Metrics {
         if m.len() < MAX_SAMPLES {
             m.push(took.as_micros().min(u128::from(u32::MAX)) as u32);
         }
+    }
+
+    /// A room's task woke up (a command, or a timer).
+    pub fn wakeup(&self) {
+        self.wakeups.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Room wake-ups since start, over every table.
+    pub fn wakeups(&self) -> u64 {
+        self.wakeups.load(Ordering::Relaxed)
     }
 
     /// Moves applied since start.

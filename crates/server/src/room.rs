@@ -158,7 +158,8 @@ impl Room {
     ) -> RoomHandle {
         let (tx, rx) = mpsc::channel(1024);
         let mut seats = Seats::new(&table.config().seats);
-        for e in table.log() {
+        // (A finished table has nothing to wait for or stand in for.)
+        for e in table.log().iter().filter(|_| !table.is_finished()) {
             if let Event::Acted {
                 seat,
                 by: Actor::Person | Actor::StandIn,
@@ -217,6 +218,7 @@ impl Room {
                 },
                 _ = sleep_until(deadline.unwrap_or_else(Instant::now).into()), if deadline.is_some() => None,
             };
+            self.shared.metrics.wakeup();
             if let Some(cmd) = cmd {
                 self.handle(cmd).await;
             }
@@ -248,8 +250,11 @@ impl Room {
 
     fn next_deadline(&self) -> Option<Instant> {
         let grace = self.seats.next_grace_end(self.shared.config.grace);
+        // Only while nobody is connected: with a viewer the time passes
+        // and stays past, and the wait would end at once, again and again.
         let ttl = self
             .finished_at
+            .filter(|_| self.conns.is_empty())
             .map(|t| t + self.shared.config.finished_ttl);
         [self.due, grace, ttl, self.abandon_at()]
             .into_iter()

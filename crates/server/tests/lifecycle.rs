@@ -1,5 +1,6 @@
-//! What survives a restart or a client that leaves mid-request: tables
-//! are rebuilt from the store, and a table once stored always runs.
+//! How a table's room lives: what survives a restart or a client that
+//! leaves mid-request (tables are rebuilt from the store, and a table once
+//! stored always runs), and how a finished table waits for its viewers.
 
 mod common;
 
@@ -143,4 +144,55 @@ async fn a_table_whose_creator_hung_up_still_runs() {
     let (status, health) = http(running.addr, "GET", "/api/health", None).await;
     assert_eq!(status, 200);
     assert_eq!(health["tables_in_memory"], 1, "{health}");
+}
+
+/// A finished table someone still watches past `finished_ttl` stays in
+/// memory, its room waiting for them instead of waking up again and
+/// again; once they leave, it leaves memory.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_watched_finished_table_waits_quietly_then_leaves() {
+    let config = talon_server::ServerConfig {
+        finished_ttl: Duration::from_millis(50),
+        ..fast_config()
+    };
+    let running = server(config).await;
+    let addr = running.addr;
+    let created = create(
+        addr,
+        json!({"preset": "schnapsen", "seats": seats(&["random", "random"])}),
+    )
+    .await;
+    let table = created["table"].as_str().unwrap().to_string();
+    let watcher = Client::hello(addr, &table, None, None).await;
+    let mut finished = false;
+    for _ in 0..250 {
+        let (_, body) = http(addr, "GET", &format!("/api/tables/{table}"), None).await;
+        if body["summary"]["status"] == "finished" {
+            finished = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(finished, "the bots did not finish the deal");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let before = running.metrics.wakeups();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let woke = running.metrics.wakeups() - before;
+    assert!(woke < 50, "the room woke {woke} times in half a second");
+    let (_, health) = http(addr, "GET", "/api/health", None).await;
+    assert_eq!(health["tables_in_memory"], 1, "{health}");
+    drop(watcher);
+    let mut left = false;
+    for _ in 0..250 {
+        let (_, health) = http(addr, "GET", "/api/health", None).await;
+        if health["tables_in_memory"] == 0 {
+            left = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(
+        left,
+        "the table stayed in memory after its last viewer left"
+    );
 }
