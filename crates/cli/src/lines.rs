@@ -58,8 +58,11 @@ pub fn read_line(input: &mut impl BufRead, max: usize) -> std::io::Result<Option
     if !any {
         return Ok(None);
     }
-    if total <= max && buf.last() == Some(&b'\r') {
+    // A CRLF ending is not part of the line, nor of its length: up to one
+    // byte past the cap the whole line is in `buf`, its `\r` included.
+    if total <= max + 1 && buf.last() == Some(&b'\r') {
         buf.pop();
+        total -= 1;
     }
     if total > max {
         return Ok(Some(Line::TooLong(total)));
@@ -92,5 +95,10 @@ mod tests {
         );
         assert_eq!(lines(b"", 8), vec![]);
         assert_eq!(lines(b"12345678\n", 8), vec![Line::Text("12345678".into())]);
+        assert_eq!(
+            lines(b"12345678\r\n", 8),
+            vec![Line::Text("12345678".into())]
+        );
+        assert_eq!(lines(b"123456789\r\n", 8), vec![Line::TooLong(10)]);
     }
 }

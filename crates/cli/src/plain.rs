@@ -41,6 +41,10 @@ pub fn run(s: &mut PlaySession, mut input: impl BufRead, mut out: impl Write) ->
             if s.next_deal() {
                 continue;
             }
+            // What ending the match wrote (the deal cap) is said too.
+            for line in s.log.drain(..) {
+                writeln!(out, "{line}")?;
+            }
             return Ok(());
         }
         writeln!(out, "\n{}", s.view())?;

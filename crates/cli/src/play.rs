@@ -406,6 +406,8 @@ impl PlaySession {
 pub fn run(args: &PlayArgs) -> Result<(), String> {
     let cannot_write =
         |path: &std::path::Path, e: std::io::Error| format!("cannot write {}: {e}", path.display());
+    // The table first: a bad game, seat or option leaves no empty record.
+    let mut session = PlaySession::new(args)?;
     if let Some(path) = &args.record {
         // Before the game, not after it: a path that cannot be written
         // must not cost a whole game.
@@ -415,7 +417,6 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
             .open(path)
             .map_err(|e| cannot_write(path, e))?;
     }
-    let mut session = PlaySession::new(args)?;
     let played = if args.plain || !std::io::stdin().is_terminal() {
         let stdin = std::io::stdin();
         match crate::plain::run(&mut session, stdin.lock(), std::io::stdout().lock()) {

@@ -4,7 +4,7 @@ use crate::text::narrate;
 use std::io::Read;
 use std::path::Path;
 use talon_protocol::GameRecord;
-use talon_table::{Event, Status, Table, TableLog, LOG_FORMAT};
+use talon_table::{EndReason, Event, Status, Table, TableLog, LOG_FORMAT};
 
 /// The largest record `replay` reads: far above any real deal's record,
 /// and a stop for `/dev/zero` and the like.
@@ -40,7 +40,16 @@ pub fn run(path: &Path) -> Result<(), String> {
     let mut before = record.start().map_err(|e| e.to_string())?;
     println!("{} deal: {}", record.game, record.deal);
     if let Some(players) = &record.players {
-        println!("players: {}", players.join(", "));
+        // Names come from the file: no control characters reach the terminal.
+        let shown: Vec<String> = players
+            .iter()
+            .map(|p| {
+                p.chars()
+                    .map(|c| if c.is_control() { '?' } else { c })
+                    .collect()
+            })
+            .collect();
+        println!("players: {}", shown.join(", "));
     }
     let mut lines = Vec::new();
     let game = record
@@ -100,7 +109,17 @@ fn replay_table(text: &str) -> Result<(), String> {
         } => println!("log is valid: {deals} deal(s), seat {w} wins"),
         Status::Finished {
             unfinished: true, ..
-        } => println!("log is valid: {deals} deal(s), unfinished at the deal cap"),
+        } => {
+            // An `ended` event says why: closed (by its host, or after a
+            // day with nobody there) or the match's deal cap.
+            let why = match log.events.last() {
+                Some(Event::Ended {
+                    reason: EndReason::Closed,
+                }) => "closed before the end",
+                _ => "unfinished at the deal cap",
+            };
+            println!("log is valid: {deals} deal(s), {why}")
+        }
         Status::Finished { .. } => println!("log is valid: {deals} deal(s), no single winner"),
         _ => println!("log is valid so far: {deals} deal(s), play goes on"),
     }

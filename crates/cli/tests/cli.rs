@@ -84,6 +84,23 @@ fn engine_plays_a_whole_seeded_game() {
     assert!(out.contains("record is valid"), "{out}");
     assert!(out.contains("trick 1:"), "{out}");
 
+    // Player names from a file reach the terminal without control codes.
+    let mut named = record["record"].clone();
+    named["players"] = json!(["\u{1b}[2JAnn", "Bo"]);
+    std::fs::write(&path, named.to_string()).unwrap();
+    let out = run(&["replay", path.to_str().unwrap()], "");
+    assert!(out.contains("players: ?[2JAnn, Bo"), "{out}");
+    assert!(!out.contains('\u{1b}'), "{out}");
+
+    // A table log closed before its end says so (not "the deal cap").
+    let closed = json!({"format": "talon-table", "version": 1, "events": [
+        {"kind": "created", "config": {"preset": "sixty-six", "seed": 1,
+            "seats": [{"kind": "person"}, {"kind": "person"}]}},
+        {"kind": "ended", "reason": "closed"}]});
+    std::fs::write(&path, closed.to_string()).unwrap();
+    let out = run(&["replay", path.to_str().unwrap()], "");
+    assert!(out.contains("closed before the end"), "{out}");
+
     // A tampered record is refused.
     let mut bad = record["record"].clone();
     bad["result"]["score"] = json!([5, -5]);

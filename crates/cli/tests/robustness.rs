@@ -369,3 +369,26 @@ fn input_ending_early_still_writes_the_record() {
         "{json}"
     );
 }
+
+/// A game that cannot start (unknown preset, a seat the game lacks) is
+/// refused before its record file is made: no empty file is left behind.
+#[test]
+fn a_play_that_cannot_start_leaves_no_record() {
+    let dir = std::env::temp_dir().join(format!("talon-norec-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (i, args) in [
+        vec!["play", "nosuch"],
+        vec!["play", "sixty-six", "--seat", "9"],
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let path = dir.join(format!("r{i}.json"));
+        let path_text = path.to_str().unwrap().to_string();
+        let mut args = args;
+        args.extend(["--plain", "--record", &path_text]);
+        let out = output(&args, b"");
+        assert!(!out.status.success(), "{args:?}");
+        assert!(!path.exists(), "{args:?} left {path_text}");
+    }
+}

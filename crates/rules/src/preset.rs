@@ -243,14 +243,20 @@ impl Preset {
         }
     }
 
-    /// The preset's options with `overrides` (name, value) applied in order.
-    /// On error nothing is returned, so a bad option changes nothing.
+    /// The preset's options with `overrides` (name, value) applied in order,
+    /// except that the `sharp` shorthand comes first: an option given with
+    /// it wins over what it sets, whatever the order (front ends keep
+    /// options in sorted maps, where `sharp` sorts late). On error nothing
+    /// is returned, so a bad option changes nothing.
     pub fn sixty_six_options<'a>(
         self,
         overrides: impl IntoIterator<Item = (&'a str, &'a str)>,
     ) -> Result<SixtySixOptions, OptionError> {
         let mut opts = self.sixty_six_defaults();
-        for (name, value) in overrides {
+        let (shorthands, rest): (Vec<_>, Vec<_>) = overrides
+            .into_iter()
+            .partition(|(name, _)| *name == "sharp");
+        for (name, value) in shorthands.into_iter().chain(rest) {
             opts.set(name, value)?;
         }
         Ok(opts)
@@ -260,5 +266,28 @@ impl Preset {
 impl fmt::Display for Preset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Preset;
+    use crate::sixty_six::MarriageLead;
+
+    /// `sharp` sets four options; one of them given with it wins, in either
+    /// order (a sorted map puts `sharp` after `marriage_lead`).
+    #[test]
+    fn an_option_given_with_sharp_wins_over_it() {
+        for pairs in [
+            [("marriage_lead", "king_or_queen"), ("sharp", "true")],
+            [("sharp", "true"), ("marriage_lead", "king_or_queen")],
+        ] {
+            let o = Preset::Schnapsen.sixty_six_options(pairs).expect("options");
+            assert_eq!(o.marriage_lead, MarriageLead::KingOrQueen, "{pairs:?}");
+            assert!(
+                !o.close_on_first_lead && !o.exchange_on_first_lead,
+                "{pairs:?}"
+            );
+        }
     }
 }
