@@ -283,12 +283,15 @@ impl VecEnv {
                 (MAX_TENSOR_FLOATS * 4) >> 30
             )));
         }
-        let envs = (0..num_envs)
-            .map(|i| Env {
-                core: Core::from_game(spec.deal(i, 0), spec.options.clone()),
-                deals: 0,
-            })
-            .collect();
+        // Up to a million deals: other Python threads run meanwhile.
+        let envs = py.detach(|| {
+            (0..num_envs)
+                .map(|i| Env {
+                    core: Core::from_game(spec.deal(i, 0), spec.options.clone()),
+                    deals: 0,
+                })
+                .collect()
+        });
         let mut env = VecEnv {
             spec,
             envs,
