@@ -95,10 +95,29 @@ pub fn run(s: &mut PlaySession, mut input: impl BufRead, mut out: impl Write) ->
                 // Only a move that would be played is worth confirming.
                 let legal = s.game().clone().play(&chosen).is_ok();
                 if let (true, Some(what)) = (legal, s.consequence(&chosen)) {
-                    write!(out, "{what}. Play {chosen}? [y/N] ")?;
-                    out.flush()?;
-                    let answer = next_line(&mut input, &mut out)?.unwrap_or_default();
-                    if !answer.trim().eq_ignore_ascii_case("y") {
+                    // Only y or n answers: a script that sent its next move
+                    // instead is told so, not silently taken as "no".
+                    let mut yes = false;
+                    loop {
+                        write!(out, "{what}. Play {chosen}? [y/n] ")?;
+                        out.flush()?;
+                        let Some(answer) = next_line(&mut input, &mut out)? else {
+                            break;
+                        };
+                        match answer.trim().to_ascii_lowercase().as_str() {
+                            "y" | "yes" => yes = true,
+                            "n" | "no" | "" => {}
+                            other => {
+                                writeln!(
+                                    out,
+                                    "{other:?} is not an answer: y plays {chosen}, n does not"
+                                )?;
+                                continue;
+                            }
+                        }
+                        break;
+                    }
+                    if !yes {
                         writeln!(out, "not played")?;
                         continue;
                     }

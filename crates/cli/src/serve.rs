@@ -9,10 +9,23 @@ use talon_bots::bot_names;
 use talon_rules::Preset;
 use talon_server::ServerConfig;
 
+/// An IP address and port; `localhost:PORT` is read as loopback, and any
+/// other name gets an error saying what to write instead.
+fn socket_addr(text: &str) -> Result<SocketAddr, String> {
+    if let Some(port) = text.strip_prefix("localhost:") {
+        return format!("127.0.0.1:{port}")
+            .parse()
+            .map_err(|e| format!("{e}"));
+    }
+    text.parse().map_err(|_| {
+        format!("{text:?} is not an IP address and port: write one such as 127.0.0.1:8080 (loopback) or 0.0.0.0:8080 (every interface)")
+    })
+}
+
 #[derive(Args)]
 pub struct ServeArgs {
     /// Address to listen on (loopback by default; see docs/server.md for a reverse proxy).
-    #[arg(long, default_value = "127.0.0.1:8080")]
+    #[arg(long, default_value = "127.0.0.1:8080", value_parser = socket_addr)]
     pub addr: SocketAddr,
     /// The SQLite database file (created if missing).
     #[arg(long, default_value = "talon.db")]
@@ -75,10 +88,13 @@ pub fn run(args: &ServeArgs) -> Result<(), String> {
     runtime.block_on(async {
         let running = talon_server::start(config).await?;
         println!(
-            "Talon is serving at http://{}/ (database {}, {} open tables restored; Ctrl-C stops)",
+            "Talon is serving at http://{}/ (database {}, {} restored; Ctrl-C stops)",
             running.addr,
             args.db.display(),
-            running.restored
+            match running.restored {
+                1 => "1 open table".to_string(),
+                n => format!("{n} open tables"),
+            }
         );
         let _ = std::io::stdout().flush();
         tokio::select! {
@@ -117,5 +133,19 @@ mod tests {
         assert!(args.behind_proxy);
         assert_eq!(args.max_sockets_per_address, 256);
         assert_eq!(args.max_tables_per_address, 100);
+    }
+
+    #[test]
+    fn an_address_is_an_ip_and_port_or_localhost() {
+        assert_eq!(
+            super::socket_addr("localhost:9000").unwrap().to_string(),
+            "127.0.0.1:9000"
+        );
+        assert_eq!(
+            super::socket_addr("[::1]:80").unwrap().to_string(),
+            "[::1]:80"
+        );
+        let e = super::socket_addr("example.org:80").unwrap_err();
+        assert!(e.contains("127.0.0.1:8080"), "{e}");
     }
 }

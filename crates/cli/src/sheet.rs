@@ -49,7 +49,8 @@ impl Seating {
 
     /// `text` with "seat N" replaced by the seat's name.
     pub fn names_in(&self, text: &str) -> String {
-        let mut out = text.to_string();
+        // The one verb the narration puts after a seat ("seat 0 takes it").
+        let mut out = text.replace(&format!("seat {} takes it", self.human.0), "you take it");
         for s in (0..self.seats).rev() {
             out = out.replace(&format!("seat {s}"), &self.name(Seat(s)));
         }

@@ -258,13 +258,13 @@ fn sixty_six_table(o: &SixtySixObservation) -> String {
     };
     out.push(format!("trumps {}   {}", o.trump.symbol(), talon));
     out.push(format!(
-        "seat {}: {} points, {} tricks{}   seat {opp}: {} points, {} tricks{}",
+        "seat {}: {} points, {}{}   seat {opp}: {} points, {}{}",
         o.seat,
         o.points[me],
-        o.tricks_won[me],
+        tricks(o.tricks_won[me]),
         pending(o.pending[me]),
         o.points[opp],
-        o.tricks_won[opp],
+        tricks(o.tricks_won[opp]),
         pending(o.pending[opp]),
     ));
     for e in o.events.iter().rev().take(1) {
@@ -336,5 +336,13 @@ fn pending(p: u16) -> String {
         format!(" (+{p} pending)")
     } else {
         String::new()
+    }
+}
+
+/// "1 trick", "2 tricks".
+fn tricks(n: impl Into<u64>) -> String {
+    match n.into() {
+        1 => "1 trick".into(),
+        n => format!("{n} tricks"),
     }
 }

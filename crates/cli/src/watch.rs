@@ -68,6 +68,15 @@ pub fn run(args: &WatchArgs) -> Result<(), String> {
             println!("{}", seats.join(", "));
         }
     };
+    if let Some(path) = &args.record {
+        // Before the game, as `play` does: a path that cannot be written
+        // must not cost a whole match.
+        std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(path)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
     announce(&table);
     let mut last_record = None;
     run_bots(&mut table, &mut bots, |before, event, table| match event {

@@ -392,3 +392,38 @@ fn a_play_that_cannot_start_leaves_no_record() {
         assert!(!path.exists(), "{args:?} left {path_text}");
     }
 }
+
+/// In `--plain`, a confirmation takes y or n only: a script's next move
+/// sent instead is refused by name, not silently read as "no".
+#[test]
+fn a_plain_confirmation_takes_only_y_or_n() {
+    let out = output(
+        &["play", "schnapsen", "--plain", "--seed", "3"],
+        b"8\nKD\nn\n",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("\"kd\" is not an answer"), "{text}");
+    assert_eq!(text.matches("not played").count(), 1, "{text}");
+}
+
+/// `watch --record` checks the path before the game, as `play` does.
+#[test]
+fn watch_refuses_an_unwritable_record_before_playing() {
+    let out = output(
+        &[
+            "watch",
+            "schnapsen",
+            "--match",
+            "--record",
+            "/nonexistent-dir/x.json",
+        ],
+        b"",
+    );
+    assert!(!out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        !text.contains("== deal"),
+        "the match was played first: {text}"
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write"));
+}

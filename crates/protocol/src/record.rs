@@ -76,8 +76,10 @@ impl fmt::Display for RecordError {
                 )
             }
             RecordError::ResultMismatch { recorded, replayed } => {
+                // Points too: a record edited there alone would otherwise
+                // show two identical results.
                 let show = |r: &Option<Box<ResultView>>| match r {
-                    Some(r) => format!("score {:?} ({})", r.score, r.text),
+                    Some(r) => format!("score {:?}, points {:?} ({})", r.score, r.points, r.text),
                     None => "none (deal unfinished)".to_string(),
                 };
                 write!(
