@@ -132,7 +132,7 @@ fn arena_reports_wilson_and_elo_intervals_with_units() {
     ];
     let table = ok(&args, "");
     assert!(
-        table.contains("95% CI") && table.contains("pts/deal"),
+        table.contains("95% CI") && table.contains("pts/deal set"),
         "{table}"
     );
     assert!(table.contains("Elo (mean 1500, 95% CI)"), "{table}");

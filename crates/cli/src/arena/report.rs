@@ -141,7 +141,7 @@ impl Report {
             "W-D-L (sets)",
             "A wins % (95% CI)",
             "A share % pts",
-            format!("A−B pts/{unit}"),
+            format!("A−B pts/{unit} set"),
         );
         for p in &self.pairs {
             s.push_str(&format!(
