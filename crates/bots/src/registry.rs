@@ -51,12 +51,11 @@ pub struct UnknownBot {
 
 impl fmt::Display for UnknownBot {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown bot {:?} (known: {})",
-            self.name,
-            self.known.join(", ")
-        )
+        write!(f, "unknown bot {:?}", self.name)?;
+        if let Some(near) = talon_rules::nearest(&self.name, self.known.iter().copied()) {
+            write!(f, " (did you mean {near:?}?)")?;
+        }
+        write!(f, " (known: {})", self.known.join(", "))
     }
 }
 

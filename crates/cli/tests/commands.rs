@@ -58,6 +58,8 @@ fn misspellings_get_the_nearest_name() {
         e.contains("close_score") && e.contains("match_target"),
         "lists the options: {e}"
     );
+    let e = fails(&["watch", "schnapsen", "--bots", "exprt"], "");
+    assert!(e.contains("did you mean \"expert\""), "{e}");
     let e = fails(&["watch", "sixty-six", "--option", "zzz=1"], "");
     assert!(
         !e.contains("did you mean") && e.contains("schneider"),

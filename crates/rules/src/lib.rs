@@ -56,7 +56,7 @@ pub use any_match::AnyMatch;
 pub use game::{
     ActionList, ActionParseError, Game, IllegalAction, Observation, Returns, MAX_ACTIONS,
 };
-pub use options::{OptionError, OptionKind, OptionSpec};
+pub use options::{nearest, OptionError, OptionKind, OptionSpec};
 pub use preset::{Family, Preset, PresetError};
 pub use ruleset::Ruleset;
 pub use search::{Determinize, Rewards, SolverGame};

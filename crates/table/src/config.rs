@@ -98,11 +98,14 @@ impl TableConfig {
         for (i, seat) in self.seats.iter().enumerate() {
             match seat {
                 SeatSpec::Bot { level } if !known.contains(&level.as_str()) => {
+                    let near = talon_rules::nearest(level, known.iter().copied())
+                        .map(|n| format!(" (did you mean {n:?}?)"))
+                        .unwrap_or_default();
                     return Err(TableError::Config(format!(
-                        "seat {i}: unknown bot {level:?} for {} (known: {})",
+                        "seat {i}: unknown bot {level:?} for {}{near} (known: {})",
                         preset.name(),
                         known.join(", ")
-                    )))
+                    )));
                 }
                 SeatSpec::Person { name: Some(name) } => check_name(i, name)?,
                 _ => {}
