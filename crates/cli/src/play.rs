@@ -403,19 +403,22 @@ impl PlaySession {
     }
 }
 
+/// Checks, before a game, that its record can be written at `path`: a
+/// path that cannot be written must not cost a whole game or match.
+pub fn check_writable(path: &std::path::Path) -> Result<(), String> {
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+        .map(|_| ())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
 pub fn run(args: &PlayArgs) -> Result<(), String> {
-    let cannot_write =
-        |path: &std::path::Path, e: std::io::Error| format!("cannot write {}: {e}", path.display());
     // The table first: a bad game, seat or option leaves no empty record.
     let mut session = PlaySession::new(args)?;
     if let Some(path) = &args.record {
-        // Before the game, not after it: a path that cannot be written
-        // must not cost a whole game.
-        std::fs::OpenOptions::new()
-            .append(true)
-            .create(true)
-            .open(path)
-            .map_err(|e| cannot_write(path, e))?;
+        check_writable(path)?;
     }
     let played = if args.plain || !std::io::stdin().is_terminal() {
         let stdin = std::io::stdin();
@@ -435,7 +438,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         } else {
             session.record().to_json()
         };
-        std::fs::write(path, text).map_err(|e| cannot_write(path, e))?;
+        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     played
 }

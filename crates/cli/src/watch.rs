@@ -69,13 +69,7 @@ pub fn run(args: &WatchArgs) -> Result<(), String> {
         }
     };
     if let Some(path) = &args.record {
-        // Before the game, as `play` does: a path that cannot be written
-        // must not cost a whole match.
-        std::fs::OpenOptions::new()
-            .append(true)
-            .create(true)
-            .open(path)
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        crate::play::check_writable(path)?;
     }
     announce(&table);
     let mut last_record = None;

@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 use talon_protocol::SeatPresence;
-use talon_table::SeatSpec;
+use talon_table::{Actor, Event, SeatSpec, Table};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Presence {
@@ -22,7 +22,7 @@ pub enum Presence {
 pub struct Seats(Vec<Presence>);
 
 impl Seats {
-    pub fn new(specs: &[SeatSpec]) -> Seats {
+    fn new(specs: &[SeatSpec]) -> Seats {
         Seats(
             specs
                 .iter()
@@ -37,16 +37,32 @@ impl Seats {
         )
     }
 
-    /// A table rebuilt from its log (a restart): a person whose seat has
-    /// moves in the log (their own or a stand-in's) had come, so their seat
-    /// is away from now, not open. The grace period and a stand-in then
-    /// apply as if they had just left, instead of the table waiting.
-    pub fn came_before(&mut self, seat: u8) {
-        if let Some(p) = self.0.get_mut(usize::from(seat)) {
-            if *p == Presence::Open {
-                *p = Presence::Away(Instant::now());
+    /// The seats of a table as its log leaves them (at creation, or
+    /// rebuilt after a restart): a person whose seat has moves in the log
+    /// (their own or a stand-in's) had come, so their seat is away from
+    /// now, not open. The grace period and a stand-in then apply as if they
+    /// had just left, instead of the table waiting. A finished table has
+    /// nothing to wait for.
+    pub fn for_table(table: &Table) -> Seats {
+        let mut seats = Seats::new(&table.config().seats);
+        if table.is_finished() {
+            return seats;
+        }
+        for e in table.log() {
+            if let Event::Acted {
+                seat,
+                by: Actor::Person | Actor::StandIn,
+                ..
+            } = e
+            {
+                if let Some(p) = seats.0.get_mut(usize::from(*seat)) {
+                    if *p == Presence::Open {
+                        *p = Presence::Away(Instant::now());
+                    }
+                }
             }
         }
+        seats
     }
 
     /// Whether some person is connected now.

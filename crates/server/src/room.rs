@@ -157,18 +157,7 @@ impl Room {
         on_close: impl FnOnce(&str, &mpsc::WeakSender<RoomCmd>) + Send + 'static,
     ) -> RoomHandle {
         let (tx, rx) = mpsc::channel(1024);
-        let mut seats = Seats::new(&table.config().seats);
-        // (A finished table has nothing to wait for or stand in for.)
-        for e in table.log().iter().filter(|_| !table.is_finished()) {
-            if let Event::Acted {
-                seat,
-                by: Actor::Person | Actor::StandIn,
-                ..
-            } = e
-            {
-                seats.came_before(*seat);
-            }
-        }
+        let seats = Seats::for_table(&table);
         let bots = (0..table.seats())
             .map(|s| match table.seat(s) {
                 Some(SeatSpec::Bot { level }) => {
@@ -279,12 +268,8 @@ impl Room {
                 out,
             } => self.join(conn, viewer, since, out),
             RoomCmd::Leave { conn } => {
-                if let Some(c) = self.conns.remove(&conn) {
-                    if let Viewer::Seat(s) = c.viewer {
-                        self.seats.left(s);
-                        self.last_activity = Instant::now();
-                        self.send_presence();
-                    }
+                if self.drop_conn(conn) {
+                    self.last_activity = Instant::now();
                 }
             }
             RoomCmd::Act {
@@ -504,19 +489,20 @@ impl Room {
         }
         // A viewer whose outbox is full has fallen behind: dropping its
         // outbox closes its socket; it reconnects and catches up.
-        let mut seat_left = false;
         for id in lagging {
-            if let Some(c) = self.conns.remove(&id) {
-                if let Viewer::Seat(s) = c.viewer {
-                    self.seats.left(s);
-                    seat_left = true;
-                }
-            }
+            self.drop_conn(id);
         }
-        // The others hear of it, as of any leave.
-        if seat_left {
-            self.send_presence();
-        }
+    }
+
+    /// Forgets a connection; a seat's is a leave the others hear of.
+    /// Returns whether a seat was left.
+    fn drop_conn(&mut self, conn: ConnId) -> bool {
+        let Some(Viewer::Seat(s)) = self.conns.remove(&conn).map(|c| c.viewer) else {
+            return false;
+        };
+        self.seats.left(s);
+        self.send_presence();
+        true
     }
 
     fn send_presence(&self) {

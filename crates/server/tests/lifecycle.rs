@@ -131,13 +131,11 @@ async fn a_table_whose_creator_hung_up_still_runs() {
     // Hang up once the table is written, while its answer is still due.
     let reader = SqliteStore::open(&config.db).unwrap();
     let mut stored = 0;
-    for _ in 0..250 {
+    poll_until(250, async || {
         stored = reader.open_tables().await.unwrap().len();
-        if stored > 0 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+        stored > 0
+    })
+    .await;
     assert_eq!(stored, 1, "the table was never written");
     drop(stream);
     tokio::time::sleep(Duration::from_millis(1000)).await;
@@ -164,15 +162,7 @@ async fn a_watched_finished_table_waits_quietly_then_leaves() {
     .await;
     let table = created["table"].as_str().unwrap().to_string();
     let watcher = Client::hello(addr, &table, None, None).await;
-    let mut finished = false;
-    for _ in 0..250 {
-        let (_, body) = http(addr, "GET", &format!("/api/tables/{table}"), None).await;
-        if body["summary"]["status"] == "finished" {
-            finished = true;
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    let finished = finished_within(addr, &table, 250).await;
     assert!(finished, "the bots did not finish the deal");
     tokio::time::sleep(Duration::from_millis(300)).await;
     let before = running.metrics.wakeups();
@@ -182,15 +172,7 @@ async fn a_watched_finished_table_waits_quietly_then_leaves() {
     let (_, health) = http(addr, "GET", "/api/health", None).await;
     assert_eq!(health["tables_in_memory"], 1, "{health}");
     drop(watcher);
-    let mut left = false;
-    for _ in 0..250 {
-        let (_, health) = http(addr, "GET", "/api/health", None).await;
-        if health["tables_in_memory"] == 0 {
-            left = true;
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    let left = in_memory_within(addr, 0, 250).await;
     assert!(
         left,
         "the table stayed in memory after its last viewer left"

@@ -108,18 +108,6 @@ async fn spectators_cannot_crowd_a_player_out_of_the_seat() {
     assert_eq!(ninth.next().await.unwrap_err().0, 4029);
 }
 
-/// Polls `table`'s summary every 20 ms, at most `tries` times, until it
-/// is finished.
-async fn wait_until_finished(addr: std::net::SocketAddr, table: &str, tries: usize) {
-    for _ in 0..tries {
-        let (_, body) = http(addr, "GET", &format!("/api/tables/{table}"), None).await;
-        if body["summary"]["status"] == "finished" {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_stored_table_comes_back_only_within_the_cap() {
     let config = fast_config();
@@ -133,7 +121,7 @@ async fn a_stored_table_comes_back_only_within_the_cap() {
         .await;
         let table = created["table"].as_str().unwrap().to_string();
         // Finished, so the next server does not restore it at start.
-        wait_until_finished(running.addr, &table, 250).await;
+        finished_within(running.addr, &table, 250).await;
         table
     };
     // A new server on the same database with no room for any table: the
@@ -201,14 +189,12 @@ async fn an_unmarked_finished_table_is_marked_when_it_starts() {
     .await;
     let id = created["table"].as_str().unwrap().to_string();
     let mut events = serde_json::Value::Null;
-    for _ in 0..250 {
+    poll_until(250, async || {
         let (status, body) = http(first.addr, "GET", &format!("/api/tables/{id}/log"), None).await;
-        if status == 200 {
-            events = body["events"].clone();
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+        events = body["events"].clone();
+        status == 200
+    })
+    .await;
     let events: Vec<talon_table::Event> = serde_json::from_value(events).expect("a finished log");
     // The same log in a fresh database, not marked finished.
     let config = fast_config();
@@ -222,13 +208,11 @@ async fn an_unmarked_finished_table_is_marked_when_it_starts() {
     let running = server(config).await;
     assert_eq!(running.restored, 1);
     let mut open = 1;
-    for _ in 0..250 {
+    poll_until(250, async || {
         open = store.open_tables().await.unwrap().len();
-        if open == 0 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+        open == 0
+    })
+    .await;
     assert_eq!(open, 0, "the finished table is still unmarked");
 }
 
@@ -386,7 +370,7 @@ async fn a_visit_that_brings_a_table_back_takes_a_place() {
         for _ in 0..2 {
             let (_, table) = new_table(running.addr, "schnapsen", &["random", "random"]).await;
             // Finished, so the next server does not restore it at start.
-            wait_until_finished(running.addr, &table, 500).await;
+            finished_within(running.addr, &table, 500).await;
             tables.push(table);
         }
     }

@@ -309,3 +309,33 @@ pub async fn my_turn(c: &mut Client) -> Value {
         }
     }
 }
+
+/// Asks `check` every 20 ms, at most `tries` times, until it holds;
+/// returns whether it did.
+pub async fn poll_until(tries: usize, mut check: impl AsyncFnMut() -> bool) -> bool {
+    for _ in 0..tries {
+        if check().await {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    false
+}
+
+/// Whether `table`'s summary says it finished within `tries` polls.
+pub async fn finished_within(addr: SocketAddr, table: &str, tries: usize) -> bool {
+    poll_until(tries, async || {
+        let (_, body) = http(addr, "GET", &format!("/api/tables/{table}"), None).await;
+        body["summary"]["status"] == "finished"
+    })
+    .await
+}
+
+/// Whether the server holds `n` tables in memory within `tries` polls.
+pub async fn in_memory_within(addr: SocketAddr, n: u64, tries: usize) -> bool {
+    poll_until(tries, async || {
+        let (_, health) = http(addr, "GET", "/api/health", None).await;
+        health["tables_in_memory"] == n
+    })
+    .await
+}
