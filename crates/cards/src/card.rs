@@ -36,6 +36,26 @@ impl Suit {
         }
     }
 
+    /// The suit's English name, plural ("hearts"), for messages.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Suit::Clubs => "clubs",
+            Suit::Diamonds => "diamonds",
+            Suit::Hearts => "hearts",
+            Suit::Spades => "spades",
+        }
+    }
+
+    /// One card's worth of the name ("heart").
+    pub const fn singular(self) -> &'static str {
+        match self {
+            Suit::Clubs => "club",
+            Suit::Diamonds => "diamond",
+            Suit::Hearts => "heart",
+            Suit::Spades => "spade",
+        }
+    }
+
     /// The suit symbol used by terminal front ends.
     pub const fn symbol(self) -> char {
         match self {

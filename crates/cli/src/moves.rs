@@ -22,15 +22,6 @@ pub fn normalize(input: &str) -> String {
     out
 }
 
-fn suit_name(s: Suit) -> &'static str {
-    match s {
-        Suit::Clubs => "clubs",
-        Suit::Diamonds => "diamonds",
-        Suit::Hearts => "hearts",
-        Suit::Spades => "spades",
-    }
-}
-
 /// What a consequential move does, said before it happens; `None` for a
 /// move that needs no confirmation (an ordinary card, a pass).
 pub fn consequence(obs: &AnyObservation, action: &str) -> Option<String> {
@@ -59,7 +50,7 @@ pub fn consequence(obs: &AnyObservation, action: &str) -> Option<String> {
                 .and_then(|c| Suit::from_char(c.to_ascii_uppercase()));
             Some(format!(
                 "name {} as trumps",
-                suit.map_or("this suit".to_string(), |s| suit_name(s).to_string())
+                suit.map_or("this suit".to_string(), |s| Suit::name(s).to_string())
             ))
         }
         ["dump"] => Some("dump: throw your whole hand into this trick and be out".into()),
@@ -81,7 +72,7 @@ fn first_lead_names_trumps(obs: &AnyObservation, word: &str) -> Option<String> {
     let suit = card.suit()?;
     Some(format!(
         "this first lead names trumps: {} become trumps for the deal",
-        suit_name(suit)
+        Suit::name(suit)
     ))
 }
 
@@ -121,7 +112,7 @@ fn now(obs: &AnyObservation) -> Vec<String> {
         AnyObservation::SixtySix(o) => {
             let strict = o.closed.is_some() || o.trump_card.is_none();
             vec![
-                format!("Trumps are {}.", suit_name(o.trump)),
+                format!("Trumps are {}.", Suit::name(o.trump)),
                 if strict {
                     "The talon is closed or gone: follow suit and beat the card led if you can; \
                      otherwise trump if you can."
@@ -143,7 +134,7 @@ fn now(obs: &AnyObservation) -> Vec<String> {
                     "No trumps yet: the bidder's first lead names trumps (the screen asks first)."
                         .into(),
                 ),
-                Some(t) => v.push(format!("Trumps are {}.", suit_name(t))),
+                Some(t) => v.push(format!("Trumps are {}.", Suit::name(t))),
             }
             v.push("Follow suit if you can; otherwise play anything.".into());
             v
@@ -158,7 +149,7 @@ fn now(obs: &AnyObservation) -> Vec<String> {
             match (o.bidder, o.trump) {
                 (None, _) => v.push("Bidding: bid the points your team will take, or pass.".into()),
                 (Some(_), None) => v.push("The bidder names trumps.".into()),
-                (Some(_), Some(t)) => v.push(format!("Trumps are {}.", suit_name(t))),
+                (Some(_), Some(t)) => v.push(format!("Trumps are {}.", Suit::name(t))),
             }
             v.push("When a trump is led you must play a trump if you can.".into());
             v

@@ -2,13 +2,13 @@
 //! (OpenSpiel-style generic tests). Each function plays or inspects a game
 //! through the [`Game`] interface only and reports the first violation.
 
-use crate::game::{ActionList, Game, Observation};
+use crate::game::{ActionList, Game, Observation, UNEXPLAINED};
 use crate::shuffle::below;
 use rand_core::RngCore;
 use talon_cards::Seat;
 
 /// Checks one state: legal list and `is_legal` agree on every probe action,
-/// illegal probes are refused by `play` with the state unchanged, and no
+/// illegal probes are refused by `play` with a reason and the state unchanged, and no
 /// seat's observation names a card hidden from it.
 pub fn check_state<G: Game + PartialEq>(game: &G, probes: &[G::Action]) -> Result<(), String> {
     let mut legal = ActionList::new();
@@ -37,8 +37,12 @@ pub fn check_state<G: Game + PartialEq>(game: &G, probes: &[G::Action]) -> Resul
             return Err(format!("{a} is_legal but not generated"));
         }
         let mut copy = game.clone();
-        if copy.play(a).is_ok() {
-            return Err(format!("illegal {a} was accepted"));
+        match copy.play(a) {
+            Ok(()) => return Err(format!("illegal {a} was accepted")),
+            Err(e) if e.reason == UNEXPLAINED || e.reason.is_empty() => {
+                return Err(format!("illegal {a} was refused without a reason"))
+            }
+            Err(_) => {}
         }
         if copy != *game {
             return Err(format!("refused {a} changed the state"));

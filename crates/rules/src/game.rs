@@ -58,8 +58,8 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// (but memory-safe); use [`Game::play`] for untrusted input.
     fn play_unchecked(&mut self, action: Self::Action);
 
-    /// Applies `action` if it is legal; otherwise returns an error and the
-    /// state is unchanged.
+    /// Applies `action` if it is legal; otherwise returns an error that
+    /// says which rule it breaks, and the state is unchanged.
     fn play(&mut self, action: Self::Action) -> Result<(), IllegalAction<Self::Action>> {
         if self.is_legal(action) {
             self.play_unchecked(action);
@@ -68,9 +68,17 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
             Err(IllegalAction {
                 action,
                 to_move: self.to_move(),
+                reason: self.why_illegal(action),
             })
         }
     }
+
+    /// Which rule an action that is not legal now breaks, as a clause for
+    /// people ("the talon is closed, so hearts must be followed"). Asked
+    /// only on refusals, so it may take its time; the legal list stays the
+    /// one source of truth for what is allowed. It reads only what the
+    /// seat to move may know: the reason reaches that seat.
+    fn why_illegal(&self, action: Self::Action) -> String;
 
     /// Reads an action in this game's notation.
     fn parse_action(&self, text: &str) -> Result<Self::Action, ActionParseError>;
@@ -85,17 +93,27 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn returns(&self) -> Option<Returns>;
 }
 
+/// The reason given for a refusal no rule explains (an action that is in
+/// fact legal); the conformance checks fail on it.
+pub const UNEXPLAINED: &str = "it is not among the legal actions now";
+
 /// An action that is not legal in the current state.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IllegalAction<A> {
     pub action: A,
     pub to_move: Option<Seat>,
+    /// [`Game::why_illegal`]'s answer.
+    pub reason: String,
 }
 
 impl<A: Display> Display for IllegalAction<A> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.to_move {
-            Some(s) => write!(f, "{} is not a legal action for seat {s}", self.action),
+            Some(s) => write!(
+                f,
+                "{} is not a legal action for seat {s}: {}",
+                self.action, self.reason
+            ),
             None => write!(f, "{} is not legal: the game is over", self.action),
         }
     }

@@ -55,6 +55,7 @@ pub use any_game::{AnyGame, AnyObservation, PlayError, Setup, SetupError, Summar
 pub use any_match::AnyMatch;
 pub use game::{
     ActionList, ActionParseError, Game, IllegalAction, Observation, Returns, MAX_ACTIONS,
+    UNEXPLAINED,
 };
 pub use options::{nearest, OptionError, OptionKind, OptionSpec};
 pub use preset::{Family, Preset, PresetError};

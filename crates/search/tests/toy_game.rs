@@ -91,6 +91,13 @@ impl Game for Toy {
         };
         out.extend(options.iter().map(Play));
     }
+    fn why_illegal(&self, Play(c): Play) -> String {
+        if self.hands[self.mover().index()].contains(c) {
+            "the suit led must be followed".into()
+        } else {
+            "the seat does not hold it".to_string()
+        }
+    }
     fn play_unchecked(&mut self, Play(c): Play) {
         let me = self.mover();
         self.hands[me.index()].remove(c);

@@ -19,6 +19,7 @@ mod solve;
 #[cfg(test)]
 mod solve_tests;
 mod state;
+mod why_illegal;
 
 pub use action::{Action, MOON};
 pub use cards::{power, trick_winner};
@@ -51,6 +52,10 @@ impl Game for NaSixtySix {
 
     fn is_legal(&self, action: Action) -> bool {
         NaSixtySix::is_legal(self, action)
+    }
+
+    fn why_illegal(&self, action: Action) -> String {
+        NaSixtySix::why_illegal(self, action)
     }
 
     fn play_unchecked(&mut self, action: Action) {

@@ -58,6 +58,10 @@ impl Game for Pedro {
         Pedro::is_legal(self, action)
     }
 
+    fn why_illegal(&self, action: Action) -> String {
+        Pedro::why_illegal(self, action).to_string()
+    }
+
     fn play_unchecked(&mut self, action: Action) {
         self.apply(action)
     }

@@ -14,6 +14,7 @@ mod sample_tests;
 mod scoring;
 mod solve;
 mod state;
+mod why_illegal;
 
 pub use action::Action;
 pub use cards::{trick_winner, value, AceCall};
@@ -45,6 +46,10 @@ impl Game for Sevens {
 
     fn is_legal(&self, action: Action) -> bool {
         Sevens::is_legal(self, action)
+    }
+
+    fn why_illegal(&self, action: Action) -> String {
+        Sevens::why_illegal(self, action)
     }
 
     fn play_unchecked(&mut self, action: Action) {

@@ -116,7 +116,7 @@ impl Sevens {
     }
 
     /// The seat at position `i` of the current trick.
-    fn seat_at(&self, i: usize) -> Seat {
+    pub(super) fn seat_at(&self, i: usize) -> Seat {
         self.leader.offset(i as u8, self.opts.players)
     }
 

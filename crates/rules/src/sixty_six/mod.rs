@@ -15,6 +15,7 @@ mod sample;
 mod scoring;
 mod solve;
 mod state;
+mod why_illegal;
 
 pub use action::Action;
 pub use cards::{points as card_points, trick_winner};
@@ -52,6 +53,10 @@ impl Game for SixtySix {
 
     fn is_legal(&self, action: Action) -> bool {
         SixtySix::is_legal(self, action)
+    }
+
+    fn why_illegal(&self, action: Action) -> String {
+        SixtySix::why_illegal(self, action)
     }
 
     fn play_unchecked(&mut self, action: Action) {

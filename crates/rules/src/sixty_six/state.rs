@@ -240,6 +240,11 @@ impl SixtySix {
         self.pos.is_legal(action)
     }
 
+    /// Which rule `action` breaks; see [`crate::Game::why_illegal`].
+    pub fn why_illegal(&self, action: Action) -> String {
+        self.pos.why_illegal(action)
+    }
+
     /// Applies a legal action; see [`crate::Game::play_unchecked`]. The
     /// position plays it; the record notes what every seat saw.
     pub fn apply(&mut self, action: Action) {

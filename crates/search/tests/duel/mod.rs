@@ -83,6 +83,9 @@ impl Game for Duel {
     fn play_unchecked(&mut self, action: Step) {
         self.played.push(action);
     }
+    fn why_illegal(&self, _: Step) -> String {
+        "not this step of the duel".into()
+    }
     fn parse_action(&self, text: &str) -> Result<Step, ActionParseError> {
         Err(ActionParseError {
             input: text.to_string(),
