@@ -11,7 +11,13 @@ pub fn power(card: Card, order: RankOrder) -> u8 {
     match order {
         // Natural rank index already runs 9 < T < J < Q < K < A.
         RankOrder::Printed => card.rank_index() as u8,
-        RankOrder::TenHigh => crate::sixty_six::cards::power(card),
+        // The two-hand table gives the 7 and 8 no power (its pack has
+        // none); Hoyle's 32-card game ranks them 7 < 8 < 9.
+        RankOrder::TenHigh => match card.rank_index() {
+            5 => 0,
+            6 => 1,
+            _ => crate::sixty_six::cards::power(card) + 1,
+        },
     }
 }
 
