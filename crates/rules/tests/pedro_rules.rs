@@ -259,3 +259,31 @@ fn docs_list_every_option_with_its_default() {
         assert_eq!(rows, want, "{path}");
     }
 }
+
+/// 83's bidder takes the kitty and then names trumps; King Pedro's names
+/// trumps and then takes it (seeds/pedro-variants.txt, both games).
+#[test]
+fn the_kitty_comes_before_trumps_in_83_only() {
+    for (opts, kitty_first) in [
+        (PedroOptions::EIGHTY_THREE, true),
+        (PedroOptions::KING_PEDRO, false),
+    ] {
+        let mut g = talon_rules::pedro::Pedro::from_seed(7, opts, Seat(3));
+        let bid = talon_rules::pedro::Action::Bid(opts.min_bid);
+        g.play(bid).expect("the first bid is legal");
+        while g.phase() == talon_rules::pedro::Phase::Auction {
+            g.play(talon_rules::pedro::Action::Pass).expect("a pass");
+        }
+        assert_eq!(g.phase(), talon_rules::pedro::Phase::Trump);
+        let held = g.hand(Seat(0)).len();
+        let kitty = usize::from(opts.kitty);
+        if kitty_first {
+            assert_eq!((held, g.stock_left()), (12 + kitty, 0));
+        } else {
+            assert_eq!((held, g.stock_left()), (12, kitty));
+        }
+        g.play(talon_rules::pedro::Action::Trump(talon_cards::Suit::Hearts))
+            .expect("any suit");
+        assert_eq!((g.hand(Seat(0)).len(), g.stock_left()), (12 + kitty, 0));
+    }
+}

@@ -106,6 +106,11 @@ impl Pedro {
         }
         self.phase = Phase::Trump;
         self.to_act = self.bidder.expect("a bidder");
+        if self.opts.replenish == Replenish::Kitty && self.opts.kitty_first {
+            // 83: the bidder sees the kitty before choosing trumps.
+            let n = self.stock_left();
+            self.draw(self.to_act, n);
+        }
     }
 
     /// Names trumps and deals with the hands as the preset says.
@@ -139,6 +144,7 @@ impl Pedro {
                 }
             }
             Replenish::Kitty => {
+                // Nothing left to draw when the kitty came first.
                 let n = self.stock_left();
                 self.draw(bidder, n);
             }

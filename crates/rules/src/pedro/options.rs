@@ -140,6 +140,8 @@ pub struct PedroOptions {
     pub hand_size: u8,
     pub kitty: u8,
     pub replenish: Replenish,
+    /// replenish=kitty: the bidder takes the kitty before naming trumps (83).
+    pub kitty_first: bool,
     pub dealer_robs: bool,
     pub auction: Auction,
     pub pass_final: bool,
@@ -189,6 +191,7 @@ impl PedroOptions {
         hand_size: 9,
         kitty: 0,
         replenish: Replenish::Fill,
+        kitty_first: false,
         dealer_robs: true,
         auction: Auction::OnceAround,
         pass_final: true,
@@ -244,6 +247,7 @@ impl PedroOptions {
             ..V63
         },
         replenish: Replenish::FourMore,
+        kitty_first: false,
         auction: Auction::Continuous,
         pass_final: false,
         min_bid: 1,
@@ -293,6 +297,7 @@ impl PedroOptions {
         hand_size: 12,
         kitty: 4,
         replenish: Replenish::Kitty,
+        kitty_first: false,
         auction: Auction::Continuous,
         pass_final: true,
         min_bid: 30,
@@ -315,6 +320,7 @@ impl PedroOptions {
         hand_size: 9,
         kitty: 0,
         replenish: Replenish::FourMore,
+        kitty_first: false,
         pass_final: false,
         lead_trump_first: true,
         excess: Excess::Discard,
@@ -339,6 +345,7 @@ impl PedroOptions {
         hand_size: 12,
         kitty: 5,
         replenish: Replenish::Kitty,
+        kitty_first: true,
         auction: Auction::Continuous,
         pass_final: true,
         min_bid: 30,
@@ -466,6 +473,7 @@ impl PedroOptions {
                 self.replenish =
                     [Replenish::Fill, Replenish::FourMore, Replenish::Kitty][pick(value)?]
             }
+            "kitty_first" => self.kitty_first = spec.parse_bool(value)?,
             "dealer_robs" => self.dealer_robs = spec.parse_bool(value)?,
             "auction" => self.auction = [Auction::OnceAround, Auction::Continuous][pick(value)?],
             "pass_final" => self.pass_final = spec.parse_bool(value)?,
@@ -540,6 +548,7 @@ impl PedroOptions {
             ("hand_size", n(self.hand_size)),
             ("kitty", n(self.kitty)),
             ("replenish", c("replenish", self.replenish as usize)),
+            ("kitty_first", self.kitty_first.to_string()),
             ("dealer_robs", self.dealer_robs.to_string()),
             ("auction", c("auction", self.auction as usize)),
             ("pass_final", self.pass_final.to_string()),
@@ -594,6 +603,7 @@ pub const SPECS: &[OptionSpec] = &[
     OptionSpec::int("hand_size", 6, 13, "cards dealt to each player before the auction"),
     OptionSpec::int("kitty", 0, 8, "cards dealt face down to the table, taken by the bidder (replenish=kitty)"),
     OptionSpec::choice("replenish", &["fill", "four_more", "kitty"], "after the trump naming: fill to six from the stock, four more each, or the bidder takes the kitty"),
+    OptionSpec::flag("kitty_first", "replenish=kitty: the bidder takes the kitty before naming trumps, not after"),
     OptionSpec::flag("dealer_robs", "replenish=fill: the dealer takes the rest of the stock and keeps six"),
     OptionSpec::choice("auction", &["once_around", "continuous"], "one bid each (dealer last), or round and round"),
     OptionSpec::flag("pass_final", "continuous auction: a player who passes is out of the auction"),
