@@ -5,7 +5,7 @@
 
 use super::action::{Action, DOUBLE};
 use super::options::{Excess, Follow};
-use super::state::{partner, Pedro, Phase};
+use super::state::{bit, partner, Pedro, Phase};
 use std::fmt;
 use talon_cards::{Card, Seat};
 
@@ -44,6 +44,8 @@ pub enum PedroError {
     /// More than one scoring trump among the extra first-trick cards.
     ScoringLimit(Card),
     CannotDump,
+    /// A pass-and-fold, once begun, gives every trump before anything else.
+    FinishFoldPass,
 }
 
 impl fmt::Display for PedroError {
@@ -83,6 +85,9 @@ impl fmt::Display for PedroError {
                 f,
                 "{c}: only one scoring trump may be among the extra cards played to the first trick (a player with too few other cards plays as few as possible, the two among them)"
             ),
+            PedroError::FinishFoldPass => f.write_str(
+                "having begun to pass your trumps to partner and fold, give the rest of them first",
+            ),
             PedroError::CannotDump => {
                 f.write_str("only a player out of trumps may dump, and only when following")
             }
@@ -113,7 +118,11 @@ impl Pedro {
             phase: self.phase,
         };
         let hand = self.hands[seat.index()];
+        let fold_passing = self.fold_passed & bit(seat) != 0;
         match (self.phase, action) {
+            (Phase::Reduce, Action::Discard(c)) if fold_passing && hand.contains(c) => {
+                PedroError::FinishFoldPass
+            }
             (Phase::Auction, Action::Bid(DOUBLE)) => PedroError::NoDoubleBid,
             (Phase::Auction, Action::Bid(bid)) => PedroError::BidOutOfRange {
                 bid,

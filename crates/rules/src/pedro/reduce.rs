@@ -64,6 +64,11 @@ impl Pedro {
         }
         if self.may_fold_pass(seat) {
             out.extend(trumps.iter().map(Action::Give));
+            // "Pass these to partner and then fold": once begun, the pass
+            // takes every trump; keeping one and playing on is no option.
+            if self.fold_passed & bit(seat) != 0 {
+                return;
+            }
         }
         if hand.len() <= 6 {
             if self.must_make_room(seat) {
