@@ -19,6 +19,13 @@ python="${PYTHON:-python3}"
 
 say() { printf 'test-python: %s\n' "$*" >&2; }
 
+# The pinned test packages (numpy, scipy, OpenSpiel) need Python 3.11; the
+# wheel itself runs on 3.10. Say so rather than fail inside pip.
+if ! "$python" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+    say "the tests need python 3.11 or newer; $python is $("$python" -V 2>&1 || echo missing) (set PYTHON=python3.11 to choose another)"
+    exit 1
+fi
+
 # 1. A virtualenv. Debian's python3 lacks ensurepip until python3-venv is in.
 if [ ! -x "$venv/bin/python" ]; then
     if ! "$python" -c 'import ensurepip, venv' >/dev/null 2>&1; then

@@ -187,7 +187,11 @@ impl Session {
             Request::Games {} => {
                 let games: Vec<_> = Preset::ALL
                     .iter()
-                    .map(|p| json!({"name": p.name(), "players": p.players(), "description": p.description()}))
+                    .map(|p| {
+                        let (min, max) = p.player_range();
+                        json!({"name": p.name(), "players": p.players(), "min_players": min,
+                               "max_players": max, "description": p.description()})
+                    })
                     .collect();
                 Ok(to_line(&json!({"ok": true, "games": games})))
             }

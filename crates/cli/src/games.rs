@@ -30,10 +30,9 @@ pub fn list(preset: Option<&str>) -> Result<(), String> {
 }
 
 fn players(p: Preset) -> String {
-    if p == Preset::SixesAndSevens {
-        "3-6 hands".to_string()
-    } else {
-        format!("{} hands", p.players())
+    match p.player_range() {
+        (min, max) if min == max => format!("{min} hands"),
+        (min, max) => format!("{min}-{max} hands"),
     }
 }
 

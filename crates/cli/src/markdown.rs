@@ -146,6 +146,11 @@ fn inline(line: &str) -> String {
     ] {
         s = s.replace(file, "Talon's rules research notes");
     }
+    // "the research notes (path)" reads as the path's name alone.
+    s = s.replace(
+        "research notes (Talon's rules research notes)",
+        "research notes",
+    );
     // Other pages are reached with `talon rules NAME`.
     let mut out = String::new();
     let mut rest = s.as_str();

@@ -87,7 +87,10 @@ pub fn run(args: &ServeArgs) -> Result<(), String> {
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
     runtime.block_on(async {
         let running = talon_server::start(config).await?;
-        println!(
+        // Not println!: a closed stdout (`talon serve | head -1`) must not
+        // take the server down with a panic.
+        let _ = writeln!(
+            std::io::stdout(),
             "Talon is serving at http://{}/ (database {}, {} restored; Ctrl-C stops)",
             running.addr,
             args.db.display(),

@@ -38,7 +38,7 @@ pub fn run(args: &WatchArgs) -> Result<(), String> {
         return Err("--bots names no bot".into());
     }
     let config = TableConfig::bots(preset, &options, &names, args.whole_match, args.seed)
-        .map_err(|e| format!("--bots: {e}"))?;
+        .map_err(|e| e.to_string())?;
     let mut table = Table::new(config).map_err(|e| e.to_string())?;
     let mut bots = SeatBots::for_table(&table).map_err(|e| e.to_string())?;
     bots.count_budgets_only();

@@ -318,7 +318,27 @@ fn games_and_rules_list_presets() {
     for name in ["sixty-six", "schnapsen", "schnapsen-vu"] {
         assert!(out.contains(name), "{out}");
     }
+    assert!(
+        out.contains("sixes-and-sevens") && out.contains("3-6 hands"),
+        "{out}"
+    );
     assert!(run(&["games", "sixty-six"], "").contains("close_before_draw"));
+    // The engine's list gives the same range to programs.
+    let games = engine(&[json!({"cmd": "games"}).to_string()]).remove(0);
+    let sevens = games["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["name"] == "sixes-and-sevens")
+        .unwrap()
+        .clone();
+    assert_eq!(
+        (
+            sevens["min_players"].as_u64(),
+            sevens["max_players"].as_u64()
+        ),
+        (Some(3), Some(6))
+    );
     assert!(run(&["rules", "schnapsen"], "").contains("Schnapsen"));
     assert!(!talon()
         .args(["rules", "bridge"])

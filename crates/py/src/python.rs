@@ -116,6 +116,9 @@ fn presets(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
         d.set_item("family", format!("{:?}", p.family()))?;
         d.set_item("description", p.description())?;
         d.set_item("players", p.players())?;
+        let (min_players, max_players) = p.player_range();
+        d.set_item("min_players", min_players)?;
+        d.set_item("max_players", max_players)?;
         let opts = PyDict::new(py);
         for (k, v) in p.option_defaults() {
             opts.set_item(k, v)?;

@@ -25,6 +25,9 @@ def test_presets_list_options_with_defaults():
     assert presets["sixty-six"]["options"]["closing"] == "true"
     assert presets["sixes-and-sevens"]["options"]["players"].isdigit()
     assert presets["pedro"]["players"] == 4
+    sevens = presets["sixes-and-sevens"]
+    assert (sevens["min_players"], sevens["max_players"]) == (3, 6)
+    assert presets["schnapsen"]["min_players"] == presets["schnapsen"]["max_players"] == 2
     for p in presets.values():
         # Every option is documented (some documented names are shorthands, like sharp).
         assert set(p["options"]) <= set(p["option_docs"])

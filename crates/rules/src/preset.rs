@@ -173,6 +173,21 @@ impl Preset {
         }
     }
 
+    /// The fewest and the most seats the preset can be played with (its
+    /// options allow): Sixes and Sevens' `players` option, else fixed.
+    pub fn player_range(self) -> (u8, u8) {
+        if self == Preset::SixesAndSevens {
+            let spec = crate::sevens::SPECS
+                .iter()
+                .find(|s| s.name == "players")
+                .expect("Sixes and Sevens has a players option");
+            if let crate::OptionKind::Int { min, max } = spec.kind {
+                return (min as u8, max as u8);
+            }
+        }
+        (self.players(), self.players())
+    }
+
     pub fn from_name(name: &str) -> Result<Preset, PresetError> {
         Preset::ALL
             .into_iter()

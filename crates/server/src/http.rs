@@ -113,9 +113,12 @@ async fn games() -> Response {
                     })
                 })
                 .collect();
+            let (min_players, max_players) = p.player_range();
             json!({
                 "name": p.name(),
                 "players": p.players(),
+                "min_players": min_players,
+                "max_players": max_players,
                 "description": p.description(),
                 "options": options,
                 "bots": bot_names(*p),
@@ -303,7 +306,7 @@ async fn ws(
         );
     };
     // Frames a little over the limit get an error frame; far over it, the
-    // socket is closed by the library (1009).
+    // library refuses the read and the connection is dropped.
     upgrade
         .max_message_size(MAX_FRAME_BYTES * 16)
         .max_frame_size(MAX_FRAME_BYTES * 16)

@@ -90,3 +90,27 @@ async fn the_client_is_served_from_the_binary() {
     assert_eq!(status, 404);
     running.abort();
 }
+
+/// The lobby's list of games says how many can play each.
+#[tokio::test]
+async fn the_games_list_gives_each_presets_seats() {
+    let running = server(fast_config()).await;
+    let (status, _, body) = get(running.addr, "/api/games").await;
+    assert_eq!(status, 200);
+    let list: serde_json::Value = serde_json::from_str(&body).expect("JSON");
+    let seats = |name: &str| {
+        let g = list["games"]
+            .as_array()
+            .expect("games")
+            .iter()
+            .find(|g| g["name"] == name)
+            .unwrap_or_else(|| panic!("{name} listed"));
+        (
+            g["players"].as_u64(),
+            g["min_players"].as_u64(),
+            g["max_players"].as_u64(),
+        )
+    };
+    assert_eq!(seats("sixes-and-sevens"), (Some(4), Some(3), Some(6)));
+    assert_eq!(seats("sixty-three"), (Some(4), Some(4), Some(4)));
+}

@@ -84,8 +84,10 @@ pub fn deck_for(hand_size: u8) -> Deck {
 impl Deal {
     /// Deals from a seeded shuffle as at the table: the non-dealer first, in
     /// packets of three then the rest of the hand (3+3 in Sixty-six, 3+2 in
-    /// Schnapsen); the next card is turned for trump (Schnapsen turns it
-    /// between the packets, which gives the same cards to each place).
+    /// Schnapsen); the next card is turned for trump. (Schnapsen turns it
+    /// between the packets at the table; from a shuffled pack either order
+    /// deals uniformly random hands, but a pack given in order is dealt as
+    /// here, the trump card after both packets.)
     pub fn from_seed(seed: u64, hand_size: u8, dealer: Seat) -> Deal {
         let mut cards = deck_for(hand_size).ordered();
         shuffle(&mut cards, &mut rng_from_seed(seed));
