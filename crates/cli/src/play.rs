@@ -64,6 +64,9 @@ pub struct PlaySession {
     hint_bot: AnyBot,
     /// Whether the finished deal in view has had its hands and standing logged.
     booked: bool,
+    /// Where the finished deal's booking (hands, sheet) starts in `log`:
+    /// the screen shows those lines in the table, not again in the log.
+    booked_at: usize,
     /// What happened, for display.
     pub log: Vec<String>,
 }
@@ -141,6 +144,7 @@ impl PlaySession {
             bots,
             hint_bot,
             booked: false,
+            booked_at: 0,
             log: Vec::new(),
         };
         s.run_bots();
@@ -206,10 +210,21 @@ impl PlaySession {
 
     /// Logs a finished deal: every hand and the match standing.
     fn book_deal(&mut self) {
+        self.booked_at = self.log.len();
         self.log.push("hands as dealt:".into());
         let hands = sheet::hands(&self.seating, self.game());
         self.log.extend(hands.into_iter().map(|h| format!("  {h}")));
         self.log.extend(self.sheet_lines());
+    }
+
+    /// The play log without the finished deal's booking, which the screen
+    /// shows in the table instead (so the last tricks stay in sight).
+    pub fn play_log(&self) -> &[String] {
+        if self.booked && self.booked_at <= self.log.len() {
+            &self.log[..self.booked_at]
+        } else {
+            &self.log
+        }
     }
 
     /// The score sheet as lines.
@@ -285,7 +300,12 @@ impl PlaySession {
             return Err("it is not your turn".into());
         }
         let action = self.resolve(input)?;
-        self.apply(&action)?;
+        // The rules' refusal names seats; the person is "you" here.
+        self.apply(&action).map_err(|e| {
+            let h = self.human.0;
+            self.seating
+                .names_in(&e.replace(&format!("for seat {h}:"), "for you:"))
+        })?;
         self.run_bots();
         Ok(())
     }
@@ -406,12 +426,18 @@ impl PlaySession {
 /// Checks, before a game, that its record can be written at `path`: a
 /// path that cannot be written must not cost a whole game or match.
 pub fn check_writable(path: &std::path::Path) -> Result<(), String> {
+    let existed = path.exists();
     std::fs::OpenOptions::new()
         .append(true)
         .create(true)
         .open(path)
-        .map(|_| ())
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    // A file made only to try is taken away again: a game killed before
+    // its end (the terminal closed) must not leave an empty record.
+    if !existed {
+        let _ = std::fs::remove_file(path);
+    }
+    Ok(())
 }
 
 pub fn run(args: &PlayArgs) -> Result<(), String> {
@@ -420,7 +446,10 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     if let Some(path) = &args.record {
         check_writable(path)?;
     }
-    let played = if args.plain || !std::io::stdin().is_terminal() {
+    // The full screen needs a terminal both ways: `talon play > file`
+    // would draw into the file and show the player nothing.
+    let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    let played = if args.plain || !terminal {
         let stdin = std::io::stdin();
         match crate::plain::run(&mut session, stdin.lock(), std::io::stdout().lock()) {
             // Whoever read our output has gone (`| head`): stop quietly.

@@ -141,3 +141,21 @@ fn bots_are_named_for_the_other_seats() {
         ["random", "heuristic", "random"]
     );
 }
+
+#[test]
+fn checking_a_record_path_leaves_no_file_behind() {
+    let dir = std::env::temp_dir().join(format!("talon-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fresh = dir.join("new.json");
+    super::check_writable(&fresh).unwrap();
+    assert!(
+        !fresh.exists(),
+        "a game killed now would leave an empty record"
+    );
+    let kept = dir.join("old.json");
+    std::fs::write(&kept, "earlier").unwrap();
+    super::check_writable(&kept).unwrap();
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), "earlier");
+    assert!(super::check_writable(&dir.join("no/such/dir.json")).is_err());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -47,10 +47,38 @@ impl Seating {
         }
     }
 
-    /// `text` with "seat N" replaced by the seat's name.
+    /// `text` with "seat N" replaced by the seat's name, and the verbs
+    /// after the person's seat made to agree with "you".
     pub fn names_in(&self, text: &str) -> String {
-        // The one verb the narration puts after a seat ("seat 0 takes it").
-        let mut out = text.replace(&format!("seat {} takes it", self.human.0), "you take it");
+        let h = self.human.0;
+        let mut out = text.to_string();
+        for (from, to) in [
+            ("takes it", "take it"),
+            ("wins", "win"),
+            ("was forced", "were forced"),
+            ("does not hold", "do not hold"),
+        ] {
+            out = out.replace(&format!("seat {h} {from}"), &format!("seat {h} {to}"));
+        }
+        // "seat 0 bid 45 and was set": one bidder a line.
+        if out.contains(&format!("seat {h} bid ")) || out.contains(&format!("seat {h} were forced"))
+        {
+            out = out.replace(" and was set", " and were set");
+        }
+        if self.partners {
+            // North American Sixty-six names sides by their seats.
+            for side in 0..2 {
+                let name = if side == h % 2 {
+                    "your side"
+                } else {
+                    "opponents"
+                };
+                out = out.replace(
+                    &format!("side {side} (seats {side} and {})", side + 2),
+                    name,
+                );
+            }
+        }
         for s in (0..self.seats).rev() {
             out = out.replace(&format!("seat {s}"), &self.name(Seat(s)));
         }
@@ -112,10 +140,15 @@ pub fn lines(
 ) -> Vec<String> {
     let sides = seating.sides();
     let mut out = Vec::new();
+    // A Sixty-six deal gives game points to its winner only; the loser's
+    // minus (the deal's zero-sum payoff) is no part of the match score.
+    let winner_only = preset.family() == talon_rules::Family::SixtySix;
     for d in deals {
         let change: Vec<String> = sides
             .iter()
-            .map(|(name, seat)| format!("{name} {:+}", d.score[seat.index()]))
+            .map(|(name, seat)| (name, d.score[seat.index()]))
+            .filter(|&(_, v)| !(winner_only && v < 0))
+            .map(|(name, v)| format!("{name} {v:+}"))
             .collect();
         out.push(format!("deal {}: {}", d.number, change.join(", ")));
         out.push(format!("  {}", seating.names_in(&d.text)));
@@ -209,5 +242,50 @@ mod tests {
             s.names_in("seat 0 declared; seat 1 lost"),
             "expert declared; you lost"
         );
+    }
+
+    #[test]
+    fn verbs_after_you_agree_and_sides_are_named() {
+        let bots = vec!["expert".to_string(); 4];
+        let two = Seating::new(Preset::Schnapsen, 2, Seat(0), bots.clone());
+        assert_eq!(
+            two.names_in("seat 1 closed and failed: seat 0 wins 3 game points"),
+            "expert closed and failed: you win 3 game points"
+        );
+        assert_eq!(two.names_in("seat 0 takes it"), "you take it");
+        let four = Seating::new(Preset::SixtyThree, 4, Seat(0), bots.clone());
+        assert_eq!(
+            four.names_in("seat 0 bid 45 and was set: points 20 to 43"),
+            "you bid 45 and were set: points 20 to 43"
+        );
+        assert_eq!(
+            four.names_in("seat 0 was forced at 25 and was set"),
+            "you were forced at 25 and were set"
+        );
+        // Someone else's set stays "was".
+        assert_eq!(
+            four.names_in("seat 1 bid 45 and was set"),
+            "expert (left) bid 45 and was set"
+        );
+        let na = Seating::new(Preset::NaSixtySix, 4, Seat(1), bots);
+        assert_eq!(
+            na.names_in(
+                "side 0 (seats 0 and 2) 40 points, -2; side 1 (seats 1 and 3) 92 points, +2"
+            ),
+            "opponents 40 points, -2; your side 92 points, +2"
+        );
+    }
+
+    #[test]
+    fn a_sixty_six_sheet_shows_the_winners_game_points_only() {
+        let bots = vec!["expert".to_string(); 2];
+        let seating = Seating::new(Preset::SixtySix, 2, Seat(0), bots);
+        let deals = [DealLine {
+            number: 1,
+            score: vec![-3, 3],
+            text: "seat 1 wins 3 game points".into(),
+        }];
+        let lines = lines(&seating, Preset::SixtySix, &[], &deals, None);
+        assert_eq!(lines[0], "deal 1: expert +3");
     }
 }

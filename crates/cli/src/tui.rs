@@ -30,6 +30,13 @@ struct Ui {
     quit_by_q: bool,
     message: String,
     overlay: Option<Vec<String>>,
+    /// First row of the overlay shown (u16::MAX: its end); kept within
+    /// the text by `draw`, which also notes the largest useful value.
+    overlay_scroll: u16,
+    overlay_max: u16,
+    /// The last screen was too small to show the game: only `q` (and the
+    /// answer to its question) counts, since nothing else could be seen.
+    too_small: bool,
 }
 
 /// Red for hearts and diamonds, as on the cards.
@@ -60,8 +67,8 @@ fn coloured(line: &str) -> Line<'static> {
     Line::from(spans)
 }
 
-/// Rows `text` takes when wrapped into `width` columns (word wrap can only
-/// add a few; one spare row per line covers it).
+/// Rows `text` takes when wrapped into `width` columns, counted by
+/// characters (word wrap may take a row more now and then).
 fn rows(text: &str, width: u16) -> u16 {
     let w = usize::from(width.max(1));
     text.lines()
@@ -93,35 +100,35 @@ fn status_line(s: &PlaySession, ui: &Ui) -> String {
         .into()
 }
 
-fn draw(frame: &mut Frame, s: &PlaySession, ui: &Ui) {
+fn draw(frame: &mut Frame, s: &PlaySession, ui: &mut Ui) {
     let area = frame.area();
-    if area.width < MIN.0 || area.height < MIN.1 {
-        let text = format!(
-            "talon play needs at least {}×{} (80×24 shows everything); this terminal is {}×{}. \
-             Enlarge it, or press q to quit.",
-            MIN.0, MIN.1, area.width, area.height
-        );
+    ui.too_small = area.width < MIN.0 || area.height < MIN.1;
+    if ui.too_small {
+        let text = if ui.quitting {
+            "quit the game? y/n".to_string()
+        } else {
+            format!(
+                "talon play needs at least {}×{} (80×24 shows everything); this terminal is {}×{}. \
+                 Enlarge it, or press q to quit.",
+                MIN.0, MIN.1, area.width, area.height
+            )
+        };
         frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
         return;
     }
-    if let Some(lines) = &ui.overlay {
-        let text: Vec<Line> = lines.iter().map(|l| coloured(l)).collect();
-        frame.render_widget(
-            Paragraph::new(text).wrap(Wrap { trim: false }).block(
-                Block::default()
-                    .borders(Borders::ALL)
-                    .title("press any key to go back"),
-            ),
-            area,
-        );
+    if let Some(lines) = ui.overlay.take() {
+        draw_overlay(frame, &lines, ui, area);
+        ui.overlay = Some(lines);
         return;
     }
     let inner = area.width.saturating_sub(2);
     let moves = s.moves();
-    let moves_text: String = moves.iter().map(|a| format!(" {a}  ")).collect();
-    let moves_rows = rows(&moves_text, inner).clamp(1, 4);
+    let packed = pack_moves(&moves, inner);
     let status = status_line(s, ui);
     let status_rows = rows(&status, area.width).clamp(1, 3);
+    // Moves get up to half of the screen; past that they scroll with ←/→.
+    let body = area.height.saturating_sub(1 + status_rows);
+    let moves_rows = (packed.len() as u16).clamp(1, (body / 2).saturating_sub(2).max(1));
     // Once the deal is over: the result, every hand as dealt, the sheet.
     let view = match s.game().summary() {
         Some(sum) => {
@@ -135,9 +142,7 @@ fn draw(frame: &mut Frame, s: &PlaySession, ui: &Ui) {
     };
     let table_rows = rows(&view, inner) + 2;
     // The play log gets what is left, and goes first on a small screen.
-    let spare = area
-        .height
-        .saturating_sub(1 + table_rows + moves_rows + 2 + status_rows);
+    let spare = body.saturating_sub(table_rows + moves_rows + 2);
     let log_rows = if spare >= 3 { spare.min(8) } else { 0 };
     let [top, table, moves_area, log, status_area] = Layout::vertical([
         Constraint::Length(1),
@@ -163,18 +168,26 @@ fn draw(frame: &mut Frame, s: &PlaySession, ui: &Ui) {
         .style(Style::default().add_modifier(Modifier::BOLD)),
         top,
     );
+    // A table taller than its place shows its end: the hand and the trick
+    // matter more than the score lines above them.
+    let table_scroll = table_rows.saturating_sub(table.height);
     frame.render_widget(
         Paragraph::new(view.lines().map(coloured).collect::<Vec<_>>())
             .wrap(Wrap { trim: false })
+            .scroll((table_scroll, 0))
             .block(Block::default().borders(Borders::ALL).title("table")),
         table,
     );
-    draw_moves(frame, &moves, ui.selected, moves_area);
+    draw_moves(frame, &moves, &packed, ui.selected, moves_area);
     if log_rows > 0 {
-        let shown = usize::from(log_rows.saturating_sub(2));
-        let start = s.log.len().saturating_sub(shown);
+        // The log's last lines, wrapped: the newest at the bottom.
+        let shown = log_rows.saturating_sub(2);
+        let text = s.play_log().join("\n");
+        let scroll = rows(&text, inner).saturating_sub(shown);
         frame.render_widget(
-            Paragraph::new(s.log[start..].join("\n"))
+            Paragraph::new(text)
+                .wrap(Wrap { trim: false })
+                .scroll((scroll, 0))
                 .block(Block::default().borders(Borders::ALL).title("play")),
             log,
         );
@@ -194,27 +207,93 @@ fn draw(frame: &mut Frame, s: &PlaySession, ui: &Ui) {
     );
 }
 
-fn draw_moves(frame: &mut Frame, moves: &[String], selected: Option<usize>, area: Rect) {
-    let spans: Vec<Span> = moves
-        .iter()
-        .enumerate()
-        .flat_map(|(i, a)| {
-            let mut style = action_style(a);
-            if Some(i) == selected {
-                style = style.add_modifier(Modifier::REVERSED | Modifier::BOLD);
+/// Help or the score sheet over the whole screen, scrolled with ↑/↓.
+fn draw_overlay(frame: &mut Frame, lines: &[String], ui: &mut Ui, area: Rect) {
+    let text: Vec<Line> = lines.iter().map(|l| coloured(l)).collect();
+    let total = rows(&lines.join("\n"), area.width.saturating_sub(2));
+    ui.overlay_max = total.saturating_sub(area.height.saturating_sub(2));
+    ui.overlay_scroll = ui.overlay_scroll.min(ui.overlay_max);
+    let title = if ui.overlay_max > 0 {
+        "↑/↓ PgUp/PgDn scroll · any other key goes back"
+    } else {
+        "press any key to go back"
+    };
+    frame.render_widget(
+        Paragraph::new(text)
+            .wrap(Wrap { trim: false })
+            .scroll((ui.overlay_scroll, 0))
+            .block(Block::default().borders(Borders::ALL).title(title)),
+        area,
+    );
+}
+
+/// The moves packed into lines of `width` columns (indices into `moves`),
+/// a move never split across lines.
+fn pack_moves(moves: &[String], width: u16) -> Vec<Vec<usize>> {
+    let width = usize::from(width.max(1));
+    let mut lines: Vec<Vec<usize>> = Vec::new();
+    let mut used = 0;
+    for (i, a) in moves.iter().enumerate() {
+        // " a " and two spaces before the next; the last gap may overhang.
+        let cell = a.chars().count() + 2;
+        match lines.last_mut() {
+            Some(line) if used + cell <= width => line.push(i),
+            _ => {
+                lines.push(vec![i]);
+                used = 0;
             }
-            [Span::styled(format!(" {a} "), style), Span::raw("  ")]
+        }
+        used += cell + 2;
+    }
+    lines
+}
+
+fn draw_moves(
+    frame: &mut Frame,
+    moves: &[String],
+    packed: &[Vec<usize>],
+    selected: Option<usize>,
+    area: Rect,
+) {
+    let shown = usize::from(area.height.saturating_sub(2)).max(1);
+    // The selected move's line stays in sight.
+    let at = selected
+        .and_then(|sel| packed.iter().position(|l| l.contains(&sel)))
+        .unwrap_or(0);
+    let first = at.saturating_sub(shown - 1);
+    let lines: Vec<Line> = packed
+        .iter()
+        .skip(first)
+        .take(shown)
+        .map(|line| {
+            let spans: Vec<Span> = line
+                .iter()
+                .flat_map(|&i| {
+                    let a = &moves[i];
+                    let mut style = action_style(a);
+                    if Some(i) == selected {
+                        style = style.add_modifier(Modifier::REVERSED | Modifier::BOLD);
+                    }
+                    [Span::styled(format!(" {a} "), style), Span::raw("  ")]
+                })
+                .collect();
+            Line::from(spans)
         })
         .collect();
     let title = if moves.is_empty() {
         "your moves".to_string()
+    } else if packed.len() > shown {
+        format!(
+            "your moves, rows {}-{} of {} (←/→ to see the rest, Enter, or type one)",
+            first + 1,
+            first + lines.len(),
+            packed.len()
+        )
     } else {
         "your moves (←/→ then Enter, or type one)".to_string()
     };
     frame.render_widget(
-        Paragraph::new(Line::from(spans))
-            .wrap(Wrap { trim: true })
-            .block(Block::default().borders(Borders::ALL).title(title)),
+        Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(title)),
         area,
     );
 }
@@ -260,7 +339,26 @@ fn key_event(s: &mut PlaySession, ui: &mut Ui, k: KeyEvent) -> bool {
 
 /// Handles one key; `false` ends the game.
 fn key(s: &mut PlaySession, ui: &mut Ui, code: KeyCode) -> bool {
-    if ui.overlay.take().is_some() {
+    if ui.overlay.is_some() {
+        let page = 10;
+        match code {
+            KeyCode::Up => {
+                ui.overlay_scroll = ui.overlay_scroll.min(ui.overlay_max).saturating_sub(1)
+            }
+            KeyCode::Down => ui.overlay_scroll = ui.overlay_scroll.saturating_add(1),
+            KeyCode::PageUp => {
+                ui.overlay_scroll = ui.overlay_scroll.min(ui.overlay_max).saturating_sub(page)
+            }
+            KeyCode::PageDown => ui.overlay_scroll = ui.overlay_scroll.saturating_add(page),
+            KeyCode::Home => ui.overlay_scroll = 0,
+            KeyCode::End => ui.overlay_scroll = u16::MAX,
+            _ => ui.overlay = None,
+        }
+        return true;
+    }
+    // On a screen too small to show the game only quitting counts: any
+    // other key would act unseen.
+    if ui.too_small && !ui.quitting && code != KeyCode::Char('q') {
         return true;
     }
     if ui.quitting {
@@ -315,8 +413,15 @@ fn key(s: &mut PlaySession, ui: &mut Ui, code: KeyCode) -> bool {
             ui.quitting = true;
             ui.quit_by_q = true;
         }
-        KeyCode::Char('?') => ui.overlay = Some(s.help(true)),
-        KeyCode::Char('s') => ui.overlay = Some(s.sheet_lines()),
+        KeyCode::Char('?') => {
+            ui.overlay = Some(s.help(true));
+            ui.overlay_scroll = 0;
+        }
+        KeyCode::Char('s') => {
+            // The sheet opens at its end: the standing and the last deals.
+            ui.overlay = Some(s.sheet_lines());
+            ui.overlay_scroll = u16::MAX;
+        }
         KeyCode::Char('h') => {
             ui.message = format!("hint: {}", s.hint().unwrap_or_else(|| "-".into()))
         }
@@ -334,7 +439,7 @@ fn key(s: &mut PlaySession, ui: &mut Ui, code: KeyCode) -> bool {
 fn event_loop(terminal: &mut DefaultTerminal, s: &mut PlaySession) -> std::io::Result<()> {
     let mut ui = Ui::default();
     loop {
-        terminal.draw(|f| draw(f, s, &ui))?;
+        terminal.draw(|f| draw(f, s, &mut ui))?;
         let Event::Key(k) = event::read()? else {
             continue;
         };
@@ -352,187 +457,5 @@ pub fn run(s: &mut PlaySession) -> Result<(), String> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::play::PlayArgs;
-    use ratatui::backend::TestBackend;
-    use ratatui::Terminal;
-    use talon_rules::Preset;
-
-    fn session(preset: Preset, seed: u64) -> PlaySession {
-        PlaySession::new(&PlayArgs {
-            preset: preset.name().into(),
-            seat: 0,
-            bots: "random".into(),
-            seed: Some(seed),
-            options: Vec::new(),
-            whole_match: true,
-            plain: true,
-            record: None,
-        })
-        .unwrap()
-    }
-
-    fn screen(s: &PlaySession, ui: &Ui, w: u16, h: u16) -> Vec<String> {
-        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-        t.draw(|f| draw(f, s, ui)).unwrap();
-        let buf = t.backend().buffer().clone();
-        (0..h)
-            .map(|y| (0..w).map(|x| buf[(x, y)].symbol().to_string()).collect())
-            .collect()
-    }
-
-    #[test]
-    fn every_preset_fits_80_by_24_whole() {
-        for preset in Preset::ALL {
-            for seed in 0..6 {
-                let mut s = session(preset, seed);
-                // Also a later point of the deal: a few moves in.
-                for step in 0..2 {
-                    if s.game().summary().is_some() {
-                        break; // the end of a deal has its own test
-                    }
-                    let rows = screen(&s, &Ui::default(), 80, 24).join("\n");
-                    let view = s.view();
-                    // The whole table is on screen, in order (wrapped at
-                    // spaces at most): nothing cut off at the edge or bottom.
-                    let words = |t: &str| -> Vec<String> {
-                        t.split(|c: char| c.is_whitespace() || "│┌┐└┘─".contains(c))
-                            .filter(|w| !w.is_empty())
-                            .map(String::from)
-                            .collect()
-                    };
-                    let shown = words(&rows);
-                    let table = words(&view);
-                    assert!(
-                        shown.windows(table.len()).any(|w| w == table.as_slice()),
-                        "{preset}: the table is cut off:\n{view}\n{rows}"
-                    );
-                    let shown: Vec<&str> = shown.iter().map(String::as_str).collect();
-                    for m in s.moves() {
-                        let first = m.split(' ').next().unwrap();
-                        assert!(
-                            shown.contains(&first),
-                            "{preset}: move {m} not shown:\n{rows}"
-                        );
-                    }
-                    assert!(rows.contains("seed"), "{rows}");
-                    if step == 0 {
-                        if let Some(m) = s.moves().first().cloned() {
-                            s.human_move(&m).unwrap();
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn the_end_of_a_deal_shows_every_hand() {
-        let mut s = session(Preset::NaSixtySix, 2);
-        while s.game().summary().is_none() {
-            let m = s.moves()[0].clone();
-            s.human_move(&m).unwrap();
-        }
-        let rows = screen(&s, &Ui::default(), 80, 24).join("\n");
-        assert!(
-            rows.contains("DEAL OVER") && rows.contains("hands as dealt"),
-            "{rows}"
-        );
-        for name in [
-            "you:",
-            "random (left):",
-            "partner (random):",
-            "random (right):",
-        ] {
-            assert!(rows.contains(name), "{name}:\n{rows}");
-        }
-    }
-
-    #[test]
-    fn small_screens_degrade_and_tiny_ones_say_so() {
-        let s = session(Preset::NaSixtySix, 1);
-        let rows = screen(&s, &Ui::default(), 60, 16).join("\n");
-        assert!(rows.contains("your moves"), "{rows}");
-        let rows = screen(&s, &Ui::default(), 30, 10).join("\n");
-        assert!(rows.contains("needs at least"), "{rows}");
-    }
-
-    #[test]
-    fn enter_plays_nothing_until_a_move_is_chosen() {
-        let mut s = session(Preset::Pedro, 3);
-        let before = s.actions().len();
-        assert!(key(&mut s, &mut Ui::default(), KeyCode::Enter));
-        let mut ui = Ui::default();
-        key(&mut s, &mut ui, KeyCode::Enter);
-        assert_eq!(s.actions().len(), before, "Enter alone played a move");
-        assert!(ui.message.contains("choose a move"));
-        // Choosing a bid asks first and says what it does; n declines.
-        key(&mut s, &mut ui, KeyCode::Right);
-        key(&mut s, &mut ui, KeyCode::Right);
-        key(&mut s, &mut ui, KeyCode::Enter);
-        let (action, what) = ui.confirm.clone().expect("a bid is confirmed first");
-        assert!(
-            action.starts_with("bid") && what.contains("at least"),
-            "{action}: {what}"
-        );
-        key(&mut s, &mut ui, KeyCode::Char('n'));
-        assert_eq!(s.actions().len(), before);
-        // Esc clears the message.
-        key(&mut s, &mut ui, KeyCode::Esc);
-        assert!(ui.message.is_empty());
-    }
-
-    #[test]
-    fn ctrl_c_asks_to_quit_and_other_ctrl_keys_do_nothing() {
-        let mut s = session(Preset::SixtySix, 4);
-        let first = s.moves()[0].clone();
-        s.human_move(&first).unwrap();
-        let played = s.actions().len();
-        let ctrl = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL);
-        let mut ui = Ui::default();
-        // Ctrl-U is not `u` (undo), Ctrl-H not a hint: nothing happens.
-        assert!(key_event(&mut s, &mut ui, ctrl('u')));
-        assert!(key_event(&mut s, &mut ui, ctrl('h')));
-        assert_eq!(s.actions().len(), played, "a Ctrl key undid a move");
-        assert!(ui.typed.is_empty() && ui.message.is_empty());
-        // Ctrl-C asks; n stays; Ctrl-C twice quits.
-        assert!(key_event(&mut s, &mut ui, ctrl('c')));
-        assert!(ui.quitting);
-        assert!(key(&mut s, &mut ui, KeyCode::Char('n')));
-        assert!(key_event(&mut s, &mut ui, ctrl('c')));
-        assert!(!key_event(&mut s, &mut ui, ctrl('c')));
-    }
-
-    #[test]
-    fn a_queen_typed_in_lower_case_is_a_queen_not_quitting() {
-        let mut s = session(Preset::SixtySix, 4);
-        let mut ui = Ui::default();
-        assert!(key(&mut s, &mut ui, KeyCode::Char('q')));
-        assert!(ui.quitting, "q alone asks to quit");
-        assert!(key(&mut s, &mut ui, KeyCode::Char('s')));
-        assert!(!ui.quitting);
-        assert_eq!(ui.typed, "QS");
-        // q then y still quits.
-        key(&mut s, &mut ui, KeyCode::Esc);
-        assert!(key(&mut s, &mut ui, KeyCode::Char('q')));
-        assert!(!key(&mut s, &mut ui, KeyCode::Char('y')));
-    }
-
-    #[test]
-    fn cards_typed_with_suit_symbols_play() {
-        let mut s = session(Preset::SixtySix, 4);
-        let first = s.moves()[0].clone();
-        let symbol = first
-            .replace('S', "♠")
-            .replace('H', "♥")
-            .replace('D', "♦")
-            .replace('C', "♣");
-        let mut ui = Ui::default();
-        for c in symbol.chars() {
-            key(&mut s, &mut ui, KeyCode::Char(c));
-        }
-        key(&mut s, &mut ui, KeyCode::Enter);
-        assert_eq!(s.actions().first(), Some(&first), "{}", ui.message);
-    }
-}
+#[path = "tui_tests.rs"]
+mod tests;

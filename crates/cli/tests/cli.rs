@@ -252,9 +252,14 @@ fn play_plain_pedro_names_the_cards_you_drew() {
 fn play_plain_hint_undo_and_errors() {
     let out = run(
         &["play", "schnapsen", "--plain", "--seed", "5"],
-        "hint\nZZ\nlast\n1\nundo\nundo\nquit\n",
+        "hint\nZZ\ndeclare\nlast\n1\nundo\nundo\nquit\n",
     );
     assert!(out.contains("hint: "), "{out}");
+    // A refusal says which rule, to "you".
+    assert!(
+        out.contains("declare is not a legal action for you: there is nothing to declare before the first trick"),
+        "{out}"
+    );
     assert!(out.contains("cannot read action"), "{out}");
     assert!(
         out.contains("no trick played yet") || out.contains("last trick:"),

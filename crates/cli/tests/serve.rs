@@ -11,9 +11,26 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 
+/// The server process, killed when dropped: a failing test must not leave
+/// a server running (holding the test's stderr open, it hangs a pipeline).
+struct Server(Child);
+
+impl Server {
+    fn kill(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
 /// Starts the server on a free loopback port; returns it and its address.
-fn start(db: &std::path::Path) -> (Child, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_talon"))
+fn start(db: &std::path::Path) -> (Server, String) {
+    let mut child: Child = Command::new(env!("CARGO_BIN_EXE_talon"))
         .args([
             "serve",
             "--addr",
@@ -38,7 +55,7 @@ fn start(db: &std::path::Path) -> (Child, String) {
         .and_then(|rest| rest.split('/').next())
         .unwrap_or_else(|| panic!("the URL is printed: {line:?}"))
         .to_string();
-    (child, addr)
+    (Server(child), addr)
 }
 
 async fn post(addr: &str, path: &str, body: &Value) -> Value {
@@ -137,8 +154,7 @@ async fn a_killed_server_restarts_with_every_acknowledged_action() {
     let last = play(&mut ws, 6, &mut acked, None).await;
     assert!(acked.len() >= 6, "mid-match: {last}");
     // SIGKILL: no shutdown of any kind.
-    child.kill().unwrap();
-    child.wait().unwrap();
+    child.kill();
 
     let (mut child, addr) = start(&db);
     let since = last["v"].as_u64().unwrap();
@@ -178,8 +194,7 @@ async fn a_killed_server_restarts_with_every_acknowledged_action() {
             "v{v}"
         );
     }
-    child.kill().unwrap();
-    child.wait().unwrap();
+    child.kill();
     for suffix in ["", "-wal", "-shm"] {
         let mut path = db.clone().into_os_string();
         path.push(suffix);

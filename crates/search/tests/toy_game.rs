@@ -95,7 +95,7 @@ impl Game for Toy {
         if self.hands[self.mover().index()].contains(c) {
             "the suit led must be followed".into()
         } else {
-            "the seat does not hold it".to_string()
+            "it is not in that hand".to_string()
         }
     }
     fn play_unchecked(&mut self, Play(c): Play) {

@@ -95,5 +95,5 @@ impl NaSixtySix {
 }
 
 fn not_held() -> String {
-    "the seat does not hold it".to_string()
+    "it is not in that hand".to_string()
 }

@@ -12,7 +12,7 @@ impl Sevens {
             (Phase::Play, Action::Play(c)) => {
                 let hand = self.hands[self.seat_at(self.trick.len()).index()];
                 match self.trick.first() {
-                    _ if !hand.contains(c) => "the seat does not hold it".into(),
+                    _ if !hand.contains(c) => "it is not in that hand".into(),
                     Some(lead) => format!("{} must be followed", lead.suit_unchecked().name()),
                     None => UNEXPLAINED.into(),
                 }

@@ -196,8 +196,11 @@ pub fn describe(r: &DealResult) -> String {
     };
     match r.winner {
         Some(w) => format!(
-            "{how}: seat {w} wins {} game point(s), points {}-{}",
-            r.game_points, r.points[0], r.points[1]
+            "{how}: seat {w} wins {} game point{}, points {}-{}",
+            r.game_points,
+            if r.game_points == 1 { "" } else { "s" },
+            r.points[0],
+            r.points[1]
         ),
         None => format!(
             "{how}: nobody scores, points {}-{}",

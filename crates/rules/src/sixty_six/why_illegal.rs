@@ -148,5 +148,5 @@ impl Position {
 }
 
 fn not_held() -> String {
-    "the seat does not hold it".to_string()
+    "it is not in that hand".to_string()
 }

@@ -1,0 +1,266 @@
+//! The terminal screen's tests: layouts at several sizes and the keys.
+
+use super::*;
+use crate::play::PlayArgs;
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+use talon_rules::Preset;
+
+fn session(preset: Preset, seed: u64) -> PlaySession {
+    PlaySession::new(&PlayArgs {
+        preset: preset.name().into(),
+        seat: 0,
+        bots: "random".into(),
+        seed: Some(seed),
+        options: Vec::new(),
+        whole_match: true,
+        plain: true,
+        record: None,
+    })
+    .unwrap()
+}
+
+fn screen(s: &PlaySession, ui: &mut Ui, w: u16, h: u16) -> Vec<String> {
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+    t.draw(|f| draw(f, s, ui)).unwrap();
+    let buf = t.backend().buffer().clone();
+    (0..h)
+        .map(|y| (0..w).map(|x| buf[(x, y)].symbol().to_string()).collect())
+        .collect()
+}
+
+#[test]
+fn every_preset_fits_80_by_24_whole() {
+    for preset in Preset::ALL {
+        for seed in 0..6 {
+            let mut s = session(preset, seed);
+            // Also a later point of the deal: a few moves in.
+            for step in 0..2 {
+                if s.game().summary().is_some() {
+                    break; // the end of a deal has its own test
+                }
+                let rows = screen(&s, &mut Ui::default(), 80, 24).join("\n");
+                let view = s.view();
+                // The whole table is on screen, in order (wrapped at
+                // spaces at most): nothing cut off at the edge or bottom.
+                let words = |t: &str| -> Vec<String> {
+                    t.split(|c: char| c.is_whitespace() || "│┌┐└┘─".contains(c))
+                        .filter(|w| !w.is_empty())
+                        .map(String::from)
+                        .collect()
+                };
+                let shown = words(&rows);
+                let table = words(&view);
+                assert!(
+                    shown.windows(table.len()).any(|w| w == table.as_slice()),
+                    "{preset}: the table is cut off:\n{view}\n{rows}"
+                );
+                // Every move whole, on one line (the longest lists too:
+                // 83's bids from 30 to 83 and double).
+                for m in s.moves() {
+                    assert!(
+                        rows.contains(&format!(" {m} ")),
+                        "{preset}: move {m} not shown whole:\n{rows}"
+                    );
+                }
+                assert!(rows.contains("seed"), "{rows}");
+                if step == 0 {
+                    if let Some(m) = s.moves().first().cloned() {
+                        s.human_move(&m).unwrap();
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_end_of_a_deal_shows_every_hand() {
+    let mut s = session(Preset::NaSixtySix, 2);
+    while s.game().summary().is_none() {
+        let m = s.moves()[0].clone();
+        s.human_move(&m).unwrap();
+    }
+    let rows = screen(&s, &mut Ui::default(), 80, 24).join("\n");
+    assert!(
+        rows.contains("DEAL OVER") && rows.contains("hands as dealt"),
+        "{rows}"
+    );
+    for name in [
+        "you:",
+        "random (left):",
+        "partner (random):",
+        "random (right):",
+    ] {
+        assert!(rows.contains(name), "{name}:\n{rows}");
+    }
+}
+
+#[test]
+fn small_screens_degrade_and_tiny_ones_say_so() {
+    let s = session(Preset::NaSixtySix, 1);
+    let rows = screen(&s, &mut Ui::default(), 60, 16).join("\n");
+    assert!(rows.contains("your moves"), "{rows}");
+    let rows = screen(&s, &mut Ui::default(), 30, 10).join("\n");
+    assert!(rows.contains("needs at least"), "{rows}");
+}
+
+#[test]
+fn enter_plays_nothing_until_a_move_is_chosen() {
+    let mut s = session(Preset::Pedro, 3);
+    let before = s.actions().len();
+    assert!(key(&mut s, &mut Ui::default(), KeyCode::Enter));
+    let mut ui = Ui::default();
+    key(&mut s, &mut ui, KeyCode::Enter);
+    assert_eq!(s.actions().len(), before, "Enter alone played a move");
+    assert!(ui.message.contains("choose a move"));
+    // Choosing a bid asks first and says what it does; n declines.
+    key(&mut s, &mut ui, KeyCode::Right);
+    key(&mut s, &mut ui, KeyCode::Right);
+    key(&mut s, &mut ui, KeyCode::Enter);
+    let (action, what) = ui.confirm.clone().expect("a bid is confirmed first");
+    assert!(
+        action.starts_with("bid") && what.contains("at least"),
+        "{action}: {what}"
+    );
+    key(&mut s, &mut ui, KeyCode::Char('n'));
+    assert_eq!(s.actions().len(), before);
+    // Esc clears the message.
+    key(&mut s, &mut ui, KeyCode::Esc);
+    assert!(ui.message.is_empty());
+}
+
+#[test]
+fn ctrl_c_asks_to_quit_and_other_ctrl_keys_do_nothing() {
+    let mut s = session(Preset::SixtySix, 4);
+    let first = s.moves()[0].clone();
+    s.human_move(&first).unwrap();
+    let played = s.actions().len();
+    let ctrl = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL);
+    let mut ui = Ui::default();
+    // Ctrl-U is not `u` (undo), Ctrl-H not a hint: nothing happens.
+    assert!(key_event(&mut s, &mut ui, ctrl('u')));
+    assert!(key_event(&mut s, &mut ui, ctrl('h')));
+    assert_eq!(s.actions().len(), played, "a Ctrl key undid a move");
+    assert!(ui.typed.is_empty() && ui.message.is_empty());
+    // Ctrl-C asks; n stays; Ctrl-C twice quits.
+    assert!(key_event(&mut s, &mut ui, ctrl('c')));
+    assert!(ui.quitting);
+    assert!(key(&mut s, &mut ui, KeyCode::Char('n')));
+    assert!(key_event(&mut s, &mut ui, ctrl('c')));
+    assert!(!key_event(&mut s, &mut ui, ctrl('c')));
+}
+
+#[test]
+fn a_queen_typed_in_lower_case_is_a_queen_not_quitting() {
+    let mut s = session(Preset::SixtySix, 4);
+    let mut ui = Ui::default();
+    assert!(key(&mut s, &mut ui, KeyCode::Char('q')));
+    assert!(ui.quitting, "q alone asks to quit");
+    assert!(key(&mut s, &mut ui, KeyCode::Char('s')));
+    assert!(!ui.quitting);
+    assert_eq!(ui.typed, "QS");
+    // q then y still quits.
+    key(&mut s, &mut ui, KeyCode::Esc);
+    assert!(key(&mut s, &mut ui, KeyCode::Char('q')));
+    assert!(!key(&mut s, &mut ui, KeyCode::Char('y')));
+}
+
+#[test]
+fn cards_typed_with_suit_symbols_play() {
+    let mut s = session(Preset::SixtySix, 4);
+    let first = s.moves()[0].clone();
+    let symbol = first
+        .replace('S', "♠")
+        .replace('H', "♥")
+        .replace('D', "♦")
+        .replace('C', "♣");
+    let mut ui = Ui::default();
+    for c in symbol.chars() {
+        key(&mut s, &mut ui, KeyCode::Char(c));
+    }
+    key(&mut s, &mut ui, KeyCode::Enter);
+    assert_eq!(s.actions().first(), Some(&first), "{}", ui.message);
+}
+
+#[test]
+fn a_long_move_list_scrolls_to_the_chosen_move() {
+    let mut s = session(Preset::EightyThree, 4);
+    let mut ui = Ui::default();
+    let rows = screen(&s, &mut ui, 60, 16).join("\n");
+    assert!(rows.contains("of ") && rows.contains(" pass "), "{rows}");
+    // ← from nothing chosen picks the last move, which must come into view.
+    key(&mut s, &mut ui, KeyCode::Left);
+    let last = s.moves().last().cloned().unwrap();
+    let rows = screen(&s, &mut ui, 60, 16).join("\n");
+    assert!(rows.contains(&format!(" {last} ")), "{last}:\n{rows}");
+    assert!(!rows.contains(" pass "), "{rows}");
+}
+
+#[test]
+fn the_sheet_opens_at_its_end_and_scrolls() {
+    let mut s = session(Preset::NaSixtySix3, 2);
+    // Play deals until the sheet is longer than a small screen.
+    while s.sheet_lines().len() < 20 {
+        while s.game().summary().is_none() {
+            let m = s.moves()[0].clone();
+            s.human_move(&m).unwrap();
+        }
+        if !s.next_deal() {
+            break;
+        }
+    }
+    let sheet = s.sheet_lines();
+    assert!(sheet.len() >= 14, "{sheet:?}");
+    let mut ui = Ui::default();
+    key(&mut s, &mut ui, KeyCode::Char('s'));
+    let rows = screen(&s, &mut ui, 80, 14).join("\n");
+    let last = sheet.last().unwrap();
+    assert!(
+        rows.contains(last.trim()),
+        "the end is shown: {last}\n{rows}"
+    );
+    assert!(rows.contains("scroll"), "{rows}");
+    // Home shows the first deal; a key other than a scroll key goes back.
+    key(&mut s, &mut ui, KeyCode::Home);
+    let rows = screen(&s, &mut ui, 80, 14).join("\n");
+    assert!(
+        rows.contains(sheet[0].trim()) && !rows.contains(last.trim()),
+        "{rows}"
+    );
+    key(&mut s, &mut ui, KeyCode::Down);
+    assert!(ui.overlay.is_some());
+    key(&mut s, &mut ui, KeyCode::Char('x'));
+    assert!(ui.overlay.is_none());
+}
+
+#[test]
+fn a_screen_too_small_takes_only_q_and_shows_its_question() {
+    let mut s = session(Preset::SixtySix, 4);
+    let mut ui = Ui::default();
+    screen(&s, &mut ui, 30, 10);
+    assert!(ui.too_small);
+    // → and Enter would play a move nobody can see: ignored.
+    key(&mut s, &mut ui, KeyCode::Right);
+    key(&mut s, &mut ui, KeyCode::Enter);
+    assert!(s.actions().is_empty() && ui.selected.is_none());
+    key(&mut s, &mut ui, KeyCode::Char('q'));
+    let rows = screen(&s, &mut ui, 30, 10).join("\n");
+    assert!(rows.contains("quit the game? y/n"), "{rows}");
+    assert!(!key(&mut s, &mut ui, KeyCode::Char('y')));
+}
+
+#[test]
+fn the_log_keeps_the_last_moves_when_a_deal_ends() {
+    let mut s = session(Preset::SixtySix, 11);
+    while s.game().summary().is_none() {
+        let m = s.moves()[0].clone();
+        s.human_move(&m).unwrap();
+    }
+    // The booking (hands, sheet) is in the table, not again in the log.
+    assert!(s.log.iter().any(|l| l == "hands as dealt:"));
+    assert!(!s.play_log().iter().any(|l| l == "hands as dealt:"));
+    let last = s.play_log().last().unwrap().clone();
+    let rows = screen(&s, &mut Ui::default(), 80, 40).join("\n");
+    assert!(rows.contains(last.trim()), "{last}\n{rows}");
+}
