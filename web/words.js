@@ -7,7 +7,8 @@ import { isCard, cardName, cardShort, suitName, suitSymbol } from "./cards.js";
 const BID_WORDS = { double: "double", moon: "the moon" };
 
 export function describeAction(action, state) {
-  if (action === null || action === undefined) return "makes a hidden move";
+  // The only moves a seat is not told: cards laid away face down.
+  if (action === null || action === undefined) return "lays a card away face down";
   if (isCard(action)) return `plays ${cardName(action)}`;
   let m;
   if ((m = action.match(/^play (\S+)$/))) return `plays ${cardName(m[1])}`;

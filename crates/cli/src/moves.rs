@@ -80,17 +80,21 @@ fn first_lead_names_trumps(obs: &AnyObservation, word: &str) -> Option<String> {
 pub fn help(preset: Preset, obs: &AnyObservation, terminal: bool) -> Vec<String> {
     let mut out = vec![format!("{} — help", preset.name()), String::new()];
     out.push("Cards: rank then suit, as shown or in letters: K♠ = KS, T♥ = TH = 10H.".into());
-    out.push(match preset.family() {
-        Family::SixtySix => {
+    out.push(match (preset.family(), obs) {
+        (Family::Pedro, AnyObservation::Pedro(o)) => format!(
+            "Moves: pass, bid {}{}; trump H; discard 9C; give 7H; a card (5H); dump.{}",
+            o.options.min_bid,
+            if o.options.double_bid { ", bid double" } else { "" },
+            if o.options.joker { " The joker is JK." } else { "" }
+        ),
+        (Family::SixtySix, _) => {
             "Moves: a card (QS); MH meld hearts (then lead K or Q); exchange; close; declare; draw."
+                .into()
         }
-        Family::NaSixtySix => "Moves: pass, bid 1 .. bid 4, moon; a card (KH); KH+ leads a king announcing the marriage.",
-        Family::Sevens => "Moves: a card (7H); with a wild ace, ace odd or ace even.",
-        Family::Pedro => {
-            "Moves: pass, bid 45, bid double; trump H; discard 9C; give 7H; a card (5H); dump."
-        }
-    }
-    .to_string());
+        (Family::NaSixtySix, _) => "Moves: pass, bid 1 .. bid 4, moon; a card (KH); KH+ leads a king announcing the marriage.".into(),
+        (Family::Sevens, _) => "Moves: a card (7H); with a wild ace, ace odd or ace even.".into(),
+        (Family::Pedro, _) => "Moves: pass, a bid; trump H; discard 9C; give 7H; a card (5H); dump.".into(),
+    });
     out.push(if terminal {
         "Keys: ←/→ choose a move, Enter plays it; or type it and press Enter. \
          h hint · u undo · l last trick · s score sheet · ? help · Esc clears · q quit."

@@ -60,7 +60,7 @@ fn the_log_never_names_a_card_hidden_from_the_person() {
                         leak.is_empty(),
                         "{preset} seed {seed}: {line:?} names {leak:?}"
                     );
-                    hidden_moves += usize::from(line.contains("makes a hidden move"));
+                    hidden_moves += usize::from(line.contains("lays a card away face down"));
                 }
                 seen = s.log.len();
                 if s.game().summary().is_some() {
@@ -158,4 +158,66 @@ fn checking_a_record_path_leaves_no_file_behind() {
     assert_eq!(std::fs::read_to_string(&kept).unwrap(), "earlier");
     assert!(super::check_writable(&dir.join("no/such/dir.json")).is_err());
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// King Pedro: the table says how many cards are still to go in the
+/// reduction, names the kitty, and shows the last trick once there is one.
+#[test]
+fn the_pedro_table_counts_the_reduction_and_shows_the_last_trick() {
+    let mut s = super::PlaySession::new(&PlayArgs {
+        preset: "king-pedro".into(),
+        seat: 0,
+        bots: "random".into(),
+        seed: Some(6),
+        options: Vec::new(),
+        whole_match: false,
+        plain: true,
+        record: None,
+    })
+    .unwrap();
+    let (mut counted, mut kitty, mut last) = (false, false, false);
+    for _ in 0..200 {
+        if s.game().summary().is_some() {
+            break;
+        }
+        let view = s.view();
+        counted |= view.contains("more card") && view.contains("down to six");
+        kitty |= view.contains("you took the kitty");
+        last |= view.contains("last trick:");
+        // The highest bid, so that seat 0 takes the kitty and reduces.
+        let moves = s.moves();
+        let m = moves
+            .iter()
+            .rev()
+            .find(|m| m.starts_with("bid"))
+            .unwrap_or(&moves[0])
+            .clone();
+        s.human_move(&m).unwrap();
+    }
+    assert!(counted && kitty && last, "{counted} {kitty} {last}");
+}
+
+/// The help names what this preset has: 83's double bid and the joker, and
+/// neither in a game without them.
+#[test]
+fn the_pedro_help_is_the_presets_own() {
+    let help = |preset: &str| {
+        super::PlaySession::new(&PlayArgs {
+            preset: preset.into(),
+            seat: 0,
+            bots: "random".into(),
+            seed: Some(1),
+            options: Vec::new(),
+            whole_match: false,
+            plain: true,
+            record: None,
+        })
+        .unwrap()
+        .help(true)
+        .join("\n")
+    };
+    let eighty_three = help("eighty-three");
+    assert!(eighty_three.contains("bid 30, bid double") && eighty_three.contains("JK"));
+    let inverness = help("sixty-three-inverness");
+    assert!(!inverness.contains("double") && !inverness.contains("JK"), "{inverness}");
 }

@@ -2,7 +2,7 @@
 
 use talon_cards::{Card, CardSet, Seat, Suit};
 use talon_rules::na_sixty_six::NaObservation;
-use talon_rules::pedro::{Event as PedroEvent, PedroObservation};
+use talon_rules::pedro::{self, Event as PedroEvent, PedroObservation, Phase as PedroPhase};
 use talon_rules::sevens::SevensObservation;
 use talon_rules::sixty_six::{Event, Phase, SixtySixObservation};
 use talon_rules::{AnyGame, AnyObservation};
@@ -51,7 +51,8 @@ pub fn narrate(
 ) -> Vec<String> {
     let mut lines = vec![match action {
         Some(action) => format!("seat {seat}: {action}"),
-        None => format!("seat {seat}: makes a hidden move"),
+        // The only moves a seat does not see named: cards laid away.
+        None => format!("seat {seat}: lays a card away face down"),
     }];
     if after.tricks_played() > before.tricks_played() {
         if let Some(t) = after.last_trick() {
@@ -124,14 +125,29 @@ fn pedro_table(o: &PedroObservation) -> String {
             out.push(format!("seat {s} is known to hold {}", pretty_hand(*k)));
         }
     }
+    if let Some((cards, winner)) = pedro::last_trick(&o.events) {
+        out.push(format!("last trick: {} → seat {winner}", list(&cards)));
+    }
     if !o.trick.is_empty() {
         out.push(format!("on the table: {}", list(&o.trick)));
     }
     let drew = o.own_draws();
     if !drew.is_empty() {
-        out.push(format!("you drew: {}", pretty_hand(drew)));
+        let from = if o.options.replenish == pedro::Replenish::Kitty {
+            "you took the kitty"
+        } else {
+            "you drew"
+        };
+        out.push(format!("{from}: {}", pretty_hand(drew)));
     }
     out.push(format!("your hand: {}", pretty_hand(o.hand)));
+    let extra = o.hand.len().saturating_sub(6);
+    if o.phase == PedroPhase::Reduce && o.to_move == Some(o.seat) && extra > 0 {
+        out.push(format!(
+            "down to six: {extra} more card{} to get rid of, one at a time",
+            if extra == 1 { "" } else { "s" }
+        ));
+    }
     out.join("\n")
 }
 

@@ -427,7 +427,15 @@ fn key(s: &mut PlaySession, ui: &mut Ui, code: KeyCode) -> bool {
         }
         KeyCode::Char('u') => ui.message = s.undo().err().unwrap_or_default(),
         KeyCode::Char('l') => ui.message = s.last_trick(),
-        KeyCode::Char('n') if s.next_deal() => ui.message.clear(),
+        // `n` at a deal's end: no action starts with an n, so it is
+        // never the start of a typed move.
+        KeyCode::Char('n') if s.game().summary().is_some() => {
+            ui.message = if s.next_deal() {
+                String::new()
+            } else {
+                "no next deal: the game is over (q quits)".into()
+            }
+        }
         // Cards start with a rank (upper case or a digit) or a suit
         // symbol; keywords (`close`, `bid 45`) with any other letter.
         KeyCode::Char(c) if c.is_alphanumeric() || "♠♥♦♣".contains(c) => ui.typed.push(c),

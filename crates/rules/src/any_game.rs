@@ -132,33 +132,6 @@ impl AnyObservation {
     }
 }
 
-/// The last trick of a Pedro deal from its public event record: every card
-/// played or dumped since the trick before, and the winner.
-fn pedro_last_trick(events: &[pedro::Event]) -> Option<TrickView> {
-    let end = events
-        .iter()
-        .rposition(|e| matches!(e, pedro::Event::Trick { .. }))?;
-    let pedro::Event::Trick { winner } = events[end] else {
-        unreachable!("found a trick")
-    };
-    let start = events[..end]
-        .iter()
-        .rposition(|e| matches!(e, pedro::Event::Trick { .. }))
-        .map_or(0, |i| i + 1);
-    let mut cards = Vec::new();
-    for e in &events[start..end] {
-        match e {
-            pedro::Event::Play { seat, card } => cards.push((*seat, *card)),
-            pedro::Event::Dump {
-                seat,
-                cards: dumped,
-            } => cards.extend(dumped.iter().map(|c| (*seat, c))),
-            _ => {}
-        }
-    }
-    Some(TrickView { cards, winner })
-}
-
 /// One deal of any preset.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AnyGame {
@@ -383,7 +356,9 @@ impl AnyGame {
                     winner: t.winner,
                 }
             }),
-            AnyGame::Pedro { game, .. } => pedro_last_trick(game.events()),
+            AnyGame::Pedro { game, .. } => {
+                pedro::last_trick(game.events()).map(|(cards, winner)| TrickView { cards, winner })
+            }
         }
     }
 

@@ -26,7 +26,7 @@ pub use cards::{trick_winner, TrumpInfo};
 pub use deal::{deck_for, Deal, DealError};
 pub use error::PedroError;
 pub use matchplay::PedroMatch;
-pub use observation::PedroObservation;
+pub use observation::{last_trick, PedroObservation};
 pub use options::{
     AllPass, Auction, Excess, Follow, JokerRank, NoTrumpTrick, OutOfTrumps, PedroOptions,
     Replenish, TwoScores, Values, WinRule, SPECS,

@@ -116,3 +116,30 @@ impl crate::game::Observation for PedroObservation {
         set
     }
 }
+
+/// The last trick from a public event record: every card played or dumped
+/// since the trick before, and the winner.
+pub fn last_trick(events: &[Event]) -> Option<(Vec<(Seat, Card)>, Seat)> {
+    let end = events
+        .iter()
+        .rposition(|e| matches!(e, Event::Trick { .. }))?;
+    let Event::Trick { winner } = events[end] else {
+        unreachable!("found a trick")
+    };
+    let start = events[..end]
+        .iter()
+        .rposition(|e| matches!(e, Event::Trick { .. }))
+        .map_or(0, |i| i + 1);
+    let mut cards = Vec::new();
+    for e in &events[start..end] {
+        match e {
+            Event::Play { seat, card } => cards.push((*seat, *card)),
+            Event::Dump {
+                seat,
+                cards: dumped,
+            } => cards.extend(dumped.iter().map(|c| (*seat, c))),
+            _ => {}
+        }
+    }
+    Some((cards, winner))
+}
