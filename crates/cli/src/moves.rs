@@ -76,6 +76,25 @@ fn first_lead_names_trumps(obs: &AnyObservation, word: &str) -> Option<String> {
     ))
 }
 
+/// North American Sixty-six's moves under these options.
+fn na_moves(o: &talon_rules::na_sixty_six::NaOptions) -> String {
+    use talon_rules::na_sixty_six::{Form, Widow};
+    if o.form == Form::TurnedTrump {
+        return "Moves: a card (KH). No bidding and no marriages: the turned card names trumps."
+            .into();
+    }
+    let mut m = String::from("Moves: pass, bid 1 .. bid 4");
+    if o.moon {
+        m.push_str(", moon");
+    }
+    m.push_str("; a card (KH); KH+ (or QH+) leads a king or queen announcing the marriage");
+    if o.players == 3 && o.widow == Widow::Exchange {
+        m.push_str("; discard KH lays a card away after taking the widow");
+    }
+    m.push('.');
+    m
+}
+
 /// The help screen: notation, keys and what matters now.
 pub fn help(preset: Preset, obs: &AnyObservation, terminal: bool) -> Vec<String> {
     let mut out = vec![format!("{} — help", preset.name()), String::new()];
@@ -84,16 +103,24 @@ pub fn help(preset: Preset, obs: &AnyObservation, terminal: bool) -> Vec<String>
         (Family::Pedro, AnyObservation::Pedro(o)) => format!(
             "Moves: pass, bid {}{}; trump H; discard 9C; give 7H; a card (5H); dump.{}",
             o.options.min_bid,
-            if o.options.double_bid { ", bid double" } else { "" },
-            if o.options.joker { " The joker is JK." } else { "" }
+            if o.options.double_bid {
+                ", bid double"
+            } else {
+                ""
+            },
+            if o.options.joker {
+                " The joker is JK."
+            } else {
+                ""
+            }
         ),
         (Family::SixtySix, _) => {
             "Moves: a card (QS); MH meld hearts (then lead K or Q); exchange; close; declare; draw."
                 .into()
         }
-        (Family::NaSixtySix, _) => "Moves: pass, bid 1 .. bid 4, moon; a card (KH); KH+ leads a king announcing the marriage.".into(),
+        (Family::NaSixtySix, AnyObservation::NaSixtySix(o)) => na_moves(&o.options),
         (Family::Sevens, _) => "Moves: a card (7H); with a wild ace, ace odd or ace even.".into(),
-        (Family::Pedro, _) => "Moves: pass, a bid; trump H; discard 9C; give 7H; a card (5H); dump.".into(),
+        (Family::Pedro | Family::NaSixtySix, _) => "Moves: see the list of your moves.".into(),
     });
     out.push(if terminal {
         "Keys: ←/→ choose a move, Enter plays it; or type it and press Enter. \
@@ -140,7 +167,14 @@ fn now(obs: &AnyObservation) -> Vec<String> {
                 ),
                 Some(t) => v.push(format!("Trumps are {}.", Suit::name(t))),
             }
-            v.push("Follow suit if you can; otherwise play anything.".into());
+            v.push(format!(
+                "Follow suit if you can, else play a trump if you can; and beat the trick when you can{}.",
+                if o.options.head_partner {
+                    ", even your partner's"
+                } else {
+                    ", unless your partner is winning it"
+                }
+            ));
             v
         }
         AnyObservation::Sevens(_) => vec![

@@ -219,5 +219,8 @@ fn the_pedro_help_is_the_presets_own() {
     let eighty_three = help("eighty-three");
     assert!(eighty_three.contains("bid 30, bid double") && eighty_three.contains("JK"));
     let inverness = help("sixty-three-inverness");
-    assert!(!inverness.contains("double") && !inverness.contains("JK"), "{inverness}");
+    assert!(
+        !inverness.contains("double") && !inverness.contains("JK"),
+        "{inverness}"
+    );
 }

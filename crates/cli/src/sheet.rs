@@ -78,6 +78,7 @@ impl Seating {
                     name,
                 );
             }
+            out = out.replace("opponents wins", "opponents win");
         }
         for s in (0..self.seats).rev() {
             out = out.replace(&format!("seat {s}"), &self.name(Seat(s)));

@@ -67,13 +67,14 @@ fn coloured(line: &str) -> Line<'static> {
     Line::from(spans)
 }
 
-/// Rows `text` takes when wrapped into `width` columns, counted by
-/// characters (word wrap may take a row more now and then).
+/// Rows `text` takes when word-wrapped into `width` columns, as drawn
+/// (ratatui's own count: a count by characters missed rows that word wrap
+/// adds, and the end of a scrolled text fell out of sight).
 fn rows(text: &str, width: u16) -> u16 {
-    let w = usize::from(width.max(1));
-    text.lines()
-        .map(|l| (l.chars().count().max(1)).div_ceil(w) as u16)
-        .sum()
+    let count = Paragraph::new(text)
+        .wrap(Wrap { trim: false })
+        .line_count(width.max(1));
+    u16::try_from(count).unwrap_or(u16::MAX)
 }
 
 fn status_line(s: &PlaySession, ui: &Ui) -> String {
@@ -339,6 +340,15 @@ fn key_event(s: &mut PlaySession, ui: &mut Ui, k: KeyEvent) -> bool {
 
 /// Handles one key; `false` ends the game.
 fn key(s: &mut PlaySession, ui: &mut Ui, code: KeyCode) -> bool {
+    // On a screen too small to show the game only quitting counts: any
+    // other key would act unseen (typed text, help and sheet included).
+    if ui.too_small && !ui.quitting {
+        if code == KeyCode::Char('q') {
+            ui.quitting = true;
+            ui.quit_by_q = false;
+        }
+        return true;
+    }
     if ui.overlay.is_some() {
         let page = 10;
         match code {
@@ -356,11 +366,7 @@ fn key(s: &mut PlaySession, ui: &mut Ui, code: KeyCode) -> bool {
         }
         return true;
     }
-    // On a screen too small to show the game only quitting counts: any
-    // other key would act unseen.
-    if ui.too_small && !ui.quitting && code != KeyCode::Char('q') {
-        return true;
-    }
+
     if ui.quitting {
         ui.quitting = false;
         let by_q = std::mem::take(&mut ui.quit_by_q);

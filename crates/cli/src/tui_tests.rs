@@ -244,6 +244,9 @@ fn a_screen_too_small_takes_only_q_and_shows_its_question() {
     key(&mut s, &mut ui, KeyCode::Right);
     key(&mut s, &mut ui, KeyCode::Enter);
     assert!(s.actions().is_empty() && ui.selected.is_none());
+    // Typing and the help are unseen too; q asks even after typing.
+    key(&mut s, &mut ui, KeyCode::Char('?'));
+    assert!(ui.overlay.is_none() && ui.typed.is_empty());
     key(&mut s, &mut ui, KeyCode::Char('q'));
     let rows = screen(&s, &mut ui, 30, 10).join("\n");
     assert!(rows.contains("quit the game? y/n"), "{rows}");

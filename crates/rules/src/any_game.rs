@@ -256,8 +256,7 @@ impl AnyGame {
             }
             AnyGame::Pedro { game, .. } => {
                 let a = game.parse_action(text).map_err(PlayError::Parse)?;
-                game.try_play(a)
-                    .map_err(|e| PlayError::Illegal(e.to_string()))
+                Ok(game.play(a)?)
             }
         }
     }

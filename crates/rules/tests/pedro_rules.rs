@@ -64,7 +64,7 @@ fn bad_actions_get_typed_errors_and_change_nothing() {
     refused(&mut g, "bid 39", "out of range");
     refused(&mut g, "bid 64", "from 40 to 63");
     refused(&mut g, "bid double", "no double bid");
-    refused(&mut g, "AH", "not possible in the Auction phase");
+    refused(&mut g, "AH", "not possible during the auction");
     assert!(matches!(g.play("bid lots"), Err(PlayError::Parse(_))));
     assert!(matches!(g.play("hello"), Err(PlayError::Parse(_))));
     for a in ["bid 40", "pass", "pass", "pass", "trump H"] {

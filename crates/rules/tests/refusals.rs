@@ -103,8 +103,8 @@ fn random_walk<G: Determinize>(mut g: G, seed: u64) -> (usize, usize) {
     (refused, compared)
 }
 
-fn walk(preset: Preset, seed: u64) -> (usize, usize) {
-    match AnyGame::new(preset, &[], &Setup::Seed(seed)).expect("a preset deals") {
+fn walk(preset: Preset, options: &[(String, String)], seed: u64) -> (usize, usize) {
+    match AnyGame::new(preset, options, &Setup::Seed(seed)).expect("a preset deals") {
         AnyGame::SixtySix { game, .. } => random_walk(game, seed),
         AnyGame::NaSixtySix { game, .. } => random_walk(game, seed),
         AnyGame::Sevens { game, .. } => random_walk(game, seed),
@@ -119,16 +119,28 @@ fn refusals_are_explained_from_what_the_seat_knows() {
         .filter(|p| p.family() != Family::Pedro)
         .collect();
     assert!(presets.len() >= 6, "{presets:?}");
-    for preset in presets {
+    // Every preset as it comes, and options whose rules have reasons of
+    // their own (wild Aces, the sharp Schnapsen rules, not heading a
+    // partner's trick).
+    let mut runs: Vec<(Preset, Vec<(String, String)>)> =
+        presets.into_iter().map(|p| (p, Vec::new())).collect();
+    for (preset, name, value) in [
+        (Preset::SixesAndSevens, "ace_wild", "true"),
+        (Preset::Schnapsen, "sharp", "true"),
+        (Preset::NaSixtySix, "head_partner", "false"),
+    ] {
+        runs.push((preset, vec![(name.to_string(), value.to_string())]));
+    }
+    for (preset, options) in runs {
         let (mut refused, mut compared) = (0, 0);
         for seed in 0..20 {
-            let (r, c) = walk(preset, seed);
+            let (r, c) = walk(preset, &options, seed);
             refused += r;
             compared += c;
         }
         assert!(
             refused > 2000 && compared > 2000,
-            "{preset:?}: only {refused} refusals, {compared} compared"
+            "{preset:?} {options:?}: only {refused} refusals, {compared} compared"
         );
     }
 }

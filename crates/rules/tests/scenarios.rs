@@ -12,6 +12,7 @@
 //! play <action>...        actions that must be legal, applied in order
 //! legal <action>...       the exact legal set now (any order)
 //! illegal <action>...     each is refused and changes nothing
+//! refused <action> because <text>   refused, with a reason containing <text>
 //! to-move <seat>|none
 //! points <p0> <p1>...     points counted so far per seat
 //! score <s0> <s1>...      the final score change per seat (deal over)
@@ -111,6 +112,28 @@ impl Scenario {
                     if *g != before {
                         return Err(format!("refusing {a} changed the game"));
                     }
+                }
+            }
+            "refused" => {
+                // `refused <action> because <words of the reason>`
+                let (action, want) = rest
+                    .split_once(" because ")
+                    .ok_or("refused <action> because <reason>")?;
+                let action = action.trim().replace('_', " ");
+                let g = self.game()?;
+                let before = g.clone();
+                match g.play(&action) {
+                    Ok(()) => return Err(format!("{action} was accepted")),
+                    Err(e) if !e.to_string().contains(want.trim()) => {
+                        return Err(format!(
+                            "{action} was refused with {:?}, not {want:?}",
+                            e.to_string()
+                        ))
+                    }
+                    Err(_) => {}
+                }
+                if *g != before {
+                    return Err(format!("refusing {action} changed the game"));
                 }
             }
             "to-move" => {

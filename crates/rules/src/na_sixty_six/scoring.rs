@@ -155,12 +155,15 @@ pub fn describe(r: &NaResult, sides: usize) -> String {
         }
         return match r.winner_side {
             Some(w) => format!(
-                "side {w} (seats {w} and {}) wins {} to {}: {:+} game points, side {} {:+}",
+                "side {w} (seats {w} and {}) wins {} to {}: {:+} game point{}; side {} (seats {} and {}) {:+}",
                 w + 2,
                 r.points[w],
                 r.points[1 - w],
                 r.score[w],
+                if r.score[w].abs() == 1 { "" } else { "s" },
                 1 - w,
+                1 - w,
+                3 - w,
                 r.score[1 - w]
             ),
             None => format!(

@@ -4,7 +4,7 @@
 
 use super::action::{Action, MOON};
 use super::cards::trick_winner;
-use super::options::Form;
+use super::options::{Form, Widow};
 use super::state::{NaSixtySix, Phase};
 use crate::game::UNEXPLAINED;
 use arrayvec::ArrayVec;
@@ -38,9 +38,19 @@ impl NaSixtySix {
             ),
             (Phase::Play, Action::Play(c)) => self.why_not_card(seat, c),
             (Phase::Play, Action::Marriage(c)) => self.why_not_marriage(c),
+            (Phase::Play, Action::Pass | Action::Bid(_)) if self.opts.form == Form::TurnedTrump => {
+                "this game has no bidding: the turned card names trumps".into()
+            }
             (Phase::Play, Action::Pass | Action::Bid(_)) => "the bidding is over".into(),
+            (Phase::Play, Action::Discard(_)) if self.opts.players != 3 => {
+                "this game has no widow: nobody lays cards away".into()
+            }
+            (Phase::Play, Action::Discard(_)) if self.opts.widow != Widow::Exchange => {
+                "the widow's cards join the first trick here (option widow): nothing is laid away"
+                    .into()
+            }
             (Phase::Play, Action::Discard(_)) => {
-                "only the widow's taker lays cards away, before the play".into()
+                "only the first trick's winner lays cards away, after taking the widow".into()
             }
         }
     }

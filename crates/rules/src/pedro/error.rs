@@ -53,7 +53,14 @@ impl fmt::Display for PedroError {
         match self {
             PedroError::DealOver => f.write_str("the deal is over"),
             PedroError::WrongPhase { action, phase } => {
-                write!(f, "{action} is not possible in the {phase:?} phase")
+                let now = match phase {
+                    Phase::Auction => "during the auction",
+                    Phase::Trump => "while the bidder names trumps",
+                    Phase::Reduce => "while the hands are reduced to six",
+                    Phase::Play => "during the play of the tricks",
+                    Phase::Over => "once the deal is over",
+                };
+                write!(f, "{action} is not possible {now}")
             }
             PedroError::BidOutOfRange { bid, min, max } => {
                 write!(

@@ -602,7 +602,7 @@ pub const SPECS: &[OptionSpec] = &[
     OptionSpec::choice("two_scores", &["player", "winner"], "the trump two scores for its player's team or the trick winner's"),
     OptionSpec::int("hand_size", 6, 13, "cards dealt to each player before the auction"),
     OptionSpec::int("kitty", 0, 8, "cards dealt face down to the table, taken by the bidder (replenish=kitty)"),
-    OptionSpec::choice("replenish", &["fill", "four_more", "kitty"], "after the trump naming: fill to six from the stock, four more each, or the bidder takes the kitty"),
+    OptionSpec::choice("replenish", &["fill", "four_more", "kitty"], "once trumps are named: fill to six from the stock, four more each, or the bidder takes the kitty (before naming them with kitty_first)"),
     OptionSpec::flag("kitty_first", "replenish=kitty: the bidder takes the kitty before naming trumps, not after"),
     OptionSpec::flag("dealer_robs", "replenish=fill: the dealer takes the rest of the stock and keeps six"),
     OptionSpec::choice("auction", &["once_around", "continuous"], "one bid each (dealer last), or round and round"),

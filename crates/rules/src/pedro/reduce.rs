@@ -132,7 +132,11 @@ impl Pedro {
                 let s = self.dealer.offset(k, 4);
                 // A seat that may only pass-and-fold (hand already six) is
                 // not held up for it: the option lapses once it has six.
-                let busy = self.hands[s.index()].len() > 6 || self.must_make_room(s);
+                // A pass-and-fold once begun is finished, whatever the
+                // hand's size (a give may have brought it to six).
+                let fold_passing = self.fold_passed & bit(s) != 0 && self.may_fold_pass(s);
+                let busy =
+                    self.hands[s.index()].len() > 6 || self.must_make_room(s) || fold_passing;
                 if busy && self.has_reduce_moves(s) {
                     self.to_act = s;
                     return;

@@ -17,6 +17,9 @@ impl Sevens {
                     None => UNEXPLAINED.into(),
                 }
             }
+            (Phase::Play, Action::Ace { .. }) if !self.opts.ace_wild => {
+                "Aces are not wild in this game (option ace_wild): there is nothing to call".into()
+            }
             (Phase::Play, Action::Ace { .. }) => {
                 "Aces are called once every card of the trick is down".into()
             }

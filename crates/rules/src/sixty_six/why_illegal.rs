@@ -113,7 +113,7 @@ impl Position {
         } else if !o.exchange_on_first_lead && self.tricks_played() == 0 {
             "no exchange before the first trick".into()
         } else {
-            "no exchange before the last draw (one face-down card is left)".into()
+            "no exchange when only one face-down card is left in the talon".into()
         }
     }
 
