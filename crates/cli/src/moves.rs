@@ -101,10 +101,15 @@ pub fn help(preset: Preset, obs: &AnyObservation, terminal: bool) -> Vec<String>
     out.push("Cards: rank then suit, as shown or in letters: K♠ = KS, T♥ = TH = 10H.".into());
     out.push(match (preset.family(), obs) {
         (Family::Pedro, AnyObservation::Pedro(o)) => format!(
-            "Moves: pass, bid {}{}; trump H; discard 9C; give 7H; a card (5H); dump.{}",
+            "Moves: pass, bid {}{}; trump H; discard 9C; give 7H{}; a card (5H); dump.{}",
             o.options.min_bid,
             if o.options.double_bid {
                 ", bid double"
+            } else {
+                ""
+            },
+            if o.options.give_optional {
+                "; keep (your extra trumps)"
             } else {
                 ""
             },

@@ -303,8 +303,11 @@ impl PlaySession {
         // The rules' refusal names seats; the person is "you" here.
         self.apply(&action).map_err(|e| {
             let h = self.human.0;
-            self.seating
-                .names_in(&e.replace(&format!("for seat {h}:"), "for you:"))
+            let e = e.replace(&format!("for seat {h}:"), "for you:").replace(
+                "for you: it is not in that hand",
+                "for you: you do not hold it",
+            );
+            self.seating.names_in(&e)
         })?;
         self.run_bots();
         Ok(())
@@ -449,6 +452,10 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     // The full screen needs a terminal both ways: `talon play > file`
     // would draw into the file and show the player nothing.
     let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    if !args.plain && std::io::stdin().is_terminal() && !terminal {
+        // Whoever types cannot see the game: say where it went.
+        eprintln!("talon play: the output is not a terminal, so the game runs in line mode (--plain) and is written there");
+    }
     let played = if args.plain || !terminal {
         let stdin = std::io::stdin();
         match crate::plain::run(&mut session, stdin.lock(), std::io::stdout().lock()) {

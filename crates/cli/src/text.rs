@@ -92,7 +92,15 @@ pub fn table(obs: &AnyObservation) -> String {
 }
 
 fn pedro_table(o: &PedroObservation) -> String {
-    let mut out = vec![format!("dealer seat {}   stock {}", o.dealer, o.stock_left)];
+    let pile = if o.options.replenish == pedro::Replenish::Kitty {
+        "kitty"
+    } else {
+        "stock"
+    };
+    let mut out = vec![format!(
+        "dealer seat {}   {pile} {}",
+        o.dealer, o.stock_left
+    )];
     match (o.bidder, o.trump) {
         (Some(b), Some(t)) => out.push(format!(
             "seat {b} bid {} and named {}",
@@ -140,7 +148,7 @@ fn pedro_table(o: &PedroObservation) -> String {
         };
         out.push(format!("{from}: {}", pretty_hand(drew)));
     }
-    out.push(format!("your hand: {}", pretty_hand(o.hand)));
+    // Before the hand: a table too tall for the screen shows its end.
     let extra = o.hand.len().saturating_sub(6);
     if o.phase == PedroPhase::Reduce && o.to_move == Some(o.seat) && extra > 0 {
         out.push(format!(
@@ -148,6 +156,7 @@ fn pedro_table(o: &PedroObservation) -> String {
             if extra == 1 { "" } else { "s" }
         ));
     }
+    out.push(format!("your hand: {}", pretty_hand(o.hand)));
     out.join("\n")
 }
 

@@ -136,7 +136,11 @@ fn draw(frame: &mut Frame, s: &PlaySession, ui: &mut Ui) {
             let mut lines = vec![format!("DEAL OVER: {}", s.seating.names_in(&sum.text))];
             lines.push("hands as dealt:".into());
             lines.extend(crate::sheet::hands(&s.seating, s.game()));
-            lines.extend(s.sheet_lines().into_iter().rev().take(2).rev());
+            // The match standing, not the sheet's last lines (those repeat
+            // the result just shown).
+            if let Some(m) = s.sheet() {
+                lines.extend(crate::sheet::standing(&s.seating, s.preset, s.options(), m));
+            }
             lines.join("\n")
         }
         None => s.view(),
@@ -301,6 +305,14 @@ fn draw_moves(
 
 /// Plays `action`, first asking when it is consequential.
 fn play(s: &mut PlaySession, ui: &mut Ui, action: String, confirmed: bool) {
+    // The screen numbers no moves: a bare number is a slip, not move N.
+    if action.trim().chars().all(|c| c.is_ascii_digit()) {
+        ui.message = format!(
+            "{} is not a move: type one (9C, bid 45) or choose with ←/→",
+            action.trim()
+        );
+        return;
+    }
     let action = match s.resolve(&action) {
         Ok(a) => a,
         Err(e) => {

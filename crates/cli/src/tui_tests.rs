@@ -267,3 +267,29 @@ fn the_log_keeps_the_last_moves_when_a_deal_ends() {
     let rows = screen(&s, &mut Ui::default(), 80, 40).join("\n");
     assert!(rows.contains(last.trim()), "{last}\n{rows}");
 }
+
+#[test]
+fn a_bare_number_is_not_taken_for_a_move() {
+    let mut s = session(Preset::SixtySix, 4);
+    let mut ui = Ui::default();
+    key(&mut s, &mut ui, KeyCode::Char('2'));
+    key(&mut s, &mut ui, KeyCode::Enter);
+    assert!(s.actions().is_empty(), "2 played the second move");
+    assert!(ui.message.contains("2 is not a move"), "{}", ui.message);
+}
+
+#[test]
+fn the_end_of_a_deal_says_its_result_once() {
+    let mut s = session(Preset::EightyThree, 2);
+    while s.game().summary().is_none() {
+        let m = s.moves()[0].clone();
+        s.human_move(&m).unwrap();
+    }
+    let text = s.seating.names_in(&s.game().summary().unwrap().text);
+    let rows = screen(&s, &mut Ui::default(), 100, 40).join("\n");
+    // In the table box (the play log below has its own result line).
+    let table = rows.split("your moves").next().unwrap();
+    let key_words: String = text.chars().take(20).collect();
+    assert_eq!(table.matches(key_words.as_str()).count(), 1, "{rows}");
+    assert!(table.contains("match to 250 points"), "{rows}");
+}
