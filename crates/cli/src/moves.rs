@@ -39,9 +39,17 @@ pub fn consequence(obs: &AnyObservation, action: &str) -> Option<String> {
                 .into(),
         ),
         ["bid", "double"] => Some("bid double: all the points, scored double".into()),
-        ["bid", n] => Some(format!(
-            "bid {n}: your side contracts to make at least {n}; falling short loses the bid"
-        )),
+        ["bid", n] => Some(match (obs, n.parse::<u32>()) {
+            // North American bids count in 33s, and three hands play alone.
+            (AnyObservation::NaSixtySix(o), Ok(k)) => format!(
+                "bid {n}: {} must take at least {} points ({n} × 33); falling short loses the bid",
+                if o.players == 3 { "you" } else { "your side" },
+                33 * k
+            ),
+            _ => format!(
+                "bid {n}: your side contracts to take at least {n} points; falling short loses the bid"
+            ),
+        }),
         ["moon"] => Some("shoot the moon: you play alone and must take every trick".into()),
         ["trump", s] => {
             let suit = s
@@ -209,5 +217,27 @@ mod tests {
         assert_eq!(normalize(" K♠ "), "KS");
         assert_eq!(normalize("10♥"), "10H");
         assert_eq!(normalize("discard 9♣"), "discard 9C");
+    }
+
+    #[test]
+    fn a_north_american_bid_says_its_points_and_who_plays_it() {
+        let obs = |preset| {
+            talon_rules::AnyGame::new(preset, &[], &talon_rules::Setup::Seed(1))
+                .unwrap()
+                .observe(talon_cards::Seat(0))
+                .unwrap()
+        };
+        let four = consequence(&obs(talon_rules::Preset::NaSixtySix), "bid 2").unwrap();
+        assert!(
+            four.contains("your side must take at least 66 points"),
+            "{four}"
+        );
+        let three = consequence(&obs(talon_rules::Preset::NaSixtySix3), "bid 3").unwrap();
+        assert!(
+            three.contains("you must take at least 99 points"),
+            "{three}"
+        );
+        let pedro = consequence(&obs(talon_rules::Preset::SixtyThree), "bid 45").unwrap();
+        assert!(pedro.contains("at least 45 points"), "{pedro}");
     }
 }
