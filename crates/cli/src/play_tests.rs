@@ -224,3 +224,18 @@ fn the_pedro_help_is_the_presets_own() {
         "{inverness}"
     );
 }
+
+#[test]
+fn moves_are_logged_in_words_with_the_notation_to_learn() {
+    use crate::text::in_words;
+    assert_eq!(in_words("QS"), "Q♠");
+    assert_eq!(in_words("play 5H"), "5♥");
+    assert_eq!(in_words("MH"), "shows the marriage in hearts (MH)");
+    assert_eq!(in_words("KH+"), "leads K♥, announcing the marriage (KH+)");
+    assert_eq!(in_words("trump D"), "names diamonds trumps (trump D)");
+    assert_eq!(in_words("bid 45"), "bids 45");
+    assert_eq!(in_words("discard 9C"), "discards 9♣");
+    assert_eq!(in_words("close"), "closes the talon (close)");
+    assert_eq!(in_words("ace odd"), "calls its Ace odd (ace odd)");
+    assert_eq!(in_words("something new"), "something new");
+}

@@ -15,6 +15,54 @@ pub fn pretty(card: Card) -> String {
     }
 }
 
+/// An action for people: a card as drawn (`Q♠`), anything else in words
+/// with its notation after it, so the log also teaches what to type.
+pub fn in_words(action: &str) -> String {
+    let card = |t: &str| t.parse::<Card>().ok().map(pretty);
+    let suit = |t: &str| {
+        t.chars()
+            .next()
+            .and_then(Suit::from_char)
+            .map(|s| s.name().to_string())
+    };
+    let words: Vec<&str> = action.split_whitespace().collect();
+    let said = match words.as_slice() {
+        [c] if card(c).is_some() => return card(c).unwrap_or_default(),
+        ["play", c] if card(c).is_some() => return card(c).unwrap_or_default(),
+        [w] if w.ends_with('+') => {
+            card(w.trim_end_matches('+')).map(|c| format!("leads {c}, announcing the marriage"))
+        }
+        [w] if w.len() == 2 && w.starts_with('M') => {
+            suit(&w[1..]).map(|s| format!("shows the marriage in {s}"))
+        }
+        ["bid", "double"] => Some("bids double".to_string()),
+        ["bid", n] => Some(format!("bids {n}")),
+        ["trump", t] => suit(t).map(|s| format!("names {s} trumps")),
+        ["discard", c] => card(c).map(|c| format!("discards {c}")),
+        ["give", c] => card(c).map(|c| format!("gives {c} to partner")),
+        ["ace", call] => Some(format!("calls its Ace {call}")),
+        ["pass"] => Some("passes".to_string()),
+        ["moon"] => Some("shoots the moon".to_string()),
+        ["dump"] => Some("dumps the rest of the hand".to_string()),
+        ["keep"] => Some("keeps the extra trumps".to_string()),
+        ["exchange"] => Some("exchanges the trump card".to_string()),
+        ["close"] => Some("closes the talon".to_string()),
+        ["declare"] => Some("declares 66".to_string()),
+        ["draw"] => Some("draws".to_string()),
+        _ => None,
+    };
+    // The notation where the words do not already show it.
+    let teach = matches!(
+        words.first(),
+        Some(w) if w.ends_with('+') || w.starts_with('M') || ["trump", "ace", "exchange", "close", "declare", "draw"].contains(w)
+    );
+    match said {
+        Some(w) if teach => format!("{w} ({action})"),
+        Some(w) => w,
+        None => action.to_string(),
+    }
+}
+
 /// A hand grouped by suit, highest first within a suit (by natural rank).
 pub fn pretty_hand(set: CardSet) -> String {
     let mut groups = Vec::new();
@@ -50,7 +98,7 @@ pub fn narrate(
     viewer: Option<Seat>,
 ) -> Vec<String> {
     let mut lines = vec![match action {
-        Some(action) => format!("seat {seat}: {action}"),
+        Some(action) => format!("seat {seat}: {}", in_words(action)),
         // The only moves a seat does not see named: cards laid away.
         None => format!("seat {seat}: lays a card away face down"),
     }];
