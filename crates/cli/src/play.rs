@@ -69,6 +69,9 @@ pub struct PlaySession {
     booked_at: usize,
     /// What happened, for display.
     pub log: Vec<String>,
+    /// The log's length before each of the person's moves this deal: an
+    /// undo takes the move's lines back with it.
+    marks: Vec<usize>,
 }
 
 impl PlaySession {
@@ -145,6 +148,7 @@ impl PlaySession {
             hint_bot,
             booked: false,
             booked_at: 0,
+            marks: Vec::new(),
             log: Vec::new(),
         };
         s.run_bots();
@@ -300,6 +304,7 @@ impl PlaySession {
             return Err("it is not your turn".into());
         }
         let action = self.resolve(input)?;
+        let mark = self.log.len();
         // The rules' refusal names seats; the person is "you" here.
         self.apply(&action).map_err(|e| {
             let h = self.human.0;
@@ -309,6 +314,7 @@ impl PlaySession {
             );
             self.seating.names_in(&e)
         })?;
+        self.marks.push(mark);
         self.run_bots();
         Ok(())
     }
@@ -330,6 +336,11 @@ impl PlaySession {
             .filter(|&i| i > deal_start)
             .ok_or("nothing to undo in this deal")?;
         self.table = Table::replay(&log[..mine]).map_err(|e| e.to_string())?;
+        // The undone move and the replies to it leave the log too (a line
+        // mode has printed and drained them already).
+        if let Some(mark) = self.marks.pop() {
+            self.log.truncate(mark.min(self.log.len()));
+        }
         self.log.push("undone".to_string());
         Ok(())
     }
@@ -399,6 +410,7 @@ impl PlaySession {
             return false;
         }
         self.booked = false;
+        self.marks.clear();
         self.log.push(format!("== deal {}", self.table.deal_no()));
         self.run_bots();
         true

@@ -239,3 +239,30 @@ fn moves_are_logged_in_words_with_the_notation_to_learn() {
     assert_eq!(in_words("ace odd"), "calls its Ace odd (ace odd)");
     assert_eq!(in_words("something new"), "something new");
 }
+
+#[test]
+fn an_undone_move_leaves_the_log() {
+    let mut s = super::PlaySession::new(&PlayArgs {
+        preset: "schnapsen".into(),
+        seat: 0,
+        bots: "random".into(),
+        seed: Some(5),
+        options: Vec::new(),
+        whole_match: false,
+        plain: false,
+        record: None,
+    })
+    .unwrap();
+    let before = s.log.clone();
+    let m = s.moves()[0].clone();
+    s.human_move(&m).unwrap();
+    assert!(
+        s.log.len() > before.len() + 1,
+        "the move and a reply: {:?}",
+        s.log
+    );
+    s.undo().unwrap();
+    let mut want = before;
+    want.push("undone".to_string());
+    assert_eq!(s.log, want);
+}
