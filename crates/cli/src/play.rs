@@ -307,12 +307,9 @@ impl PlaySession {
         let mark = self.log.len();
         // The rules' refusal names seats; the person is "you" here.
         self.apply(&action).map_err(|e| {
-            let h = self.human.0;
-            let e = e.replace(&format!("for seat {h}:"), "for you:").replace(
-                "for you: it is not in that hand",
-                "for you: you do not hold it",
-            );
-            self.seating.names_in(&e)
+            self.seating
+                .names_in(&e)
+                .replace(talon_rules::NOT_HELD, "you do not hold it")
         })?;
         self.marks.push(mark);
         self.run_bots();

@@ -164,17 +164,7 @@ fn checking_a_record_path_leaves_no_file_behind() {
 /// reduction, names the kitty, and shows the last trick once there is one.
 #[test]
 fn the_pedro_table_counts_the_reduction_and_shows_the_last_trick() {
-    let mut s = super::PlaySession::new(&PlayArgs {
-        preset: "king-pedro".into(),
-        seat: 0,
-        bots: "random".into(),
-        seed: Some(6),
-        options: Vec::new(),
-        whole_match: false,
-        plain: true,
-        record: None,
-    })
-    .unwrap();
+    let mut s = super::PlaySession::new(&args("king-pedro", 6)).unwrap();
     let (mut counted, mut kitty, mut last) = (false, false, false);
     for _ in 0..200 {
         if s.game().summary().is_some() {
@@ -202,19 +192,10 @@ fn the_pedro_table_counts_the_reduction_and_shows_the_last_trick() {
 #[test]
 fn the_pedro_help_is_the_presets_own() {
     let help = |preset: &str| {
-        super::PlaySession::new(&PlayArgs {
-            preset: preset.into(),
-            seat: 0,
-            bots: "random".into(),
-            seed: Some(1),
-            options: Vec::new(),
-            whole_match: false,
-            plain: true,
-            record: None,
-        })
-        .unwrap()
-        .help(true)
-        .join("\n")
+        super::PlaySession::new(&args(preset, 1))
+            .unwrap()
+            .help(true)
+            .join("\n")
     };
     let eighty_three = help("eighty-three");
     assert!(eighty_three.contains("bid 30, bid double") && eighty_three.contains("JK"));
@@ -242,17 +223,7 @@ fn moves_are_logged_in_words_with_the_notation_to_learn() {
 
 #[test]
 fn an_undone_move_leaves_the_log() {
-    let mut s = super::PlaySession::new(&PlayArgs {
-        preset: "schnapsen".into(),
-        seat: 0,
-        bots: "random".into(),
-        seed: Some(5),
-        options: Vec::new(),
-        whole_match: false,
-        plain: false,
-        record: None,
-    })
-    .unwrap();
+    let mut s = super::PlaySession::new(&args("schnapsen", 5)).unwrap();
     let before = s.log.clone();
     let m = s.moves()[0].clone();
     s.human_move(&m).unwrap();

@@ -20,6 +20,14 @@ fn session(preset: Preset, seed: u64) -> PlaySession {
     .unwrap()
 }
 
+/// Plays the person's first legal move until the deal is over.
+fn finish_deal(s: &mut PlaySession) {
+    while s.game().summary().is_none() {
+        let m = s.moves()[0].clone();
+        s.human_move(&m).unwrap();
+    }
+}
+
 fn screen(s: &PlaySession, ui: &mut Ui, w: u16, h: u16) -> Vec<String> {
     let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
     t.draw(|f| draw(f, s, ui)).unwrap();
@@ -77,10 +85,7 @@ fn every_preset_fits_80_by_24_whole() {
 #[test]
 fn the_end_of_a_deal_shows_every_hand() {
     let mut s = session(Preset::NaSixtySix, 2);
-    while s.game().summary().is_none() {
-        let m = s.moves()[0].clone();
-        s.human_move(&m).unwrap();
-    }
+    finish_deal(&mut s);
     let rows = screen(&s, &mut Ui::default(), 80, 24).join("\n");
     assert!(
         rows.contains("DEAL OVER") && rows.contains("hands as dealt"),
@@ -202,10 +207,7 @@ fn the_sheet_opens_at_its_end_and_scrolls() {
     let mut s = session(Preset::NaSixtySix3, 2);
     // Play deals until the sheet is longer than a small screen.
     while s.sheet_lines().len() < 20 {
-        while s.game().summary().is_none() {
-            let m = s.moves()[0].clone();
-            s.human_move(&m).unwrap();
-        }
+        finish_deal(&mut s);
         if !s.next_deal() {
             break;
         }
@@ -256,10 +258,7 @@ fn a_screen_too_small_takes_only_q_and_shows_its_question() {
 #[test]
 fn the_log_keeps_the_last_moves_when_a_deal_ends() {
     let mut s = session(Preset::SixtySix, 11);
-    while s.game().summary().is_none() {
-        let m = s.moves()[0].clone();
-        s.human_move(&m).unwrap();
-    }
+    finish_deal(&mut s);
     // The booking (hands, sheet) is in the table, not again in the log.
     assert!(s.log.iter().any(|l| l == "hands as dealt:"));
     assert!(!s.play_log().iter().any(|l| l == "hands as dealt:"));
@@ -281,10 +280,7 @@ fn a_bare_number_is_not_taken_for_a_move() {
 #[test]
 fn the_end_of_a_deal_says_its_result_once() {
     let mut s = session(Preset::EightyThree, 2);
-    while s.game().summary().is_none() {
-        let m = s.moves()[0].clone();
-        s.human_move(&m).unwrap();
-    }
+    finish_deal(&mut s);
     let text = s.seating.names_in(&s.game().summary().unwrap().text);
     let rows = screen(&s, &mut Ui::default(), 100, 40).join("\n");
     // In the table box (the play log below has its own result line).

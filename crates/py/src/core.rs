@@ -58,10 +58,6 @@ impl Encoded for Pedro {
     fn decode(id: usize) -> Option<Self::Action> {
         actions::decode_pedro(id)
     }
-    // Pedro's own checked play names the rule an action breaks.
-    fn checked_play(&mut self, a: Self::Action) -> Result<(), String> {
-        self.try_play(a).map_err(|e| e.to_string())
-    }
 }
 
 /// Runs `$body` with `$g` bound to the typed game inside an `AnyGame`.

@@ -97,6 +97,10 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 /// fact legal); the conformance checks fail on it.
 pub const UNEXPLAINED: &str = "it is not among the legal actions now";
 
+/// The reason for a card the seat to move does not hold, shared by the
+/// families (front ends may put it in their own words).
+pub const NOT_HELD: &str = "it is not in that hand";
+
 /// An action that is not legal in the current state.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IllegalAction<A> {

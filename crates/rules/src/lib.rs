@@ -54,7 +54,7 @@ pub use action_order::sort_actions;
 pub use any_game::{AnyGame, AnyObservation, PlayError, Setup, SetupError, Summary, TrickView};
 pub use any_match::AnyMatch;
 pub use game::{
-    ActionList, ActionParseError, Game, IllegalAction, Observation, Returns, MAX_ACTIONS,
+    ActionList, ActionParseError, Game, IllegalAction, Observation, Returns, MAX_ACTIONS, NOT_HELD,
     UNEXPLAINED,
 };
 pub use options::{nearest, OptionError, OptionKind, OptionSpec};

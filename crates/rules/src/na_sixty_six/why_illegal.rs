@@ -6,7 +6,7 @@ use super::action::{Action, MOON};
 use super::cards::trick_winner;
 use super::options::{Form, Widow};
 use super::state::{NaSixtySix, Phase};
-use crate::game::UNEXPLAINED;
+use crate::game::{NOT_HELD, UNEXPLAINED};
 use arrayvec::ArrayVec;
 use talon_cards::{Card, Rank, Seat};
 
@@ -31,7 +31,7 @@ impl NaSixtySix {
                 format!("a bid must be higher than {}", self.high)
             }
             (Phase::Bidding, _) => "the bidding comes first: bid or pass".into(),
-            (Phase::Discard, Action::Discard(_)) => not_held(),
+            (Phase::Discard, Action::Discard(_)) => NOT_HELD.into(),
             (Phase::Discard, _) => format!(
                 "{} cards are still to be laid away (discard and a card)",
                 self.discards_left
@@ -58,7 +58,7 @@ impl NaSixtySix {
     fn why_not_card(&self, seat: Seat, card: Card) -> String {
         let hand = self.hands[seat.index()];
         if !hand.contains(card) {
-            return not_held();
+            return NOT_HELD.into();
         }
         let (Some(&(_, lead)), Some(trump)) = (self.trick.first(), self.trump) else {
             return UNEXPLAINED.into();
@@ -102,8 +102,4 @@ impl NaSixtySix {
             Card::new(suit, Rank::Queen)
         )
     }
-}
-
-fn not_held() -> String {
-    "it is not in that hand".to_string()
 }

@@ -2,7 +2,7 @@
 
 use super::action::Action;
 use super::state::{Phase, Sevens};
-use crate::game::UNEXPLAINED;
+use crate::game::{NOT_HELD, UNEXPLAINED};
 
 impl Sevens {
     /// Which rule `action` breaks now; meaningful only when it is not legal.
@@ -12,7 +12,7 @@ impl Sevens {
             (Phase::Play, Action::Play(c)) => {
                 let hand = self.hands[self.seat_at(self.trick.len()).index()];
                 match self.trick.first() {
-                    _ if !hand.contains(c) => "it is not in that hand".into(),
+                    _ if !hand.contains(c) => NOT_HELD.into(),
                     Some(lead) => format!("{} must be followed", lead.suit_unchecked().name()),
                     None => UNEXPLAINED.into(),
                 }

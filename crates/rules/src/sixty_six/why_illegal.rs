@@ -7,6 +7,7 @@ use super::cards::{beaters_in, king, queen};
 use super::options::{Declaring, MarriageLead};
 use super::position::Position;
 use super::state::Phase;
+use crate::game::NOT_HELD;
 use talon_cards::{Card, Suit};
 
 impl Position {
@@ -22,7 +23,7 @@ impl Position {
             }
             (Phase::MeldLead(s), Action::Declare) => self.why_not_declare_after(s),
             (Phase::MeldLead(s), _) => self.why_not_marriage_lead(s),
-            (Phase::Lead, Action::Play(_)) => not_held(),
+            (Phase::Lead, Action::Play(_)) => NOT_HELD.into(),
             (Phase::Lead, Action::Meld(s)) => self.why_not_meld(s),
             (Phase::Lead, Action::Exchange) => self.why_not_exchange(),
             (Phase::Lead, Action::Close) => self.why_not_close(),
@@ -45,7 +46,7 @@ impl Position {
     fn why_not_follow(&self, card: Card) -> String {
         let hand = self.hands[self.leader.opponent().index()];
         if !hand.contains(card) {
-            return not_held();
+            return NOT_HELD.into();
         }
         let lead = self.lead_card.expect("a card was led");
         let led = lead.suit_unchecked();
@@ -145,8 +146,4 @@ impl Position {
             )
         }
     }
-}
-
-fn not_held() -> String {
-    "it is not in that hand".to_string()
 }
