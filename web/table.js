@@ -4,7 +4,7 @@
 import { isCard, cardName, cardShort, cardSvg, backSvg, suitName, suitSymbol } from "./cards.js";
 import { h, main, patch, announce, prefs, secretKey } from "./dom.js";
 import { Connection } from "./net.js";
-import { describeAction, actionLabel, CONFIRM } from "./words.js";
+import { describeAction, actionLabel, andList, CONFIRM } from "./words.js";
 
 export function tablePage(table) {
   // A seat link carries the secret after `#s=`; take it out of the address
@@ -213,13 +213,12 @@ class TableUi {
   finishText() {
     const s = this.state;
     if (s.unfinished) return "The table ended before the match was over.";
-    if (s.winner === null || s.winner === undefined) return "The game is over.";
-    // The winner is the lower seat of the winning side: name both partners.
-    if (this.partners()) {
-      const who = s.seats.map((_, i) => i).filter((i) => i % 2 === s.winner % 2).map((i) => this.name(i)).join(" and ");
-      return `${who} win.`;
-    }
-    return `${this.name(s.winner)} wins.`;
+    const winners = s.winners || [];
+    if (winners.length === 0) return "The game is over.";
+    const who = andList(winners.map((i) => this.name(i)));
+    if (winners.length === 1) return `${who} wins.`;
+    // Partners win together; anyone else shares first place.
+    return this.partners() ? `${who} win.` : `${who} share first place.`;
   }
 
   // The actions naming each card of the hand: card -> [actions].

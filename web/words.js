@@ -42,6 +42,12 @@ export function actionLabel(action) {
   return words[action] || action;
 }
 
+// "Ann", "Ann and Bo", "Ann, Bo and Cy".
+export function andList(names) {
+  if (names.length <= 1) return names.join("");
+  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
 export const CONFIRM = {
   close: "Close the talon? No more cards are drawn and you must follow suit.",
   declare: "Declare that you have 66? If you are wrong, the opponent scores.",

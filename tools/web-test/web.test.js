@@ -176,8 +176,9 @@ test("two people and two bots play a Sixty-three deal by clicking; dimmed cards 
   assert.ok(checkedDim, "a dimmed card was tried");
   assert.ok(checkedDrew > 0, "a page named the cards its seat drew");
   // A side wins: both partners are named, from either partner's page.
-  const winner = (await api(`/api/tables/${t.table}`)).summary.winner;
+  const { winner, winners } = (await api(`/api/tables/${t.table}`)).summary;
   if (winner !== null && winner !== undefined) {
+    assert.deepEqual(winners, [winner, winner + 2], "both partners win");
     for (const page of [a, b]) {
       const said = await page.textContent("#status");
       assert.match(said, / and .* win\.$/, said);

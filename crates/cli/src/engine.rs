@@ -46,6 +46,7 @@ fn state_reply(table: &Table) -> String {
             scores: sheet.scores(),
             status: status.to_string(),
             winner,
+            winners: table.winners(),
             unfinished,
         });
     }

@@ -1,6 +1,6 @@
 //! `talon replay FILE`: re-play and validate a record, trick by trick.
 
-use crate::text::narrate;
+use crate::text::{narrate, winners_in_words};
 use std::io::Read;
 use std::path::Path;
 use talon_protocol::GameRecord;
@@ -105,8 +105,11 @@ fn replay_table(text: &str) -> Result<(), String> {
     let deals = table.deal_no();
     match table.status() {
         Status::Finished {
-            winner: Some(w), ..
-        } => println!("log is valid: {deals} deal(s), seat {w} wins"),
+            winner: Some(_), ..
+        } => println!(
+            "log is valid: {deals} deal(s), {}",
+            winners_in_words(&table.winners(), table.preset().partnerships(), "")
+        ),
         Status::Finished {
             unfinished: true, ..
         } => {
@@ -120,6 +123,10 @@ fn replay_table(text: &str) -> Result<(), String> {
             };
             println!("log is valid: {deals} deal(s), {why}")
         }
+        Status::Finished { .. } if table.winners().len() > 1 => println!(
+            "log is valid: {deals} deal(s), {}",
+            winners_in_words(&table.winners(), false, "")
+        ),
         Status::Finished { .. } => println!("log is valid: {deals} deal(s), no single winner"),
         _ => println!("log is valid so far: {deals} deal(s), play goes on"),
     }

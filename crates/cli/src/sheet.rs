@@ -2,8 +2,9 @@
 //! score sheet of `talon play`: each deal's result and the match standing
 //! in the game's own terms, and every hand once a deal is over.
 
-use crate::text::pretty_hand;
+use crate::text::{and_list, pretty_hand};
 use talon_cards::{parse_cards, CardSet, Seat};
+use talon_rules::pedro::Replenish;
 use talon_rules::{AnyGame, AnyMatch, Family, Preset};
 
 /// Who sits where, as the person sees the table.
@@ -18,9 +19,7 @@ pub struct Seating {
 
 impl Seating {
     pub fn new(preset: Preset, seats: u8, human: Seat, bots: Vec<String>) -> Seating {
-        let partners = seats == 4
-            && matches!(preset.family(), Family::Pedro | Family::NaSixtySix)
-            && preset != Preset::NaSixtySix3;
+        let partners = preset.partnerships();
         Seating {
             human,
             seats,
@@ -54,6 +53,8 @@ impl Seating {
         let mut out = text.to_string();
         for (from, to) in [
             ("takes it", "take it"),
+            ("takes the kitty", "take the kitty"),
+            ("draws", "draw"),
             ("wins", "win"),
             ("was forced", "were forced"),
             ("does not hold", "do not hold"),
@@ -191,17 +192,17 @@ pub fn standing(
         None => "match (tricks)".into(),
     };
     let mut out = vec![format!("{head}: {}", standing.join(", "))];
-    if let Some(w) = m.winner() {
-        let winner = if seating.partners {
-            if w.0 % 2 == seating.human.0 % 2 {
-                "you and your partner".to_string()
-            } else {
-                "the opponents".to_string()
+    if let Some(winners) = m.winners() {
+        let names: Vec<String> = winners.iter().map(|&s| seating.name(s)).collect();
+        let line = match winners.first() {
+            Some(w) if seating.partners && w.0 % 2 == seating.human.0 % 2 => {
+                "you and your partner won".to_string()
             }
-        } else {
-            seating.name(w)
+            _ if seating.partners => "the opponents won".to_string(),
+            _ if names.len() > 1 => format!("{} share first place", and_list(&names)),
+            _ => format!("{} won", names.join("")),
         };
-        out.push(format!("the match is over: {winner} won"));
+        out.push(format!("the match is over: {line}"));
     }
     out
 }
@@ -210,20 +211,27 @@ pub fn standing(
 pub fn hands(seating: &Seating, game: &AnyGame) -> Vec<String> {
     let text = game.deal_text();
     let parts: Vec<&str> = text.split('/').collect();
-    (0..seating.seats)
-        .filter_map(|s| {
-            let cards = parse_cards(parts.get(1 + s as usize)?).ok()?;
-            let set = cards.into_iter().fold(CardSet::EMPTY, |mut set, c| {
-                set.insert(c);
-                set
-            });
-            Some(format!(
-                "{:<18} {}",
-                format!("{}:", seating.name(Seat(s))),
-                pretty_hand(set)
-            ))
-        })
-        .collect()
+    let line = |name: String, part: usize| {
+        let cards = parse_cards(parts.get(part)?).ok()?;
+        let set = cards.into_iter().fold(CardSet::EMPTY, |mut set, c| {
+            set.insert(c);
+            set
+        });
+        Some(format!("{:<18} {}", format!("{name}:"), pretty_hand(set)))
+    };
+    let mut out: Vec<String> = (0..seating.seats)
+        .filter_map(|s| line(seating.name(Seat(s)), 1 + s as usize))
+        .collect();
+    // The cards dealt aside that someone takes up, after the hands.
+    let aside = match game {
+        AnyGame::NaSixtySix { .. } if game.preset() == Preset::NaSixtySix3 => Some("widow"),
+        AnyGame::Pedro { game, .. } if game.options().replenish == Replenish::Kitty => {
+            Some("kitty")
+        }
+        _ => None,
+    };
+    out.extend(aside.and_then(|name| line(name.into(), 1 + seating.seats as usize)));
+    out
 }
 
 #[cfg(test)]
@@ -275,6 +283,50 @@ mod tests {
             ),
             "opponents 40 points, -2; your side 92 points, +2"
         );
+    }
+
+    #[test]
+    fn a_shared_first_place_names_everyone_in_it() {
+        let bots = vec!["expert".to_string(); 4];
+        let seating = Seating::new(Preset::SixesAndSevens, 4, Seat(0), bots);
+        let mut m = AnyMatch::new(Preset::SixesAndSevens, &[], 1).unwrap();
+        let AnyMatch::Sevens { sheet, .. } = &mut m else {
+            panic!("a Sixes and Sevens sheet")
+        };
+        sheet.totals = vec![5, 3, 5, 0];
+        sheet.deals_played = 4;
+        let lines = standing(&seating, Preset::SixesAndSevens, &[], &m);
+        assert_eq!(
+            lines.last().unwrap(),
+            "the match is over: you and expert (across) share first place"
+        );
+    }
+
+    #[test]
+    fn hands_as_dealt_include_the_kitty_or_widow() {
+        for (preset, seats, aside) in [
+            (Preset::KingPedro, 4, Some("kitty:")),
+            (Preset::EightyThree, 4, Some("kitty:")),
+            (Preset::NaSixtySix3, 3, Some("widow:")),
+            (Preset::SixtyThree, 4, None),
+            (Preset::SixtySix, 2, None),
+        ] {
+            let game = AnyGame::new(preset, &[], &talon_rules::Setup::Seed(2)).unwrap();
+            let seating = Seating::new(preset, seats, Seat(0), vec!["expert".into(); 4]);
+            let lines = hands(&seating, &game);
+            assert_eq!(
+                lines.len(),
+                seats as usize + usize::from(aside.is_some()),
+                "{preset}"
+            );
+            assert!(lines[0].starts_with("you:"), "{preset}: {lines:?}");
+            if let Some(aside) = aside {
+                assert!(
+                    lines.last().unwrap().starts_with(aside),
+                    "{preset}: {lines:?}"
+                );
+            }
+        }
     }
 
     #[test]

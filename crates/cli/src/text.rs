@@ -64,6 +64,30 @@ pub fn in_words(action: &str) -> String {
 }
 
 /// A hand grouped by suit, highest first within a suit (by natural rank).
+/// "a", "a and b", "a, b and c".
+pub fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// Who won `what` (a finished table), by seat: "seat 1 wins the match",
+/// "seats 0 and 2 win the match" (partners), "seats 1 and 3 share first
+/// place in the match".
+pub fn winners_in_words(winners: &[u8], partners: bool, what: &str) -> String {
+    let seats: Vec<String> = winners.iter().map(u8::to_string).collect();
+    let text = match seats.as_slice() {
+        [] => format!("nobody wins {what}"),
+        [one] => format!("seat {one} wins {what}"),
+        _ if partners => format!("seats {} win {what}", and_list(&seats)),
+        _ if what.is_empty() => format!("seats {} share first place", and_list(&seats)),
+        _ => format!("seats {} share first place in {what}", and_list(&seats)),
+    };
+    text.trim_end().to_string()
+}
+
 pub fn pretty_hand(set: CardSet) -> String {
     let mut groups = Vec::new();
     for suit in Suit::ALL {
@@ -102,12 +126,13 @@ pub fn narrate(
         // The only moves a seat does not see named: cards laid away.
         None => format!("seat {seat}: lays a card away face down"),
     }];
+    lines.extend(draws(before, after, viewer));
     if after.tricks_played() > before.tricks_played() {
         if let Some(t) = after.last_trick() {
             let cards: Vec<String> = t
                 .cards
                 .iter()
-                .map(|(s, c)| format!("{}({s})", pretty(*c)))
+                .map(|(s, c)| format!("seat {s} {}", pretty(*c)))
                 .collect();
             let pts = match viewer.map(|v| after.observe(v)) {
                 Some(Ok(obs)) => obs.points(),
@@ -117,7 +142,7 @@ pub fn narrate(
             lines.push(format!(
                 "  trick {}: {} → seat {} takes it; points {}",
                 after.tricks_played(),
-                cards.join(" "),
+                cards.join(", "),
                 t.winner,
                 pts.join("–")
             ));
@@ -127,6 +152,35 @@ pub fn narrate(
         lines.push(format!("result: {}", s.text));
     }
     lines
+}
+
+/// The Pedro family's draws that followed an action (the kitty taken, the
+/// hands filled from the stock), which no seat's action names: their
+/// count is public, the cards shown only to the drawer (or to everyone
+/// without a viewer).
+fn draws(before: &AnyGame, after: &AnyGame, viewer: Option<Seat>) -> Vec<String> {
+    let (AnyGame::Pedro { game: b, .. }, AnyGame::Pedro { game: a, .. }) = (before, after) else {
+        return Vec::new();
+    };
+    let kitty = a.options().replenish == pedro::Replenish::Kitty;
+    let new = a.events().get(b.events().len()..).unwrap_or_default();
+    new.iter()
+        .filter_map(|e| match *e {
+            PedroEvent::Drew { seat, count, cards } => {
+                let what = if kitty {
+                    format!("seat {seat} takes the kitty ({count} cards)")
+                } else {
+                    format!("seat {seat} draws {count}")
+                };
+                Some(match viewer {
+                    Some(v) if v != seat => format!("  {what}"),
+                    _ if cards.is_empty() => format!("  {what}"),
+                    _ => format!("  {what}: {}", pretty_hand(cards)),
+                })
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// What a seat sees, as text (plain play mode).
@@ -417,5 +471,45 @@ fn tricks(n: impl Into<u64>) -> String {
     match n.into() {
         1 => "1 trick".into(),
         n => format!("{n} tricks"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use talon_rules::{Preset, Setup};
+
+    /// Plays each seat's first legal action until the kitty is taken and
+    /// narrates that step for everyone, the bidder and another seat.
+    #[test]
+    fn the_kitty_taken_is_told_and_shown_to_its_taker_only() {
+        let mut g = AnyGame::new(Preset::KingPedro, &[], &Setup::Seed(1)).unwrap();
+        let mut bid = false;
+        loop {
+            let seat = g.to_move().expect("the kitty is taken before the end");
+            let before = g.clone();
+            // One bid, then passes, then the first trump named.
+            let legal = g.legal_actions();
+            let pick = |p: &str| legal.iter().find(|a| a.starts_with(p));
+            let action = match (bid, pick("bid"), pick("pass")) {
+                (false, Some(b), _) => b,
+                (true, _, Some(p)) => p,
+                _ => &legal[0],
+            }
+            .clone();
+            bid |= action.starts_with("bid");
+            g.play(&action).unwrap();
+            let all = narrate(&before, &g, seat, Some(&action), None);
+            if all.len() < 2 || !all[1].contains("kitty") {
+                continue;
+            }
+            assert!(all[1].starts_with(&format!("  seat {seat} takes the kitty (4 cards): ")));
+            let own = narrate(&before, &g, seat, Some(&action), Some(seat));
+            assert_eq!(own, all, "the taker sees the cards");
+            let other = Seat((seat.0 + 1) % 4);
+            let seen = narrate(&before, &g, seat, Some(&action), Some(other));
+            assert_eq!(seen[1], format!("  seat {seat} takes the kitty (4 cards)"));
+            return;
+        }
     }
 }

@@ -100,7 +100,15 @@ pub fn run(args: &WatchArgs) -> Result<(), String> {
     .map_err(|e| e.to_string())?;
     if let (Status::Finished { winner, unfinished }, Some(m)) = (table.status(), table.sheet()) {
         match (winner, unfinished) {
-            (Some(w), _) => println!("seat {w} wins the match {:?}", m.scores()),
+            (Some(_), _) => println!(
+                "{} {:?}",
+                crate::text::winners_in_words(
+                    &table.winners(),
+                    table.preset().partnerships(),
+                    "the match"
+                ),
+                m.scores()
+            ),
             (None, true) => println!(
                 "the match is unfinished after {MATCH_DEAL_CAP} deals (the cap): {:?}",
                 m.scores()

@@ -386,6 +386,38 @@ fn watch_prints_trick_by_trick() {
         "",
     );
     assert!(m.contains("wins the match"), "{m}");
+    // A shared first place names everyone in it; partners win together.
+    let shared = run(
+        &[
+            "watch",
+            "sixes-and-sevens",
+            "--bots",
+            "random",
+            "--seed",
+            "2",
+            "--match",
+            "--option",
+            "players=3",
+        ],
+        "",
+    );
+    assert!(
+        shared.contains("seats 0 and 2 share first place in the match [20, 11, 20]"),
+        "{shared}"
+    );
+    let na = run(
+        &[
+            "watch",
+            "na-sixty-six",
+            "--bots",
+            "heuristic",
+            "--seed",
+            "1",
+            "--match",
+        ],
+        "",
+    );
+    assert!(na.contains("seats 0 and 2 win the match"), "{na}");
 }
 
 #[test]

@@ -87,6 +87,11 @@ fn a_whole_match_through_the_engine() {
         let scores = r["match"]["scores"].as_array().unwrap().clone();
         assert!(!scores.is_empty());
         assert!(r["match"]["winner"].is_u64() || r["match"]["unfinished"] == true);
+        if let Some(w) = r["match"]["winner"].as_u64() {
+            // The winner comes first among every winning seat.
+            let winners = r["match"]["winners"].as_array().unwrap();
+            assert_eq!(winners[0], w, "{game}: {r}");
+        }
         assert_eq!(
             e.ask(json!({"cmd": "next"}))["ok"],
             false,

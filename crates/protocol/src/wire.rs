@@ -100,6 +100,9 @@ pub struct MatchView {
     pub status: String,
     /// The winning seat (for partners the lower seat of the side).
     pub winner: Option<u8>,
+    /// Every winning seat: both partners, or all who share first place.
+    #[serde(default)]
+    pub winners: Vec<u8>,
     /// True when the match ended at the deal cap without a winner.
     pub unfinished: bool,
 }

@@ -55,6 +55,16 @@ impl Match {
         self.sheet.winner().map(|s| s.0)
     }
 
+    /// Every winning seat, lowest first: both partners of a winning side,
+    /// or every seat sharing first place in Sixes and Sevens; empty until
+    /// the match is over.
+    fn winners(&self) -> Vec<u32> {
+        // Not Vec<u8>, which pyo3 hands to Python as bytes.
+        self.sheet.winners().map_or_else(Vec::new, |w| {
+            w.into_iter().map(|s| u32::from(s.0)).collect()
+        })
+    }
+
     fn is_over(&self) -> bool {
         self.sheet.winner().is_some()
     }

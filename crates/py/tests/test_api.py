@@ -253,10 +253,24 @@ def test_a_match_keeps_its_score_sheet():
         m.record(state)
         seed += 1
     assert m.winner() in (0, 1)
+    assert m.winners() == [m.winner()]
     assert max(m.scores()) >= 7
     assert m.deals_played() == seed
     with pytest.raises(talon.TalonError, match="over"):
         m.new_deal(seed)
+
+
+def test_a_partnership_match_names_both_winners():
+    m = talon.Match(talon.load_game("sixty-six-4"), seed=3)
+    rng = random.Random(3)
+    seed = 0
+    assert m.winners() == []
+    while not m.is_over():
+        state = m.new_deal(seed)
+        play_random(state, rng)
+        m.record(state)
+        seed += 1
+    assert m.winners() == [m.winner(), m.winner() + 2]
 
 
 def test_a_match_books_only_its_own_next_deal():

@@ -239,13 +239,32 @@ impl AnyMatch {
 
     /// The winning seat once the match is decided (for partnerships, the
     /// lower seat of the winning side; for a shared first place in Sixes and
-    /// Sevens, the lowest such seat).
+    /// Sevens, the lowest such seat): the first of [`AnyMatch::winners`].
     pub fn winner(&self) -> Option<Seat> {
         match self {
             AnyMatch::SixtySix { sheet, .. } => sheet.winner(),
             AnyMatch::NaSixtySix { sheet, .. } => sheet.winner().map(|side| Seat(side as u8)),
             AnyMatch::Sevens { sheet, .. } => sheet.winners().and_then(|w| w.into_iter().min()),
             AnyMatch::Pedro { sheet, .. } => sheet.winner.map(|team| Seat(team as u8)),
+        }
+    }
+
+    /// Every winning seat once the match is decided: both partners of a
+    /// winning side, every seat sharing first place in Sixes and Sevens.
+    pub fn winners(&self) -> Option<Vec<Seat>> {
+        let side = |side: usize, sides: usize, seats: u8| {
+            (0..seats)
+                .filter(|&s| s as usize % sides == side)
+                .map(Seat)
+                .collect()
+        };
+        match self {
+            AnyMatch::SixtySix { sheet, .. } => sheet.winner().map(|w| vec![w]),
+            AnyMatch::NaSixtySix { sheet, .. } => sheet
+                .winner()
+                .map(|w| side(w, sheet.scores.len(), sheet.opts.players)),
+            AnyMatch::Sevens { sheet, .. } => sheet.winners(),
+            AnyMatch::Pedro { sheet, .. } => sheet.winner.map(|w| side(w, 2, 4)),
         }
     }
 

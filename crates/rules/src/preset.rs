@@ -188,6 +188,12 @@ impl Preset {
         (self.players(), self.players())
     }
 
+    /// Whether the preset is played by two sides of partners sitting
+    /// across (seats 0 and 2 against 1 and 3) rather than each for himself.
+    pub fn partnerships(self) -> bool {
+        matches!(self.family(), Family::Pedro | Family::NaSixtySix) && self.players() == 4
+    }
+
     pub fn from_name(name: &str) -> Result<Preset, PresetError> {
         Preset::ALL
             .into_iter()

@@ -4,7 +4,7 @@
 
 use talon_cards::Seat;
 use talon_rules::shuffle::{below, rng_from_seed};
-use talon_rules::{AnyGame, AnyMatch, OptionKind, Preset, Setup};
+use talon_rules::{AnyGame, AnyMatch, Family, OptionKind, Preset, Setup};
 
 fn play_out(preset: Preset, options: &[(String, String)], seed: u64) {
     let mut g = AnyGame::new(preset, options, &Setup::Seed(seed)).unwrap();
@@ -93,6 +93,29 @@ fn values_of(kind: &OptionKind) -> Vec<String> {
     }
 }
 
+/// A decided match's winners: the winner first, then its partner, or
+/// every seat sharing first place; nobody else.
+fn winners_agree(preset: Preset, sheet: &AnyMatch, winner: Seat) {
+    let winners = sheet.winners().expect("a match with a winner has winners");
+    assert_eq!(winners.first(), Some(&winner), "{preset}: {winners:?}");
+    let scores = sheet.scores();
+    for s in 0..scores.len() as u8 {
+        let won = winners.contains(&Seat(s));
+        if preset.partnerships() {
+            assert_eq!(won, s % 2 == winner.0 % 2, "{preset}: {winners:?}");
+        } else if preset.family() != Family::Sevens {
+            assert_eq!(won, s == winner.0, "{preset}: {winners:?}");
+        } else {
+            // Sixes and Sevens: first place by its own rule (most or fewest).
+            assert_eq!(
+                won,
+                scores[s as usize] == scores[winner.index()],
+                "{preset}: {scores:?}"
+            );
+        }
+    }
+}
+
 /// Every value of every option of every preset that the rules accept
 /// plays seeded deals to the end, and whole matches too: an option the
 /// validation lets through must never break the play later.
@@ -114,7 +137,8 @@ fn every_accepted_option_value_plays_deals_and_matches() {
                     .unwrap_or_else(|e| panic!("{preset} {}={value}: {e}", spec.name));
                 let mut rng = rng_from_seed(7);
                 for deal in 0..30u64 {
-                    if sheet.winner().is_some() {
+                    if let Some(w) = sheet.winner() {
+                        winners_agree(preset, &sheet, w);
                         break;
                     }
                     let mut g = sheet.next_deal(deal);

@@ -170,6 +170,23 @@ impl Table {
         self.deal_start.as_ref()
     }
 
+    /// Every winning seat of a finished table, lowest first: both partners
+    /// of a winning side, every seat sharing first place (in a single deal,
+    /// every seat with the best result). Empty while playing or when the
+    /// table was cut short.
+    pub fn winners(&self) -> Vec<u8> {
+        if self.ended.is_some() || !self.is_finished() {
+            return Vec::new();
+        }
+        match (&self.sheet, &self.game) {
+            (Some(sheet), _) => sheet
+                .winners()
+                .map_or_else(Vec::new, |w| w.into_iter().map(|s| s.0).collect()),
+            (None, Some(game)) => single_deal_winners(game),
+            (None, None) => Vec::new(),
+        }
+    }
+
     pub fn status(&self) -> Status {
         if self.ended.is_some() {
             return Status::Finished {
@@ -389,14 +406,26 @@ impl Table {
 /// The winner of a single deal: the one seat with the best result (the
 /// rules' returns, so "fewest tricks wins" counts), if there is exactly
 /// one. Partners (Pedro, four-hand North American Sixty-six) share
-/// theirs, so the lower seat names them; Sixes and Sevens has none.
+/// theirs, so the lower seat names them; a tie names none.
 fn single_deal_winner(game: &AnyGame) -> Option<u8> {
-    let score = game.returns()?;
-    let best = *score.iter().max()?;
-    let top: Vec<usize> = (0..score.len()).filter(|&i| score[i] == best).collect();
+    let top = single_deal_winners(game);
     let partners = game.preset().family() != Family::Sevens
         && game.seats() == 4
         && top.len() == 2
         && top[1] == top[0] + 2;
-    (top.len() == 1 || partners).then(|| top[0] as u8)
+    (top.len() == 1 || partners).then(|| top[0])
+}
+
+/// Every seat with a single deal's best result (partners, or a tie).
+fn single_deal_winners(game: &AnyGame) -> Vec<u8> {
+    let Some(score) = game.returns() else {
+        return Vec::new();
+    };
+    let Some(&best) = score.iter().max() else {
+        return Vec::new();
+    };
+    (0..score.len())
+        .filter(|&i| score[i] == best)
+        .map(|i| i as u8)
+        .collect()
 }

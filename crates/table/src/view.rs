@@ -78,6 +78,7 @@ impl Table {
             "you": you,
             "status": status,
             "winner": winner,
+            "winners": self.winners(),
             "unfinished": unfinished,
             "deal_no": self.deal_no(),
             "to_move": to_move,

@@ -341,6 +341,8 @@ fn sixes_and_sevens_names_its_single_deal_winner_by_its_own_rule() {
                 winner, want,
                 "{winner_option}, seed {seed}: tricks {tricks:?}"
             );
+            let all: Vec<u8> = top.iter().map(|&i| i as u8).collect();
+            assert_eq!(table.winners(), all, "every seat with the best result");
             ties += usize::from(top.len() == 2 && top[1] == top[0] + 2);
         }
     }
@@ -368,6 +370,7 @@ fn a_log_ends_at_the_cap_only_when_due_and_keeps_canonical_actions() {
         closed.status(),
         Status::Finished { winner: None, .. }
     ));
+    assert!(closed.winners().is_empty(), "a closed table has no winners");
     // `10h` in a log is kept as the table's own `TH`.
     let seat = table.to_move().unwrap();
     let legal = table.game().unwrap().legal_actions();
