@@ -22,11 +22,16 @@ impl Pedro {
         let info = self.info();
         let trumps = self.hands[seat.index()] & info.trumps;
         let p = partner(seat);
+        // A partner without trumps folds on seeing his cards: nobody to
+        // pass to.
+        let partner_folds =
+            self.opts.fold_without_trumps && (self.hands[p.index()] & info.trumps).is_empty();
         self.opts.fold_pass
             && !self.prefill
             && self.received[seat.index()].is_empty()
             && self.fold_passed & bit(p) == 0
             && self.out & bit(p) == 0
+            && !partner_folds
             && (trumps.len() == 1 || (trumps.len() == 2 && trumps.contains(info.two)))
     }
 
@@ -114,6 +119,11 @@ impl Pedro {
                 && hand.contains(info.two)
             {
                 out.push(Action::Discard(info.two));
+                // "May discard the two": or keep it, and play it and one
+                // more to the first trick.
+                if (trumps - info.scoring).is_empty() {
+                    out.push(Action::Keep);
+                }
             }
         }
     }
@@ -189,6 +199,14 @@ impl Pedro {
         self.received[p.index()].insert(card);
         self.public.insert(card);
         self.events.push(Event::Give { seat, card });
+        // "Pass these to partner and then fold": the last trump given, the
+        // giver is out at once, whatever the folding options say.
+        if self.fold_passed & bit(seat) != 0
+            && (self.hands[seat.index()] & self.info().trumps).is_empty()
+        {
+            self.out |= bit(seat);
+            self.events.push(Event::Out { seat });
+        }
         self.advance_reduce();
     }
 }

@@ -1,7 +1,9 @@
 //! Scoring one deal. The bidding team scores what it took if that is at
 //! least the bid and loses the bid otherwise; the other team always scores
-//! what it took. A made double bid scores `double_factor` times the points,
-//! a failed one loses `double_factor` times the maximum. Scores may go
+//! what it took. A double bid is a contract to take all the points (every
+//! scoring trump's, whatever `max_bid` is): made, it scores `double_factor`
+//! times the points, failed, it loses `double_factor` times all the points.
+//! Scores may go
 //! negative. A thrown-in deal scores nothing.
 
 use super::auction::bid_text;
@@ -50,10 +52,14 @@ impl PedroResult {
         points: [u16; 2],
     ) -> PedroResult {
         let double = opts.double_bid && bid == opts.double_value();
-        let need = if double { opts.max_bid } else { bid };
+        let need = if double {
+            opts.total_points()
+        } else {
+            u16::from(bid)
+        };
         let b = team(bidder);
         let taken = points[b];
-        let made = taken >= u16::from(need);
+        let made = taken >= need;
         let factor = if double {
             i32::from(opts.double_factor)
         } else {
