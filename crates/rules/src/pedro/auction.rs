@@ -142,11 +142,13 @@ impl Pedro {
                 for k in 1..=4u8 {
                     self.draw(self.dealer.offset(k, 4), 4);
                 }
+                self.fold_trumpless();
             }
             Replenish::Kitty => {
                 // Nothing left to draw when the kitty came first.
                 let n = self.stock_left();
                 self.draw(bidder, n);
+                self.fold_trumpless();
             }
         }
         self.advance_reduce();

@@ -33,6 +33,8 @@ pub enum PedroError {
     ScoringTrump(Card),
     /// Partner already holds six trumps (or is out).
     PartnerFull,
+    /// Partner is out of the deal (folded): nobody to pass trumps to.
+    PartnerOut,
     /// Giving or discarding is not allowed now (hand already six, or the
     /// preset does not allow it).
     NotNow(Action),
@@ -83,6 +85,9 @@ impl fmt::Display for PedroError {
                 "{c} is a scoring trump and may not be passed or discarded"
             ),
             PedroError::PartnerFull => f.write_str("partner cannot take another trump"),
+            PedroError::PartnerOut => {
+                f.write_str("partner is out of this deal: there is nobody to pass trumps to")
+            }
             PedroError::NotNow(a) => write!(f, "{a} is not allowed now"),
             PedroError::MustLeadTrump(c) => {
                 write!(f, "{c}: the bidder must lead a trump to the first trick")
@@ -156,6 +161,8 @@ impl Pedro {
                 let p = partner(seat);
                 if !info.is_trump(c) {
                     PedroError::NotNow(action)
+                } else if self.is_out(p) {
+                    PedroError::PartnerOut
                 } else if info.scoring.contains(c) && !self.opts.give_scoring {
                     PedroError::ScoringTrump(c)
                 } else if matches!(self.opts.excess, Excess::Give | Excess::GiveThenDiscard)

@@ -618,7 +618,7 @@ pub const SPECS: &[OptionSpec] = &[
     OptionSpec::flag("give_scoring", "scoring trumps may be given to partner"),
     OptionSpec::flag("give_optional", "giving excess trumps is a choice: `keep` them instead and play the extras to the first trick"),
     OptionSpec::flag("discard_two_with_all", "a player holding every scoring trump may discard the two face up"),
-    OptionSpec::flag("fold_without_trumps", "a player with no trumps when play starts folds and takes no part"),
+    OptionSpec::flag("fold_without_trumps", "a player with no trumps once the hands are complete (fill: when play starts) folds, in view of all, and takes no part"),
     OptionSpec::flag("fold_pass", "a player with one trump, or two of which one is the two, may give them to partner and fold"),
     OptionSpec::choice("follow", &["trump_only", "suit_or_trump", "suit", "non_trump"], "what a player must play to a trick (see docs)"),
     OptionSpec::choice("no_trump_trick", &["highest_led", "leader"], "a trick without trumps goes to the highest card of the suit led, or to the leader"),

@@ -22,17 +22,30 @@ impl Pedro {
         let info = self.info();
         let trumps = self.hands[seat.index()] & info.trumps;
         let p = partner(seat);
-        // A partner without trumps folds on seeing his cards: nobody to
-        // pass to.
-        let partner_folds =
-            self.opts.fold_without_trumps && (self.hands[p.index()] & info.trumps).is_empty();
         self.opts.fold_pass
             && !self.prefill
             && self.received[seat.index()].is_empty()
             && self.fold_passed & bit(p) == 0
             && self.out & bit(p) == 0
-            && !partner_folds
             && (trumps.len() == 1 || (trumps.len() == 2 && trumps.contains(info.two)))
+    }
+
+    /// "No trumps at all among your 13 cards: fold" — at once and in view
+    /// of everyone, once the hands are complete (after the four more or
+    /// the kitty; in fill mode only when play starts), so a folded partner
+    /// is known to be nobody to pass to.
+    pub(super) fn fold_trumpless(&mut self) {
+        if !self.opts.fold_without_trumps {
+            return;
+        }
+        let trumps = self.info().trumps;
+        for k in 1..=4u8 {
+            let s = self.dealer.offset(k, 4);
+            if self.out & bit(s) == 0 && (self.hands[s.index()] & trumps).is_empty() {
+                self.out |= bit(s);
+                self.events.push(Event::Out { seat: s });
+            }
+        }
     }
 
     /// Can `seat`'s partner take another trump (holds fewer than six)?
