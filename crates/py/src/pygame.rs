@@ -10,6 +10,9 @@ use pyo3::types::{PyDict, PyList};
 use std::sync::Arc;
 use talon_rules::{AnyObservation, Preset, Ruleset, Setup};
 
+/// What `Game.__reduce__` gives pickle: the class and its arguments.
+type Reduced<'py> = (Bound<'py, PyAny>, (&'static str, Bound<'py, PyDict>));
+
 /// OpenSpiel's id for "no one: the game is over".
 pub const TERMINAL_PLAYER: i64 = -4;
 
@@ -70,6 +73,17 @@ impl Game {
             options: options.into(),
             rules,
         })
+    }
+
+    /// Pickling (and so `copy`, `deepcopy` and multiprocessing): a game is
+    /// its preset's name and the options it was given.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>, py: Python<'py>) -> PyResult<Reduced<'py>> {
+        let game = slf.get();
+        let params = PyDict::new(py);
+        for (k, v) in game.options.iter() {
+            params.set_item(k, v)?;
+        }
+        Ok((slf.get_type().into_any(), (game.preset().name(), params)))
     }
 
     /// The preset's name, e.g. "sixty-six".
@@ -168,7 +182,9 @@ impl Game {
         )
     }
 
-    /// A new deal: from `seed` (default 0), an exact `deal` in the
+    /// A new deal: from `seed` (by default a fresh random one, as
+    /// `random.Random()` seeds itself; `state.deal()` gives the deal to
+    /// replay it), an exact `deal` in the
     /// family's notation, or a whole `pack` in dealing order (top first:
     /// card ids or texts, a permutation of `pack()`).
     #[pyo3(signature = (seed=None, deal=None, pack=None))]
@@ -320,9 +336,15 @@ fn with_legal<R>(
 /// large, is bad input (a ValueError subclass), not a TypeError or
 /// OverflowError from deep inside the binding.
 fn int_of(value: &Bound<'_, PyAny>, what: &str) -> PyResult<i64> {
-    value
-        .extract::<i64>()
-        .map_err(|_| IllegalActionError::new_err(format!("{value} is not a valid {what}")))
+    value.extract::<i64>().map_err(|_| {
+        let shown = value.repr().map_or_else(|_| "?".into(), |r| r.to_string());
+        let hint = if value.is_instance_of::<pyo3::types::PyString>() {
+            " (an integer; string_to_action gives the id of a text)"
+        } else {
+            " (an integer)"
+        };
+        IllegalActionError::new_err(format!("{shown} is not a valid {what}{hint}"))
+    })
 }
 
 #[pymethods]

@@ -66,11 +66,22 @@ pub(crate) fn setup_from(
     pack: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Setup> {
     match (seed, deal, pack) {
-        (s, None, None) => Ok(Setup::Seed(s.unwrap_or(0))),
+        (s, None, None) => Ok(Setup::Seed(s.unwrap_or_else(fresh_seed))),
         (None, Some(d), None) => Ok(Setup::Deal(d)),
         (None, None, Some(p)) => Ok(Setup::Pack(pack_from(p)?)),
         _ => Err(talon_err("give one of seed, deal and pack, not more")),
     }
+}
+
+/// A seed nobody chose: the standard library's per-process random keys,
+/// hashed with a counter, so that every call differs.
+fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static CALLS: AtomicU64 = AtomicU64::new(0);
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u64(CALLS.fetch_add(1, Ordering::Relaxed));
+    h.finish()
 }
 
 /// Cards from a Python iterable of card ids or card texts ("QS"); more

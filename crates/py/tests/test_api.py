@@ -391,3 +391,30 @@ def test_the_solver_values_a_resampled_north_american_world_for_seat_0():
         assert answer["value"] == max(answer["action_values"].values()), seed
         checked += 1
     assert checked >= 10
+
+
+def test_a_game_pickles_and_copies_with_its_options():
+    import copy
+    import pickle
+
+    game = talon.load_game("sixes-and-sevens", players=5)
+    for twin in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game), copy.copy(game)):
+        assert twin.name() == "sixes-and-sevens"
+        assert twin.options() == game.options()
+        assert twin.new_initial_state(seed=3).deal() == game.new_initial_state(seed=3).deal()
+
+
+def test_a_state_without_a_seed_is_a_fresh_deal():
+    game = talon.load_game("schnapsen")
+    deals = {game.new_initial_state().deal() for _ in range(20)}
+    assert len(deals) == 20
+    # A seed still replays its deal.
+    assert game.new_initial_state(seed=5).deal() == game.new_initial_state(seed=5).deal()
+
+
+def test_a_text_given_as_an_action_id_says_what_to_use():
+    state = talon.load_game("schnapsen").new_initial_state(seed=1)
+    before = state.serialize()
+    with pytest.raises(talon.IllegalActionError, match="'QS' is not a valid action id.*string_to_action"):
+        state.apply_action("QS")
+    assert state.serialize() == before
