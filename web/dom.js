@@ -123,3 +123,43 @@ export const prefs = {
 document.body.classList.toggle("four-colour", prefs.fourColour);
 
 export const secretKey = (table) => `talon.secret.${table}`;
+
+// Copies a link to the clipboard; where that is refused, selects the
+// input before the button for copying by hand.
+export async function copy(text, button) {
+  try {
+    await navigator.clipboard.writeText(text);
+    button.textContent = "Copied";
+  } catch {
+    const input = button.previousElementSibling;
+    if (input && input.select) input.select();
+    button.textContent = "Select and copy";
+  }
+  setTimeout(() => (button.textContent = "Copy"), 2000);
+}
+
+// The seat links of tables made in this tab, for the table page's
+// "Invite" panel: in sessionStorage, so they last while the tab is open
+// (back to the lobby, a reload) and no seat key outlives it; the newest 20
+// tables are kept.
+const INVITES = "talon.invites.";
+export function saveInvites(table, seats) {
+  try {
+    sessionStorage.setItem(INVITES + table, JSON.stringify({ at: Date.now(), seats }));
+    const kept = Object.keys(sessionStorage)
+      .filter((k) => k.startsWith(INVITES))
+      .map((k) => [k, JSON.parse(sessionStorage.getItem(k) || "{}").at || 0])
+      .sort((a, b) => b[1] - a[1]);
+    for (const [k] of kept.slice(20)) sessionStorage.removeItem(k);
+  } catch {
+    // Storage full or refused: the lobby still shows the links.
+  }
+}
+export function loadInvites(table) {
+  try {
+    const v = JSON.parse(sessionStorage.getItem(INVITES + table) || "null");
+    return v && Array.isArray(v.seats) ? v.seats : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,7 +1,7 @@
 // The lobby: pick a preset and its options, seat people and bots, create
 // the table and hand out the seat links.
 
-import { h, main } from "./dom.js";
+import { h, main, copy, saveInvites } from "./dom.js";
 
 export async function lobbyPage() {
   document.title = "Talon: new table";
@@ -113,8 +113,21 @@ export async function lobbyPage() {
     renderSeats();
   });
 
+  // One table per press: a second press (a double click) while the first
+  // is on its way does nothing.
+  let creating = false;
   async function create(e) {
     e.preventDefault();
+    if (creating) return;
+    creating = true;
+    try {
+      await createTable();
+    } finally {
+      creating = false;
+    }
+  }
+
+  async function createTable() {
     message.textContent = "";
     const options = {};
     for (const input of optionsBox.querySelectorAll("input,select")) {
@@ -170,6 +183,8 @@ export async function lobbyPage() {
       );
     });
     const spectate = origin + reply.spectate;
+    // Kept so that the table page can show them again to whoever made it.
+    saveInvites(reply.table, people.map((s) => ({ seat: s.seat, name: s.name, invite: s.invite })));
     result.replaceChildren(
       h("h2", { id: "created-title" }, `Table ${reply.table} is ready`),
       h("p", {}, "Send each person their own seat link: the link is the key to the seat. Open yours to sit down."),
@@ -209,16 +224,4 @@ export async function lobbyPage() {
   );
   renderOptions();
   renderSeats();
-}
-
-async function copy(text, button) {
-  try {
-    await navigator.clipboard.writeText(text);
-    button.textContent = "Copied";
-  } catch {
-    const input = button.previousElementSibling;
-    if (input && input.select) input.select();
-    button.textContent = "Select and copy";
-  }
-  setTimeout(() => (button.textContent = "Copy"), 2000);
 }

@@ -2,9 +2,9 @@
 // keyboard and touch, sent as the actions in `state.legal` and nothing else.
 
 import { isCard, cardName, cardShort, cardSvg, backSvg, suitName, suitSymbol } from "./cards.js";
-import { h, main, patch, announce, prefs, secretKey } from "./dom.js";
+import { h, main, patch, announce, prefs, secretKey, copy, loadInvites } from "./dom.js";
 import { Connection } from "./net.js";
-import { describeAction, actionLabel, andList, CONFIRM } from "./words.js";
+import { describeAction, actionLabel, andList, bidHelp, CONFIRM } from "./words.js";
 
 export function tablePage(table) {
   // A seat link carries the secret after `#s=`; take it out of the address
@@ -84,10 +84,9 @@ class TableUi {
           this.hintAsked = false; // an answer on a dropped socket is lost
         }
         this.renderStatus();
-        if (s === "online") {
-          this.render();
-          if (this.state) this.sendQueued();
-        }
+        // Redrawn either way: offline, the page must stop inviting moves.
+        if (this.state) this.render();
+        if (s === "online" && this.state) this.sendQueued();
       },
       fatal: (msg, code) => {
         // A seat link the server refuses is forgotten, so that this
@@ -285,6 +284,7 @@ class TableUi {
       this.render();
     } else {
       this.flash("Not connected: wait for the table to come back.");
+      this.render();
     }
   }
 
@@ -441,9 +441,16 @@ class TableUi {
 
   topBar() {
     const s = this.state;
-    const scores = s.scores
-      ? h("span", { class: "score", "aria-label": `Match score ${s.scores.join(" to ")}` }, s.scores.join(" : "))
-      : null;
+    let scores = null;
+    if (s.scores && this.partners()) {
+      // Partners share a score: two sides, yours first.
+      const mine = s.you === null || s.you === undefined ? 0 : s.you % 2;
+      const [us, them] = s.you === null || s.you === undefined ? ["seats 0 & 2", "seats 1 & 3"] : ["us", "them"];
+      scores = h("span", { class: "score", "aria-label": `Match score: ${us} ${s.scores[mine]}, ${them} ${s.scores[1 - mine]}` }, `${us} ${s.scores[mine]} : ${s.scores[1 - mine]} ${them}`);
+    } else if (s.scores) {
+      const who = s.scores.map((v, i) => `${this.name(i)} ${v}`).join(", ");
+      scores = h("span", { class: "score", title: who, "aria-label": `Match score: ${who}` }, s.scores.join(" : "));
+    }
     const btn = (id, label, panel, name) =>
       h("button", {
         type: "button", id, class: this.panel === panel ? "on" : "",
@@ -466,10 +473,18 @@ class TableUi {
         { class: "tools", "aria-label": "Table tools" },
         btn("show-last", "Last trick", "last"),
         btn("show-sheet", "Scores", "sheet"),
+        this.openInvites().length || this.panel === "invites" ? btn("show-invites", "Invite", "invites") : null,
         s.last_deal ? btn("show-deal", "Last deal", "deal") : null,
         btn("show-settings", "\u2699", "settings", "Settings"),
       ),
     );
+  }
+
+  // The seat links this browser made the table with, for the seats whose
+  // person has not come yet.
+  openInvites() {
+    const s = this.state;
+    return loadInvites(this.table).filter((i) => i.seat !== s.you && this.presence[i.seat] === "open");
   }
 
   presenceText(seat) {
@@ -503,7 +518,12 @@ class TableUi {
     if (o.bidder === seat && o.high_bid) tags.push(`bid ${o.high_bid}`);
     if (o.sitting_out === seat) tags.push("sits out");
     if (Array.isArray(o.out) && o.out[seat]) tags.push("out");
-    if (Array.isArray(o.tricks_won) && o.tricks_won[seat] !== undefined) tags.push(`${o.tricks_won[seat]} tricks`);
+    if (Array.isArray(o.tricks_won)) {
+      // North American Sixty-six counts tricks per side.
+      const bySide = this.partners() && o.tricks_won.length === 2;
+      const won = o.tricks_won[bySide ? seat % 2 : seat];
+      if (won !== undefined) tags.push(bySide ? `side: ${won} tricks` : `${won} tricks`);
+    }
     const presence = this.presenceText(seat);
     const known = this.knownCards(seat);
     const where = this.position(seat);
@@ -518,8 +538,8 @@ class TableUi {
         { class: "seat-name" },
         turn ? h("span", { class: "dot", "aria-hidden": "true" }, "\u25B6 ") : null,
         this.name(seat),
-        where ? h("span", { class: "where", "aria-hidden": "true" }, where === "partner" ? " \u00b7 partner" : ` \u00b7 ${where}`) : null,
       ),
+      where ? h("div", { class: "where", "aria-hidden": "true" }, where === "partner" ? "your partner" : `on your ${where}`) : null,
       h(
         "div",
         { class: "seat-info", "aria-hidden": "true" },
@@ -573,7 +593,7 @@ class TableUi {
     if (o.trump) info.push(h("span", { class: `trump suit-${o.trump}` }, "Trump ", h("b", {}, suitSymbol(o.trump)), ` ${suitName(o.trump)}`));
     if (o.family === "sixty-six") {
       if (o.trump_card) info.push(h("span", { class: "talon" }, smallCard(o.trump_card), ` under the talon`));
-      info.push(h("span", {}, `Talon: ${o.talon_remaining}${o.closed_by !== null && o.closed_by !== undefined ? ` (closed by ${this.name(o.closed_by)})` : ""}`));
+      info.push(h("span", {}, `Talon: ${o.talon_remaining}${o.closed_by !== null && o.closed_by !== undefined ? ` (closed by ${o.closed_by === this.state.you ? "you" : this.name(o.closed_by)})` : ""}`));
       if (Array.isArray(o.points) && o.seat != null) info.push(h("span", {}, `Your points: ${o.points[o.seat]}`));
       const pending = Array.isArray(o.pending_marriage_points) ? o.pending_marriage_points[o.seat] : o.pending_marriage_points;
       if (pending && o.seat != null) info.push(h("span", {}, `Your marriage points waiting for a trick: ${pending}`));
@@ -594,7 +614,11 @@ class TableUi {
       const drew = o.events.filter((e) => e.event === "drew" && e.seat === o.seat && Array.isArray(e.own_cards)).flatMap((e) => e.own_cards);
       if (drew.length) info.push(h("span", { id: "drew", "data-cards": drew.join(" "), "aria-label": `You drew ${drew.map(cardName).join(", ")}` }, "You drew ", drew.map((c) => smallCard(c))));
     }
-    if (o.high_bid && o.bidder !== null && o.bidder !== undefined) info.push(h("span", {}, `Bid: ${o.high_bid} by ${this.name(o.bidder)}`));
+    if (o.high_bid && o.bidder !== null && o.bidder !== undefined) {
+      // North American Sixty-six's moon is bid 5 on the record.
+      const bid = o.family === "na-sixty-six" && o.high_bid === 5 ? "the moon" : o.high_bid;
+      info.push(h("span", {}, `Bid: ${bid} by ${this.name(o.bidder)}`));
+    }
     if (o.family === "na-sixty-six" && Array.isArray(o.marriages) && o.marriages.length) {
       info.push(h("span", {}, "Marriages: ", o.marriages.map((m) => `${this.name(m.seat)} ${suitSymbol(m.suit)} ${m.points}`).join(", ")));
     }
@@ -614,10 +638,17 @@ class TableUi {
     if (s.status === "finished") text = this.finishText();
     else if (s.status === "deal_over") text = "The deal is over; the next deal follows.";
     else if (s.to_move === null || s.to_move === undefined) text = "";
+    else if (this.connection && this.connection !== "online") text = "Waiting for the table to come back…";
     else if (s.to_move === s.you) {
       text = "Your turn";
-      if (this.markMode()) text += `: choose cards to ${this.markVerbs().join(" or ")}`;
-      else if (this.cardActions().size) text += this.coarse ? ": tap a card, tap again to play" : ": play a card";
+      const o = s.observation || {};
+      if (this.markMode()) {
+        text += `: choose cards to ${this.markVerbs().join(" or ")}`;
+        // The Pedro family's reduction: how far there is still to go.
+        const extra = o.family === "pedro" && Array.isArray(o.hand) ? o.hand.length - 6 : 0;
+        if (extra > 0) text += ` (${extra} more to get down to six)`;
+      } else if (this.cardActions().size) text += this.coarse ? ": tap a card, tap again to play" : ": play a card";
+      else if (this.otherActions().length) text += ": choose below";
     } else text = `${this.name(s.to_move)} to play`;
     if (this.pending) text = "Sending…";
     return h("p", { class: `status${s.to_move === s.you && s.status === "playing" ? " yours" : ""}`, id: "status" }, text);
@@ -672,13 +703,19 @@ class TableUi {
     if (this.selected) {
       buttons.push(h("button", { type: "button", class: "act primary", id: "play-selected", onclick: () => this.playCard(this.selected, true) }, `Play ${cardShort(this.selected)}`));
     }
-    return h("div", { class: "actions", role: "group", "aria-label": "Actions" }, buttons);
+    const help = s.to_move === s.you && s.status === "playing" ? bidHelp(s) : null;
+    return h(
+      "div",
+      { class: "actions", role: "group", "aria-label": "Actions" },
+      buttons,
+      help ? h("p", { class: "bid-help", id: "bid-help" }, help) : null,
+    );
   }
 
   handView() {
     const o = this.state.observation || {};
     const hand = (o.hand || []).slice();
-    hand.sort(cardOrder(o.trump));
+    hand.sort(cardOrder(o.trump, o.family));
     const actions = this.cardActions();
     const yours = this.state.to_move === this.state.you && this.state.status === "playing";
     const marks = this.markMode();
@@ -725,6 +762,30 @@ class TableUi {
     } else if (this.panel === "deal") {
       title = "Result of the last deal";
       body = this.dealResult();
+    } else if (this.panel === "invites") {
+      title = "Invite";
+      const open = this.openInvites();
+      body = open.length
+        ? h(
+            "div",
+            {},
+            h("p", {}, "Send each person their own seat link: the link is the key to the seat."),
+            h(
+              "ul",
+              { class: "invites" },
+              open.map((i) => {
+                const url = location.origin + i.invite;
+                return h(
+                  "li",
+                  {},
+                  h("span", {}, `${this.name(i.seat)} (not here yet)`),
+                  h("input", { type: "text", readonly: true, value: url, "aria-label": `Invite link for ${this.name(i.seat)}`, class: "link" }),
+                  h("button", { type: "button", onclick: (e) => copy(url, e.currentTarget) }, "Copy"),
+                );
+              }),
+            ),
+          )
+        : h("p", {}, "Everyone invited has come.");
     } else {
       title = "Settings";
       const box = h("input", { type: "checkbox", id: "four-colour", checked: prefs.fourColour, onchange: (e) => { prefs.fourColour = e.target.checked; this.render(); } });
@@ -763,27 +824,39 @@ class TableUi {
   dealResult() {
     const d = this.state.last_deal;
     if (!d) return h("p", {}, "No deal has finished yet.");
-    const trump = this.state.observation && this.state.observation.trump;
     return h(
       "div",
       { class: "deal-result" },
       h("p", {}, `Deal ${d.deal_no}: ${d.text}`),
       h("p", {}, "Points taken: ", d.points.map((p, i) => `${this.name(i)} ${p}`).join(", ")),
       Object.entries(d.hands).map(([seat, cards]) =>
-        h("div", { class: "reveal" }, h("h3", {}, this.name(Number(seat))), h("div", { class: "row-cards small" }, cards.slice().sort(cardOrder(trump)).map((c) => smallCard(c)))),
+        h("div", { class: "reveal" }, h("h3", {}, this.name(Number(seat))), h("div", { class: "row-cards small" }, cards.slice().sort(cardOrder(null)).map((c) => smallCard(c)))),
       ),
     );
   }
 }
 
-// Cards of the hand, sorted by suit (alternating colours) then rank.
-function cardOrder() {
-  const suitRank = { S: 0, H: 1, C: 2, D: 3 };
+// Cards of the hand, sorted by suit (alternating colours) then rank. Once
+// trumps are named they come first: in the Pedro family with the joker
+// and the left pedro (the five of the other suit of the trump's colour),
+// which is a trump in every respect.
+const SAME_COLOUR = { C: "S", S: "C", D: "H", H: "D" };
+function cardOrder(trump, family) {
+  const suits = ["S", "H", "C", "D"];
+  if (trump) suits.unshift(...suits.splice(suits.indexOf(trump), 1));
   const rankOrder = "23456789TJQKA";
+  const leftPedro = trump && family === "pedro" ? `5${SAME_COLOUR[trump]}` : null;
+  // [group, rank]: group 0 is the trump suit; the joker and the left pedro
+  // go with it (the joker first, the left pedro below the trump five).
+  const key = (c) => {
+    if (c === "JK") return trump ? [0, 20] : [9, 0];
+    if (c === leftPedro) return [0, 3.5];
+    return [suits.indexOf(c[1]), rankOrder.indexOf(c[0])];
+  };
   return (a, b) => {
-    if (a === "JK") return 1;
-    if (b === "JK") return -1;
-    return suitRank[a[1]] - suitRank[b[1]] || rankOrder.indexOf(b[0]) - rankOrder.indexOf(a[0]);
+    const [ga, ra] = key(a);
+    const [gb, rb] = key(b);
+    return ga - gb || rb - ra;
   };
 }
 

@@ -48,7 +48,26 @@ export function andList(names) {
   return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }
 
+// What the bids on offer mean, in a line under the buttons (none when no
+// bid is offered).
+export function bidHelp(state) {
+  const legal = state.legal || [];
+  if (!legal.some((a) => a.startsWith("bid ") || a === "moon")) return null;
+  const o = state.observation || {};
+  if (o.family === "na-sixty-six") {
+    const who = o.players === 3 ? "you" : "your side";
+    let text = `Bid N: ${who} must take at least N \u00d7 33 points, or lose the bid.`;
+    if (legal.includes("moon")) text += " Moon: you play alone and must take every trick.";
+    return text;
+  }
+  let text = "Bid N: your side must take at least N points, or lose the bid.";
+  if (legal.includes("bid double")) text += " Double: all the points, scored double.";
+  return text;
+}
+
 export const CONFIRM = {
+  moon: "Shoot the moon? You play alone and must take every trick.",
+  "bid double": "Bid double? Your side must take all the points; the score counts double either way.",
   close: "Close the talon? No more cards are drawn and you must follow suit.",
   declare: "Declare that you have 66? If you are wrong, the opponent scores.",
   dump: "Dump your remaining cards?",

@@ -131,12 +131,38 @@ test("lobby creates a table and joins your own seat; assets and fallback", async
   assert.match(invite, /^\/t\/[A-Za-z0-9_-]+#s=/);
   // The creator's browser keeps no one's seat key (only its own, once seated).
   const kept = await lobby.evaluate(() => Object.keys(localStorage));
-  assert.ok(!kept.some((k) => k.startsWith("talon.invite.")), kept.join(", "));
+  assert.ok(!kept.some((k) => k.startsWith("talon.invite")), kept.join(", "));
   await lobby.click("#join-own");
   await lobby.waitForSelector("body[data-status]");
   assert.equal(new URL(lobby.url()).hash, "", "the secret leaves the address bar");
   await lobby.waitForSelector("#hand .card");
   assert.equal((await lobby.$$("#hand .card")).length, 5);
+  await context.close();
+});
+
+test("the table page shows the creator the links of seats not yet taken, in this tab only", async () => {
+  const context = await browser.newContext();
+  const lobby = await context.newPage();
+  await lobby.goto(BASE + "/");
+  await lobby.waitForSelector("#preset");
+  await lobby.selectOption("#preset", "schnapsen");
+  await lobby.selectOption("#seat-1", "person");
+  await lobby.fill("#seat-1-name", "Bo");
+  await lobby.click("#create");
+  await lobby.waitForSelector("#join-own");
+  const links = await lobby.$$eval(".invites input.link", (is) => is.map((i) => i.value));
+  await lobby.click("#join-own");
+  await lobby.waitForSelector("#show-invites");
+  await lobby.click("#show-invites");
+  const shown = await lobby.$$eval(".panel .invites input.link", (is) => is.map((i) => i.value));
+  assert.deepEqual(shown, [links[1]], "Bo's link, not the creator's own");
+  assert.ok(!(await lobby.evaluate(() => Object.keys(localStorage))).some((k) => k.startsWith("talon.invite")));
+  // Once Bo sits down, nobody is left to invite.
+  const bo = await (await browser.newContext()).newPage();
+  await bo.goto(links[1]);
+  await bo.waitForSelector("body[data-status]");
+  await lobby.waitForFunction(() => document.querySelector(".panel")?.textContent.includes("Everyone invited has come"));
+  await bo.context().close();
   await context.close();
 });
 
@@ -546,11 +572,11 @@ test("seats in a four-seat game read as left, partner and right", async () => {
   const t = await createTable("sixty-three", [{ kind: "person", name: "Ann" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }]);
   const page = await openPage(t.seats[0].invite);
   await page.waitForSelector(".opponents .seat");
-  const seats = await page.$$eval(".opponents .seat", (ss) => ss.map((s) => [s.dataset.seat, s.querySelector(".seat-name").textContent, s.getAttribute("aria-label")]));
+  const seats = await page.$$eval(".opponents .seat", (ss) => ss.map((s) => [s.dataset.seat, s.querySelector(".where").textContent, s.getAttribute("aria-label")]));
   assert.deepEqual(seats.map((s) => s[0]), ["1", "2", "3"]);
-  assert.match(seats[0][1], /left$/);
-  assert.match(seats[1][1], /partner$/);
-  assert.match(seats[2][1], /right$/);
+  assert.equal(seats[0][1], "on your left");
+  assert.equal(seats[1][1], "your partner");
+  assert.equal(seats[2][1], "on your right");
   assert.match(seats[1][2], /your partner/);
   assert.match(seats[0][2], /on your left/);
   assert.equal((await page.textContent(".you-line .seat-name")).replace("\u25B6", "").trim(), "Ann (you)");
@@ -590,6 +616,19 @@ test("phone 390x844: no sideways scroll, 44px targets, whole hand reachable", as
     }
   }
   await page.context().close();
+});
+
+test("a phone on its side (844x390): the hand and the actions are in view without scrolling", async () => {
+  for (const preset of ["schnapsen", "eighty-three"]) {
+    const n = preset === "schnapsen" ? 2 : 4;
+    const seats = [{ kind: "person" }, ...Array(n - 1).fill({ kind: "bot", level: "random" })];
+    const t = await createTable(preset, seats);
+    const page = await openPage(t.seats[0].invite, { viewport: { width: 844, height: 390 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    await page.waitForSelector("#hand .card");
+    const bottom = await page.$$eval("#hand .card, .actions button", (els) => Math.max(...els.map((e) => e.getBoundingClientRect().bottom)));
+    assert.ok(bottom <= 390, `${preset}: the hand ends at ${bottom}px of 390`);
+    await page.context().close();
+  }
 });
 
 test("an opponent's page holds no face-down card", async () => {
