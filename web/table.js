@@ -119,6 +119,16 @@ class TableUi {
     return `${base} (you)`;
   }
 
+  // A result line of the engine ("seat 1 declared 66", "side 0 (seats 0
+  // and 2) 40 points") with the seats' names, as the table shows them.
+  namesIn(text) {
+    const short = (n) => (n === this.state.you ? "you" : this.name(n));
+    return text
+      .replace(/side (\d) \(seats (\d) and (\d)\)/g, (_, side, a, b) => `${short(Number(a))} & ${short(Number(b))}`)
+      .replace(/\bseat (\d)\b/g, (_, n) => short(Number(n)))
+      .replace(/\byou (wins|was|scores|makes|takes|loses|has)\b/g, (_, v) => `you ${AGREE[v]}`);
+  }
+
   // Where a seat sits from your chair: the next to play sits on your left,
   // the one before you on your right; in a four-seat partnership game the
   // seat across is your partner. Null for your own seat, two-seat games and
@@ -187,7 +197,7 @@ class TableUi {
     }
     const ld = state.last_deal;
     if (ld && this.seenDeal !== null && ld.deal_no !== this.seenDeal) {
-      announce(`Deal ${ld.deal_no} is over. ${ld.text || ""}`);
+      announce(`Deal ${ld.deal_no} is over. ${this.namesIn(ld.text || "")}`);
       this.panel = "deal";
     }
     this.seenDeal = ld ? ld.deal_no : 0;
@@ -812,7 +822,7 @@ class TableUi {
         {},
         h("th", { scope: "row" }, d.deal_no),
         d.score.map((x, i) => h("td", {}, `${x > 0 ? "+" : ""}${x}${d.match_scores ? ` (${d.match_scores[i]})` : ""}`)),
-        h("td", { class: "text" }, d.text),
+        h("td", { class: "text" }, this.namesIn(d.text)),
       ),
     );
     const total = s.scores
@@ -827,7 +837,7 @@ class TableUi {
     return h(
       "div",
       { class: "deal-result" },
-      h("p", {}, `Deal ${d.deal_no}: ${d.text}`),
+      h("p", {}, `Deal ${d.deal_no}: ${this.namesIn(d.text)}`),
       h("p", {}, "Points taken: ", d.points.map((p, i) => `${this.name(i)} ${p}`).join(", ")),
       Object.entries(d.hands).map(([seat, cards]) =>
         h("div", { class: "reveal" }, h("h3", {}, this.name(Number(seat))), h("div", { class: "row-cards small" }, cards.slice().sort(cardOrder(null)).map((c) => smallCard(c)))),
@@ -840,6 +850,8 @@ class TableUi {
 // trumps are named they come first: in the Pedro family with the joker
 // and the left pedro (the five of the other suit of the trump's colour),
 // which is a trump in every respect.
+// Verbs after "you" in the engine's result lines.
+const AGREE = { wins: "win", was: "were", scores: "score", makes: "make", takes: "take", loses: "lose", has: "have" };
 const SAME_COLOUR = { C: "S", S: "C", D: "H", H: "D" };
 function cardOrder(trump, family) {
   const suits = ["S", "H", "C", "D"];

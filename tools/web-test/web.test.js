@@ -213,6 +213,9 @@ test("two people and two bots play a Sixty-three deal by clicking; dimmed cards 
   }
   // The deal's result shows everyone's cards and the score sheet has the deal.
   await a.waitForSelector(".deal-result");
+  // The engine's result line names seats by number; the page by name.
+  const result = await a.textContent(".deal-result p");
+  assert.ok(!/\bseat \d/.test(result) && /Ann|Bo|you|bot/.test(result), result);
   const hands = await a.$$(".deal-result .reveal");
   assert.equal(hands.length, 4);
   const summary = (await api(`/api/tables/${t.table}`)).summary;
