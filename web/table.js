@@ -420,6 +420,17 @@ class TableUi {
     root.append(h("section", { class: "opponents", "aria-label": "Other seats" }, others.map((seat) => this.seatBox(seat))));
     root.append(this.centre());
     root.append(this.statusLine());
+    if (s.status === "finished") {
+      // The end of the table, hard to miss, with the way on.
+      root.append(
+        h(
+          "section",
+          { class: "finished", id: "finished", "aria-label": "The table is over" },
+          h("p", { class: "finished-text" }, this.finishText()),
+          h("p", {}, h("a", { href: "/", class: "button primary", id: "new-table" }, "New table"), " ", h("button", { type: "button", id: "finished-sheet", onclick: () => { this.panel = "sheet"; this.render(); } }, "Score sheet")),
+        ),
+      );
+    }
     if (this.message) root.append(h("p", { class: "flash", role: "alert" }, this.message));
     root.append(this.actionBar());
     if (you !== null) {

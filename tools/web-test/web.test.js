@@ -504,6 +504,9 @@ test("a socket dropped by the network recovers by itself, also with a card in fl
   // The deal ends; the log has every card of seat 0 once, the cut ones too.
   await playDeal([page]);
   await page.waitForFunction(() => document.body.dataset.status === "finished", null, { timeout: 20000 });
+  // The end is a banner with the result and the way to a new table.
+  assert.match(await page.textContent("#finished .finished-text"), /wins?\.|share first place|over/);
+  assert.equal(await page.getAttribute("#new-table", "href"), "/");
   const counts = await cardsInLog(t.table, 0);
   for (const [c, n] of counts) assert.equal(n, 1, `${c} was played ${n} times`);
   assert.equal(counts.get(inFlight[0]), 1, `${inFlight[0]} is in the log once`);
