@@ -29,6 +29,12 @@ pub fn client_key(peer: SocketAddr, headers: &HeaderMap, behind_proxy: bool) -> 
     address_key(ip)
 }
 
+/// The key a connection's peer is limited by, before any request says
+/// more (the connection cap of listen.rs).
+pub fn peer_key(peer: SocketAddr) -> IpAddr {
+    address_key(peer.ip().to_canonical())
+}
+
 /// The key an address is limited by: IPv6 hosts by their /64 (one
 /// subscriber's usual block, where new addresses cost nothing), IPv4 and
 /// IPv4-mapped addresses by themselves.

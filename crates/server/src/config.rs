@@ -45,6 +45,10 @@ pub struct ServerConfig {
     /// length); past them a viewer gets a snapshot, just as correct.
     pub catch_up_budget: u32,
     pub catch_up_window: Duration,
+    /// How long a request's headers may take to arrive, counted from when
+    /// the server starts waiting for them (on a new or an idle kept-alive
+    /// connection too): past it the connection is closed.
+    pub header_timeout: Duration,
     /// How long a new connection has to say hello.
     pub hello_timeout: Duration,
     /// A connection that sends nothing (not even a ping) this long is closed.
@@ -82,10 +86,19 @@ impl Default for ServerConfig {
             behind_proxy: false,
             catch_up_budget: 20,
             catch_up_window: Duration::from_secs(10),
+            header_timeout: Duration::from_secs(10),
             hello_timeout: Duration::from_secs(10),
             idle_timeout: Duration::from_secs(120),
             finished_ttl: Duration::from_secs(300),
             abandon_after: Duration::from_secs(24 * 3600),
         }
+    }
+}
+
+impl ServerConfig {
+    /// TCP connections one address may hold open at once: its WebSockets
+    /// and room for as many plain HTTP requests in flight beside them.
+    pub fn max_connections_per_address(&self) -> usize {
+        self.max_sockets_per_address.saturating_mul(2)
     }
 }

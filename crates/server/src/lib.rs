@@ -10,6 +10,7 @@ mod config;
 mod conn;
 mod http;
 mod limits;
+mod listen;
 mod lobby;
 mod metrics;
 mod presence;
@@ -67,8 +68,17 @@ pub async fn start_with(config: ServerConfig, store: Arc<dyn Store>) -> Result<R
         .restore()
         .await
         .map_err(|e| format!("cannot read the stored tables: {e}"))?;
-    let app = http::router(lobby).into_make_service_with_connect_info::<SocketAddr>();
-    let task = tokio::spawn(async move { axum::serve(listener, app).await });
+    let behind_proxy = lobby.config().behind_proxy;
+    let header_timeout = lobby.config().header_timeout;
+    let connections = address::HeldCounts::new(lobby.config().max_connections_per_address());
+    let app = http::router(lobby);
+    let task = tokio::spawn(listen::serve(
+        listener,
+        app,
+        connections,
+        behind_proxy,
+        header_timeout,
+    ));
     Ok(Running {
         addr,
         restored,

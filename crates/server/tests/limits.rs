@@ -495,3 +495,76 @@ async fn a_client_that_keeps_asking_but_never_reads_is_let_go() {
     }
     assert!(let_go, "the server held the socket for 15 s");
 }
+
+/// Reads until the server closes the connection (Ok(())), or the time runs
+/// out (Err).
+async fn closed_within(stream: &mut TcpStream, limit: Duration) -> Result<(), ()> {
+    use tokio::io::AsyncReadExt;
+    let mut buf = [0u8; 1024];
+    let read = async {
+        loop {
+            match stream.read(&mut buf).await {
+                Ok(0) | Err(_) => return,
+                Ok(_) => {}
+            }
+        }
+    };
+    tokio::time::timeout(limit, read).await.map_err(|_| ())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_or_idle_connections_are_let_go_and_bounded_per_address() {
+    use tokio::io::AsyncWriteExt;
+    let config = ServerConfig {
+        header_timeout: Duration::from_millis(500),
+        max_sockets_per_address: 2,
+        ..fast_config()
+    };
+    let running = server(config).await;
+    let addr = running.addr;
+    // A connection that says nothing, and one that sends its headers a
+    // line at a time and never finishes them, are both closed.
+    let mut idle = TcpStream::connect(addr).await.unwrap();
+    let mut slow = TcpStream::connect(addr).await.unwrap();
+    slow.write_all(b"GET /api/health HTTP/1.1\r\n")
+        .await
+        .unwrap();
+    for _ in 0..3 {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        slow.write_all(b"X-Slow: 1\r\n").await.unwrap();
+    }
+    assert!(closed_within(&mut idle, Duration::from_secs(5))
+        .await
+        .is_ok());
+    assert!(closed_within(&mut slow, Duration::from_secs(5))
+        .await
+        .is_ok());
+    // Past twice the socket cap, a further connection is closed at once,
+    // and a place comes back when one is let go.
+    let mut held = Vec::new();
+    for _ in 0..4 {
+        held.push(TcpStream::connect(addr).await.unwrap());
+    }
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let mut extra = TcpStream::connect(addr).await.unwrap();
+    assert!(closed_within(&mut extra, Duration::from_millis(300))
+        .await
+        .is_ok());
+    drop(held.pop());
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let health = http_get(addr, "/api/health").await;
+    assert!(health.starts_with("HTTP/1.1 200"), "{health}");
+    running.abort();
+}
+
+/// A plain HTTP/1.1 GET over a fresh connection: the status line and on.
+async fn http_get(addr: std::net::SocketAddr, path: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    s.write_all(format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").as_bytes())
+        .await
+        .unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).await.unwrap();
+    out
+}
