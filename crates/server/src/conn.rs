@@ -47,10 +47,10 @@ fn quote(text: &str) -> String {
 pub async fn serve(socket: WebSocket, lobby: Arc<Lobby>, key: IpAddr) {
     let (mut sink, mut stream) = socket.split();
     let config = lobby.config().clone();
-    let close_with = |code: u16, reason: &'static str| {
+    let close_with = |code: u16, reason: &str| {
         Message::Close(Some(CloseFrame {
             code,
-            reason: reason.into(),
+            reason: close_reason(reason).into(),
         }))
     };
 
@@ -64,19 +64,27 @@ pub async fn serve(socket: WebSocket, lobby: Arc<Lobby>, key: IpAddr) {
             return;
         }
     };
-    let Ok(ClientFrame::Hello {
-        table,
-        secret,
-        since,
-    }) = hello
-    else {
-        let _ = sink
-            .send(close_with(
-                close::NO_HELLO,
-                "the first frame must be a hello",
-            ))
-            .await;
-        return;
+    let (table, secret, since) = match hello {
+        Ok(ClientFrame::Hello {
+            table,
+            secret,
+            since,
+        }) => (table, secret, since),
+        Ok(_) => {
+            let _ = sink
+                .send(close_with(
+                    close::NO_HELLO,
+                    "the first frame must be a hello",
+                ))
+                .await;
+            return;
+        }
+        // A hello that does not read: say what is wrong with it.
+        Err(e) => {
+            let why = format!("the first frame must be a hello: {e}");
+            let _ = sink.send(close_with(close::NO_HELLO, &why)).await;
+            return;
+        }
     };
     let room = match lobby.room(&table, key).await {
         Ok(room) => room,
@@ -303,4 +311,14 @@ fn seat_of(room: &RoomHandle, secret: &str) -> Option<u8> {
         .iter()
         .position(|h| h.as_ref().is_some_and(|h| secret::same(h, &hash)))
         .map(|s| s as u8)
+}
+
+/// A close frame's reason: at most 123 bytes (RFC 6455), cut at a
+/// character's edge.
+fn close_reason(text: &str) -> String {
+    let mut end = text.len().min(123);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text[..end].to_string()
 }

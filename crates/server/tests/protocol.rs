@@ -344,6 +344,27 @@ async fn bad_frames_get_errors_and_change_nothing() {
     let mut rude = Client::connect(addr).await;
     rude.send(json!({"t": "ping"})).await;
     assert_eq!(rude.next().await.unwrap_err().0, 4000);
+    // A hello that does not read is told what is wrong with it.
+    for (hello, why) in [
+        (
+            json!({"t": "hello", "table": table, "x": 1}),
+            "unknown field `x`",
+        ),
+        (
+            json!({"t": "hello", "table": table, "since": -1}),
+            "invalid value",
+        ),
+        (json!({"t": "hello"}), "missing field `table`"),
+    ] {
+        let mut odd = Client::connect(addr).await;
+        odd.send(hello.clone()).await;
+        let (code, reason) = odd.next().await.unwrap_err();
+        assert_eq!(code, 4000, "{hello}");
+        assert!(
+            reason.contains(why) && reason.len() <= 123,
+            "{hello}: {reason}"
+        );
+    }
 
     let mut c = Client::hello(addr, table, Some(&secret(&created, 0)), None).await;
     let f = my_turn(&mut c).await;
