@@ -125,8 +125,8 @@ pub struct Room {
     /// Seats whose hint is being worked out, a bit each: one at a time per
     /// seat, so hint frames cannot queue searches without bound.
     hinting: Arc<AtomicU8>,
-    /// Catch-ups by replay left: anyone may ask for one (a stale version
-    /// in a hello or an action), and each costs the whole log.
+    /// Catch-ups by replay left: anyone may ask for one (an old `since` in
+    /// a hello), and each costs the whole log.
     replays: Bucket,
     /// The place this table takes among its creator's or visitor's tables
     /// in memory. A table in play frees it when it finishes (its players
@@ -388,8 +388,13 @@ impl Room {
             Ok(event) => event,
             Err(e) => {
                 send(&out, &self.reject(e.code(), &e.to_string(), id));
-                if matches!(e, TableError::Stale { .. }) {
-                    self.catch_up(&out, v, Viewer::Seat(seat));
+                // An older version needs nothing more: the room handles one
+                // command at a time, so every event since is already on its
+                // way to this connection (a catch-up sent them twice, and
+                // an old device's move brought back the whole log). One
+                // from nowhere starts the viewer afresh.
+                if matches!(e, TableError::Stale { .. }) && v > self.table.version() {
+                    send(&out, &self.snapshot(Viewer::Seat(seat)));
                 }
                 return;
             }

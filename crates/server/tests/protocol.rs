@@ -117,7 +117,7 @@ async fn a_version_too_old_or_unknown_gets_a_snapshot_equal_to_a_fresh_one() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn stale_and_duplicate_actions_are_rejected_with_what_was_missed() {
+async fn stale_and_duplicate_actions_are_rejected_and_nothing_is_sent_twice() {
     let running = server(fast_config()).await;
     let addr = running.addr;
     let created = create(
@@ -129,7 +129,8 @@ async fn stale_and_duplicate_actions_are_rejected_with_what_was_missed() {
     let mut c = Client::hello(addr, table, Some(&secret(&created, 0)), None).await;
     let f = my_turn(&mut c).await;
     let v = f["v"].as_u64().unwrap();
-    // Acting on an older version: refused, then the events since it.
+    // Acting on an older version: refused, and nothing follows (the
+    // connection has every event already; they were not sent again).
     c.send(json!({"t": "act", "action": f["state"]["legal"][0], "v": v - 1, "id": "old"}))
         .await;
     let r = c.until("reject").await;
@@ -137,10 +138,16 @@ async fn stale_and_duplicate_actions_are_rejected_with_what_was_missed() {
         (r["code"].as_str(), r["id"].as_str(), r["v"].as_u64()),
         (Some("stale"), Some("old"), Some(v))
     );
-    let missed = c.next().await.unwrap();
+    c.send(json!({"t": "ping"})).await;
+    assert_eq!(c.next().await.unwrap()["t"], "pong", "no event again");
+    // A version from nowhere (ahead of the table) gets a fresh snapshot.
+    c.send(json!({"t": "act", "action": f["state"]["legal"][0], "v": v + 50}))
+        .await;
+    assert_eq!(c.until("reject").await["code"], "stale");
+    let fresh = c.next().await.unwrap();
     assert_eq!(
-        (missed["t"].as_str(), missed["v"].as_u64()),
-        (Some("event"), Some(v))
+        (fresh["t"].as_str(), fresh["v"].as_u64()),
+        (Some("snapshot"), Some(v))
     );
     // The same action twice: applied once, the copy refused.
     c.send(act(&f, 0)).await;
@@ -163,8 +170,8 @@ async fn stale_and_duplicate_actions_are_rejected_with_what_was_missed() {
 }
 
 /// A catch-up by missed events replays the table's log, which anyone may
-/// ask for with a stale version: past the table's budget of replays the
-/// answer is a snapshot of the same version instead.
+/// ask for by reconnecting with an old `since`: past the table's budget of
+/// replays the answer is a snapshot of the same version instead.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn catch_ups_past_the_replay_budget_get_snapshots() {
     let config = talon_server::ServerConfig {
@@ -180,10 +187,9 @@ async fn catch_ups_past_the_replay_budget_get_snapshots() {
     let v = f["v"].as_u64().unwrap();
     let mut answers = Vec::new();
     for _ in 0..5 {
-        c.send(json!({"t": "act", "action": f["state"]["legal"][0], "v": v - 1}))
-            .await;
-        assert_eq!(c.until("reject").await["code"], "stale");
-        let g = c.next().await.unwrap();
+        let mut again = Client::hello(addr, &table, Some(&secret(&created, 0)), Some(v - 1)).await;
+        again.until("welcome").await;
+        let g = again.next().await.unwrap();
         assert_eq!(g["v"].as_u64(), Some(v), "{g}");
         answers.push(g["t"].as_str().unwrap().to_string());
     }
