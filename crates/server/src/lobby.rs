@@ -217,12 +217,14 @@ impl Lobby {
         if self.open_count() >= self.shared.config.max_open_tables {
             return Err(LobbyError::Full);
         }
-        let place = self.place_for(key)?;
         let stored = match self.shared.store.load(id).await {
             Ok(s) => s,
             Err(StoreError::NotFound(_)) => return Err(LobbyError::NotFound),
             Err(e) => return Err(LobbyError::Store(e)),
         };
+        // After the lookup: a table that does not exist is a 404 whatever
+        // the visitor holds.
+        let place = self.place_for(key)?;
         let table =
             Table::replay(&stored.events).map_err(|e| LobbyError::Invalid(e.to_string()))?;
         // `start` gives the room someone else brought back meanwhile.
