@@ -317,7 +317,8 @@ async fn an_address_holds_a_bounded_number_of_tables() {
     assert_eq!(create_from(addr, "198.51.100.1").await, 201);
     assert_eq!(create_from(addr, "198.51.100.1").await, 429);
     // At its cap, an address still learns that a table does not exist.
-    let unknown = "GET /api/tables/abcdefghjkmn HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 198.51.100.1\r\n\r\n";
+    let unknown =
+        "GET /api/tables/abcdefghjkmn HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 198.51.100.1\r\n\r\n";
     assert_eq!(status_of(addr, unknown).await.0, 404);
     assert_eq!(create_from(addr, "198.51.100.2").await, 201);
     let mut freed = false;

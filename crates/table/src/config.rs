@@ -223,14 +223,16 @@ fn check_name(seat: usize, name: &str) -> Result<(), TableError> {
             u32::from(c)
         )));
     }
-    if name.trim().is_empty() {
+    if name.chars().all(|c| c.is_whitespace() || combining(c)) {
         return Err(TableError::Config(format!(
             "seat {seat}: a name needs a visible character"
         )));
     }
     // The names the table gives seats itself ("seat 2", "expert bot"): a
-    // person taking one would pass for another seat or for a bot.
-    let plain = name.trim().to_lowercase();
+    // person taking one would pass for another seat or for a bot. Compared
+    // as they would look: any run of spaces as one, full-width letters as
+    // plain ones.
+    let plain = looks(name);
     let seat_like = plain
         .strip_prefix("seat ")
         .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
@@ -240,6 +242,26 @@ fn check_name(seat: usize, name: &str) -> Result<(), TableError> {
         )));
     }
     Ok(())
+}
+
+/// A name as it reads on screen: lower case, full-width forms as ASCII,
+/// every run of whitespace (no-break and ideographic spaces too) one space,
+/// none at the ends.
+fn looks(name: &str) -> String {
+    let narrow = name.chars().map(|c| match u32::from(c) {
+        0xFF01..=0xFF5E => char::from_u32(u32::from(c) - 0xFEE0).unwrap_or(c),
+        _ => c,
+    });
+    let text: String = narrow.collect::<String>().to_lowercase();
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Combining marks, which show only on a character before them.
+fn combining(c: char) -> bool {
+    matches!(
+        u32::from(c),
+        0x0300..=0x036F | 0x1AB0..=0x1AFF | 0x1DC0..=0x1DFF | 0x20D0..=0x20FF | 0xFE20..=0xFE2F
+    )
 }
 
 /// Characters that show nothing or turn the text around (Unicode's format

@@ -296,12 +296,29 @@ fn bad_configs_are_refused_with_a_reason() {
         (named("   "), "visible character"),
         (named("Seat 0"), "gives seats itself"),
         (named("expert bot"), "gives seats itself"),
+        // Lookalikes: two spaces, a no-break space, full-width letters.
+        (named("seat  2"), "gives seats itself"),
+        (named("seat\u{00A0}2"), "gives seats itself"),
+        (
+            named("\u{FF53}\u{FF45}\u{FF41}\u{FF54} 2"),
+            "gives seats itself",
+        ),
+        (named("Expert\u{3000}Bot"), "gives seats itself"),
+        (named("\u{0301}\u{0301}\u{0301}"), "visible character"),
     ] {
         let e = Table::new(bad).unwrap_err();
         assert!(e.to_string().contains(says), "{e}");
     }
     // Names people use stay fine: accents, other scripts, emoji, "Robot".
-    for fine in ["Zoë", "Łukasz", "山田", "Ann 🂡", "Robot", "seat of honour"] {
+    for fine in [
+        "Zoë",
+        "Ze\u{0301}",
+        "Łukasz",
+        "山田",
+        "Ann 🂡",
+        "Robot",
+        "seat of honour",
+    ] {
         Table::new(named(fine)).unwrap_or_else(|e| panic!("{fine}: {e}"));
     }
     let too_many = TableConfig::bots(
