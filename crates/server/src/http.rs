@@ -8,6 +8,8 @@ use crate::conn;
 use crate::lobby::{Lobby, LobbyError};
 use crate::room::RoomCmd;
 use crate::web;
+use axum::extract::rejection::PathRejection;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{ConnectInfo, FromRequestParts, Path, State};
 use axum::http::request::Parts;
@@ -54,12 +56,31 @@ pub fn router(lobby: Arc<Lobby>) -> Router {
         .route("/ws", get(ws))
         .route("/assets/{v}/{*path}", get(web::asset))
         .fallback(fallback)
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
         .with_state(lobby)
 }
 
 fn error(status: StatusCode, message: impl Into<String>) -> Response {
     (status, Json(json!({"ok": false, "error": message.into()}))).into_response()
+}
+
+async fn method_not_allowed(method: Method, uri: Uri) -> Response {
+    error(
+        StatusCode::METHOD_NOT_ALLOWED,
+        format!("{} does not take {method} (see docs/server.md)", uri.path()),
+    )
+}
+
+/// A table id from the path, or a JSON error naming what is wrong with
+/// it (axum's own answer is plain text).
+fn table_id(path: Result<Path<String>, PathRejection>) -> Result<String, Response> {
+    path.map(|Path(id)| id).map_err(|e| {
+        error(
+            StatusCode::BAD_REQUEST,
+            format!("bad table id: {}", e.body_text()),
+        )
+    })
 }
 
 async fn not_found() -> Response {
@@ -265,8 +286,12 @@ async fn ask_room<T>(
 async fn summary(
     State(lobby): State<Arc<Lobby>>,
     ClientKey(key): ClientKey,
-    Path(id): Path<String>,
+    id: Result<Path<String>, PathRejection>,
 ) -> Response {
+    let id = match table_id(id) {
+        Ok(id) => id,
+        Err(response) => return response,
+    };
     match ask_room(&lobby, &id, key, |reply| RoomCmd::Summary { reply }).await {
         Ok(state) => Json(json!({"ok": true, "summary": state})).into_response(),
         Err(response) => response,
@@ -278,8 +303,12 @@ async fn summary(
 async fn log(
     State(lobby): State<Arc<Lobby>>,
     ClientKey(key): ClientKey,
-    Path(id): Path<String>,
+    id: Result<Path<String>, PathRejection>,
 ) -> Response {
+    let id = match table_id(id) {
+        Ok(id) => id,
+        Err(response) => return response,
+    };
     match ask_room(&lobby, &id, key, |reply| RoomCmd::Log { reply }).await {
         Ok(Some(events)) => Json(json!({"ok": true, "events": events})).into_response(),
         Ok(None) => error(
@@ -293,8 +322,15 @@ async fn log(
 async fn ws(
     State(lobby): State<Arc<Lobby>>,
     ClientKey(key): ClientKey,
-    upgrade: WebSocketUpgrade,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
+    let upgrade = match upgrade {
+        Ok(upgrade) => upgrade,
+        Err(e) => {
+            let why = format!("/ws takes a WebSocket upgrade: {}", e.body_text());
+            return error(StatusCode::BAD_REQUEST, why);
+        }
+    };
     // Held for as long as the socket is open.
     let Some(slot) = lobby.sockets.open(key) else {
         return error(

@@ -1,10 +1,10 @@
 //! The embedded browser client: `/` and app paths get index.html (never
 //! cached), assets are versioned and immutable, and the API's unknown
-//! paths stay JSON 404s.
+//! paths stay JSON 404s (and every API error JSON).
 
 mod common;
 
-use common::{fast_config, server};
+use common::{fast_config, http, server};
 use std::net::SocketAddr;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -61,6 +61,19 @@ async fn the_client_is_served_from_the_binary() {
     assert!(body.contains("\"ok\":false"));
     let (status, _, _) = get(addr, "/api/tables/x/y/z").await;
     assert_eq!(status, 404);
+    // Every API error is JSON naming the problem: a path that does not
+    // decode, a method an endpoint does not take, /ws without an upgrade.
+    for (method, path, status, says) in [
+        ("GET", "/api/tables/%ff%fe", 400, "bad table id"),
+        ("POST", "/api/health", 405, "does not take POST"),
+        ("GET", "/api/tables", 405, "does not take GET"),
+        ("GET", "/ws", 400, "WebSocket upgrade"),
+    ] {
+        let (got, body) = http(addr, method, path, None).await;
+        assert_eq!(got, status, "{method} {path}");
+        assert_eq!(body["ok"], false, "{method} {path}: {body}");
+        assert!(body["error"].as_str().unwrap().contains(says), "{body}");
+    }
     let (status, _, _) = get(addr, "/missing.png").await;
     assert_eq!(status, 404);
 
