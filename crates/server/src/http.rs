@@ -72,15 +72,11 @@ async fn method_not_allowed(method: Method, uri: Uri) -> Response {
     )
 }
 
-/// A table id from the path, or a JSON error naming what is wrong with
-/// it (axum's own answer is plain text).
-fn table_id(path: Result<Path<String>, PathRejection>) -> Result<String, Response> {
-    path.map(|Path(id)| id).map_err(|e| {
-        error(
-            StatusCode::BAD_REQUEST,
-            format!("bad table id: {}", e.body_text()),
-        )
-    })
+/// A table id from the path, or what is wrong with it (for a JSON error:
+/// axum's own answer is plain text).
+fn table_id(path: Result<Path<String>, PathRejection>) -> Result<String, String> {
+    path.map(|Path(id)| id)
+        .map_err(|e| format!("bad table id: {}", e.body_text()))
 }
 
 async fn not_found() -> Response {
@@ -290,7 +286,7 @@ async fn summary(
 ) -> Response {
     let id = match table_id(id) {
         Ok(id) => id,
-        Err(response) => return response,
+        Err(why) => return error(StatusCode::BAD_REQUEST, why),
     };
     match ask_room(&lobby, &id, key, |reply| RoomCmd::Summary { reply }).await {
         Ok(state) => Json(json!({"ok": true, "summary": state})).into_response(),
@@ -307,7 +303,7 @@ async fn log(
 ) -> Response {
     let id = match table_id(id) {
         Ok(id) => id,
-        Err(response) => return response,
+        Err(why) => return error(StatusCode::BAD_REQUEST, why),
     };
     match ask_room(&lobby, &id, key, |reply| RoomCmd::Log { reply }).await {
         Ok(Some(events)) => Json(json!({"ok": true, "events": events})).into_response(),
