@@ -113,8 +113,9 @@ export async function lobbyPage() {
     renderSeats();
   });
 
-  // One table per press: a second press (a double click) while the first
-  // is on its way does nothing.
+  // One table per press: a second press while the first is on its way,
+  // or within a moment after it (a double click on a fast server), does
+  // nothing.
   let creating = false;
   async function create(e) {
     e.preventDefault();
@@ -123,7 +124,7 @@ export async function lobbyPage() {
     try {
       await createTable();
     } finally {
-      creating = false;
+      setTimeout(() => (creating = false), 1500);
     }
   }
 

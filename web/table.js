@@ -466,7 +466,7 @@ class TableUi {
     if (s.scores && this.partners()) {
       // Partners share a score: two sides, yours first.
       const mine = s.you === null || s.you === undefined ? 0 : s.you % 2;
-      const [us, them] = s.you === null || s.you === undefined ? ["seats 0 & 2", "seats 1 & 3"] : ["us", "them"];
+      const [us, them] = s.you === null || s.you === undefined ? [`${this.name(0)} & ${this.name(2)}`, `${this.name(1)} & ${this.name(3)}`] : ["us", "them"];
       scores = h("span", { class: "score", "aria-label": `Match score: ${us} ${s.scores[mine]}, ${them} ${s.scores[1 - mine]}` }, `${us} ${s.scores[mine]} : ${s.scores[1 - mine]} ${them}`);
     } else if (s.scores) {
       const who = s.scores.map((v, i) => `${this.name(i)} ${v}`).join(", ");
@@ -857,12 +857,12 @@ class TableUi {
   }
 }
 
+// Verbs after "you" in the engine's result lines.
+const AGREE = { wins: "win", was: "were", scores: "score", makes: "make", takes: "take", loses: "lose", has: "have" };
 // Cards of the hand, sorted by suit (alternating colours) then rank. Once
 // trumps are named they come first: in the Pedro family with the joker
 // and the left pedro (the five of the other suit of the trump's colour),
 // which is a trump in every respect.
-// Verbs after "you" in the engine's result lines.
-const AGREE = { wins: "win", was: "were", scores: "score", makes: "make", takes: "take", loses: "lose", has: "have" };
 const SAME_COLOUR = { C: "S", S: "C", D: "H", H: "D" };
 function cardOrder(trump, family) {
   const suits = ["S", "H", "C", "D"];
@@ -873,7 +873,7 @@ function cardOrder(trump, family) {
   // go with it (the joker first, the left pedro below the trump five).
   const key = (c) => {
     if (c === "JK") return trump ? [0, 20] : [9, 0];
-    if (c === leftPedro) return [0, 3.5];
+    if (c === leftPedro) return [0, 2.5];
     return [suits.indexOf(c[1]), rankOrder.indexOf(c[0])];
   };
   return (a, b) => {

@@ -63,7 +63,6 @@ pub fn in_words(action: &str) -> String {
     }
 }
 
-/// A hand grouped by suit, highest first within a suit (by natural rank).
 /// "a", "a and b", "a, b and c".
 pub fn and_list(items: &[String]) -> String {
     match items {
@@ -88,6 +87,7 @@ pub fn winners_in_words(winners: &[u8], partners: bool, what: &str) -> String {
     text.trim_end().to_string()
 }
 
+/// A hand grouped by suit, highest first within a suit (by natural rank).
 pub fn pretty_hand(set: CardSet) -> String {
     let mut groups = Vec::new();
     for suit in Suit::ALL {

@@ -58,7 +58,7 @@ pub(crate) fn options_from(params: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<(
     Ok(out)
 }
 
-/// How a deal is asked for: a seed (default 0), deal notation, or a pack
+/// How a deal is asked for: a seed (by default a fresh one), deal notation, or a pack
 /// (cards top first, as ids or text); at most one of them.
 pub(crate) fn setup_from(
     seed: Option<u64>,

@@ -96,8 +96,8 @@ impl Default for ServerConfig {
 }
 
 impl ServerConfig {
-    /// TCP connections one address may hold open at once: its WebSockets
-    /// and room for as many plain HTTP requests in flight beside them.
+    /// Plain HTTP connections one address may hold open at once (an
+    /// upgraded WebSocket leaves this count for `max_sockets_per_address`).
     pub fn max_connections_per_address(&self) -> usize {
         self.max_sockets_per_address.saturating_mul(2)
     }

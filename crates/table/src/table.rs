@@ -8,7 +8,7 @@ use crate::config::{SeatSpec, TableConfig};
 use crate::error::TableError;
 use crate::event::{Actor, EndReason, Event};
 use talon_cards::{CardSet, Seat};
-use talon_rules::{AnyGame, AnyMatch, Family, Preset, Setup, Summary};
+use talon_rules::{AnyGame, AnyMatch, Preset, Setup, Summary};
 
 /// A match that has not reached its target after this many deals ends
 /// unfinished (random bots can sink below zero in Sixty-three for ever).
@@ -409,14 +409,13 @@ impl Table {
 /// theirs, so the lower seat names them; a tie names none.
 fn single_deal_winner(game: &AnyGame) -> Option<u8> {
     let top = single_deal_winners(game);
-    let partners = game.preset().family() != Family::Sevens
-        && game.seats() == 4
-        && top.len() == 2
-        && top[1] == top[0] + 2;
+    let partners = game.preset().partnerships() && top.len() == 2;
     (top.len() == 1 || partners).then(|| top[0])
 }
 
-/// Every seat with a single deal's best result (partners, or a tie).
+/// Every seat with a single deal's best result: one, partners, or seats
+/// sharing first place; none when two sides of partners tie (a thrown-in
+/// deal too), since then nobody won.
 fn single_deal_winners(game: &AnyGame) -> Vec<u8> {
     let Some(score) = game.returns() else {
         return Vec::new();
@@ -424,8 +423,14 @@ fn single_deal_winners(game: &AnyGame) -> Vec<u8> {
     let Some(&best) = score.iter().max() else {
         return Vec::new();
     };
-    (0..score.len())
+    let top: Vec<u8> = (0..score.len())
         .filter(|&i| score[i] == best)
         .map(|i| i as u8)
-        .collect()
+        .collect();
+    let sides_tie = game.preset().partnerships() && top.iter().any(|s| s % 2 != top[0] % 2);
+    if sides_tie {
+        Vec::new()
+    } else {
+        top
+    }
 }

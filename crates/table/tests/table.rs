@@ -420,3 +420,35 @@ fn a_matchs_exact_first_deal_is_checked_as_a_config() {
         other => panic!("{other:?}"),
     }
 }
+
+/// A single deal where both sides of partners end level (here King Pedro
+/// thrown in: all four pass) has no winner and no winners; the page
+/// would otherwise say that everyone won.
+#[test]
+fn a_single_deal_both_sides_tie_has_no_winners() {
+    let config = TableConfig {
+        preset: "king-pedro".into(),
+        options: Default::default(),
+        seats: vec![SeatSpec::Person { name: None }; 4],
+        whole_match: false,
+        seed: 3,
+        hints: None,
+        deal: None,
+    };
+    let mut table = Table::new(config).unwrap();
+    while let Some(seat) = table.to_move() {
+        let event = table
+            .check_action(seat, "pass", Actor::Person, Some(table.version()))
+            .expect("everyone may pass");
+        table.apply(&event).unwrap();
+    }
+    assert_eq!(
+        table.game().unwrap().returns().unwrap().as_slice(),
+        &[0, 0, 0, 0]
+    );
+    assert!(matches!(
+        table.status(),
+        Status::Finished { winner: None, .. }
+    ));
+    assert!(table.winners().is_empty(), "{:?}", table.winners());
+}

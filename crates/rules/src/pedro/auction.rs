@@ -3,7 +3,8 @@
 //! Once around (Sixty-three, Pedro): each seat from the dealer's left bids
 //! higher than the bid so far or passes, the dealer last. Continuous (King
 //! Pedro, 83, Maine): round and round; with `pass_final` a pass puts the
-//! seat out of the auction and it ends when three have passed after a bid;
+//! seat out of the auction and it ends when the other three have passed
+//! (before or after the bid);
 //! without it the auction ends when a bid is followed by three passes in a
 //! row. Nobody bidding means a forced dealer bid or a throw-in.
 

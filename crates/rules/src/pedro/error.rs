@@ -31,7 +31,7 @@ pub enum PedroError {
     DiscardTrump(Card),
     /// Scoring trumps may not be given or discarded.
     ScoringTrump(Card),
-    /// Partner already holds six trumps (or is out).
+    /// Partner already holds six trumps (or is folding).
     PartnerFull,
     /// Partner is out of the deal (folded): nobody to pass trumps to.
     PartnerOut,
@@ -170,7 +170,7 @@ impl Pedro {
                     // list already shows that it cannot give: before that
                     // (83 reduces in turn) the partner's hand is hidden.
                     && (hand - info.trumps).is_empty()
-                    && (self.is_out(p) || (self.hands[p.index()] & info.trumps).len() >= 6)
+                    && (self.fold_passed & bit(p) != 0 || (self.hands[p.index()] & info.trumps).len() >= 6)
                 {
                     PedroError::PartnerFull
                 } else {

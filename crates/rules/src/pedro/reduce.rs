@@ -49,9 +49,12 @@ impl Pedro {
     }
 
     /// Can `seat`'s partner take another trump (holds fewer than six)?
+    /// Not a partner in the middle of a pass-and-fold: he is folding.
     fn partner_has_room(&self, seat: Seat) -> bool {
         let p = partner(seat);
-        self.out & bit(p) == 0 && (self.hands[p.index()] & self.info().trumps).len() < 6
+        self.out & bit(p) == 0
+            && self.fold_passed & bit(p) == 0
+            && (self.hands[p.index()] & self.info().trumps).len() < 6
     }
 
     /// 83: when a player holds more than six trumps, all scoring, and his

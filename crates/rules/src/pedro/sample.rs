@@ -18,8 +18,9 @@
 //!   (`fold_pass` with regular giving) the record cannot always tell them
 //!   apart (it can before the fill, when no fold is allowed, and for a
 //!   seat that was given a card, which may not fold), so the attempts go
-//!   through the readings of the givers left open in turn. A trump given
-//!   back to its folder was dealt to it;
+//!   through the readings of the givers left open in turn. (A folder is
+//!   out once his last trump is given, so nothing comes back to him; a
+//!   trump given back to its giver was dealt to it all the same);
 //! - fill mode: the non-trumps dealt to a seat are exactly its first
 //!   discards, so its dealt hand held `hand_size - count` trumps;
 //! - the shape of the reduction (who had to discard, who kept more than
@@ -224,7 +225,11 @@ fn facts(obs: &PedroObservation, folds: u8) -> Facts {
     let me = obs.seat.index();
     if f.info.is_some() && !opts.fold_without_trumps {
         for s in 0..4 {
-            all_trumps[s] |= s != me && kept_over_six(obs, Seat(s as u8), played[s]);
+            // A seat out of the deal (a pass-and-fold's giver) keeps its
+            // plain cards, however many: it was passed over for being out,
+            // not for holding nothing but trumps.
+            let out = obs.out[s];
+            all_trumps[s] |= s != me && !out && kept_over_six(obs, Seat(s as u8), played[s]);
         }
     }
     let deck = deck_for(opts).cards();

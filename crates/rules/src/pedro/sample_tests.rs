@@ -228,3 +228,46 @@ fn gives_to_fold_and_excess_gives_on_both_sides_are_sampled() {
         "{found} deals with both kinds of give or gives on both sides"
     );
 }
+
+/// A pass-and-fold's giver is out at once whatever `fold_without_trumps`
+/// says; with it off he keeps his plain cards, more than six, through the
+/// play. Worlds are sampled for every seat at every step after such a fold
+/// (reduction and play), and the folder is never given a trump back.
+#[test]
+fn a_folder_with_many_plain_cards_is_sampled_through_the_play() {
+    use super::super::state::Event;
+    let mut opts = PedroOptions::KING_PEDRO_GIVEN;
+    opts.fold_without_trumps = false;
+    let mut folds = 0;
+    for seed in 0..3000u64 {
+        let mut g = Pedro::from_seed(seed, opts, Seat((seed % 4) as u8));
+        let mut rng = rng_from_seed(seed);
+        let mut legal = ActionList::new();
+        let mut checked = 0;
+        while !g.is_over() && checked < 12 {
+            g.legal_actions(&mut legal);
+            // Bid sometimes, and give whenever one may (to reach folds).
+            let give = legal
+                .iter()
+                .position(|a| matches!(a, super::super::Action::Give(_)));
+            let a = match (g.phase(), give) {
+                (Phase::Auction, _) if legal.len() > 2 && below(&mut rng, 3) == 0 => legal[1],
+                (Phase::Auction, _) => legal[0],
+                (_, Some(i)) => legal[i],
+                _ => legal[below(&mut rng, legal.len() as u64) as usize],
+            };
+            g.play_unchecked(a);
+            let folded = g.events().iter().any(|e| matches!(e, Event::Out { .. }))
+                && g.events().iter().any(|e| matches!(e, Event::Give { .. }));
+            if folded {
+                check_state(&g, seed, 2);
+                checked += 1;
+            }
+        }
+        folds += usize::from(checked > 0);
+        if folds >= 6 {
+            break;
+        }
+    }
+    assert!(folds >= 6, "{folds} deals with a pass-and-fold");
+}
