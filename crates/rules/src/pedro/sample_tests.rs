@@ -177,17 +177,7 @@ fn gives_to_fold_and_excess_gives_on_both_sides_are_sampled() {
         let mut legal = ActionList::new();
         while !g.is_over() && g.phase() != Phase::Play {
             g.legal_actions(&mut legal);
-            // Give whenever one may (to reach give-backs), bid sometimes.
-            let give = legal
-                .iter()
-                .position(|a| matches!(a, super::super::Action::Give(_)));
-            let a = match (g.phase(), give) {
-                (Phase::Auction, _) if legal.len() > 2 && below(&mut rng, 3) == 0 => legal[1],
-                (Phase::Auction, _) => legal[0],
-                (_, Some(i)) => legal[i],
-                _ => legal[below(&mut rng, legal.len() as u64) as usize],
-            };
-            g.play_unchecked(a);
+            g.play_unchecked(giving_move(g.phase(), &legal, &mut rng));
             let gives: Vec<_> = g
                 .events()
                 .iter()
@@ -246,17 +236,7 @@ fn a_folder_with_many_plain_cards_is_sampled_through_the_play() {
         let mut checked = 0;
         while !g.is_over() && checked < 12 {
             g.legal_actions(&mut legal);
-            // Bid sometimes, and give whenever one may (to reach folds).
-            let give = legal
-                .iter()
-                .position(|a| matches!(a, super::super::Action::Give(_)));
-            let a = match (g.phase(), give) {
-                (Phase::Auction, _) if legal.len() > 2 && below(&mut rng, 3) == 0 => legal[1],
-                (Phase::Auction, _) => legal[0],
-                (_, Some(i)) => legal[i],
-                _ => legal[below(&mut rng, legal.len() as u64) as usize],
-            };
-            g.play_unchecked(a);
+            g.play_unchecked(giving_move(g.phase(), &legal, &mut rng));
             let folded = g.events().iter().any(|e| matches!(e, Event::Out { .. }))
                 && g.events().iter().any(|e| matches!(e, Event::Give { .. }));
             if folded {
@@ -270,4 +250,22 @@ fn a_folder_with_many_plain_cards_is_sampled_through_the_play() {
         }
     }
     assert!(folds >= 6, "{folds} deals with a pass-and-fold");
+}
+
+/// A move that reaches gives: a bid sometimes in the auction (else a
+/// pass), a give whenever one is legal, else any legal move.
+fn giving_move(
+    phase: Phase,
+    legal: &ActionList<super::super::Action>,
+    rng: &mut rand_chacha::ChaCha8Rng,
+) -> super::super::Action {
+    let give = legal
+        .iter()
+        .position(|a| matches!(a, super::super::Action::Give(_)));
+    match (phase, give) {
+        (Phase::Auction, _) if legal.len() > 2 && below(rng, 3) == 0 => legal[1],
+        (Phase::Auction, _) => legal[0],
+        (_, Some(i)) => legal[i],
+        _ => legal[below(rng, legal.len() as u64) as usize],
+    }
 }
