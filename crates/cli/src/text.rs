@@ -164,23 +164,23 @@ fn draws(before: &AnyGame, after: &AnyGame, viewer: Option<Seat>) -> Vec<String>
     };
     let kitty = a.options().replenish == pedro::Replenish::Kitty;
     let new = a.events().get(b.events().len()..).unwrap_or_default();
-    new.iter()
-        .filter_map(|e| match *e {
-            PedroEvent::Drew { seat, count, cards } => {
-                let what = if kitty {
-                    format!("seat {seat} takes the kitty ({count} cards)")
-                } else {
-                    format!("seat {seat} draws {count}")
-                };
-                Some(match viewer {
-                    Some(v) if v != seat => format!("  {what}"),
-                    _ if cards.is_empty() => format!("  {what}"),
-                    _ => format!("  {what}: {}", pretty_hand(cards)),
-                })
-            }
-            _ => None,
-        })
-        .collect()
+    // Filtered where every Pedro record is: `Event::seen_by`.
+    let seen = new.iter().map(|e| viewer.map_or(*e, |v| e.seen_by(v)));
+    seen.filter_map(|e| match e {
+        PedroEvent::Drew { seat, count, cards } => {
+            let what = if kitty {
+                format!("seat {seat} takes the kitty ({count} cards)")
+            } else {
+                format!("seat {seat} draws {count}")
+            };
+            Some(match cards.is_empty() {
+                true => format!("  {what}"),
+                false => format!("  {what}: {}", pretty_hand(cards)),
+            })
+        }
+        _ => None,
+    })
+    .collect()
 }
 
 /// What a seat sees, as text (plain play mode).

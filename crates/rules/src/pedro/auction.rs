@@ -143,14 +143,17 @@ impl Pedro {
                 for k in 1..=4u8 {
                     self.draw(self.dealer.offset(k, 4), 4);
                 }
-                self.fold_trumpless();
             }
             Replenish::Kitty => {
                 // Nothing left to draw when the kitty came first.
                 let n = self.stock_left();
                 self.draw(bidder, n);
-                self.fold_trumpless();
             }
+        }
+        // "No trumps at all among your 13 cards": folded at once (fill
+        // mode's hands are complete only when play starts).
+        if self.opts.fold_without_trumps && self.opts.replenish != Replenish::Fill {
+            self.put_out_trumpless(self.dealer.next(4));
         }
         self.advance_reduce();
     }

@@ -46,17 +46,12 @@ impl Pedro {
     pub(super) fn start_play(&mut self) {
         self.phase = Phase::Play;
         let info = *self.info();
+        if self.opts.fold_without_trumps || self.opts.out_of_trumps == OutOfTrumps::ImUp {
+            self.put_out_trumpless(self.dealer.next(4));
+        }
         for k in 1..=4u8 {
             let s = self.dealer.offset(k, 4);
             let hand = self.hands[s.index()];
-            let no_trumps = (hand & info.trumps).is_empty();
-            if no_trumps
-                && (self.opts.fold_without_trumps || self.opts.out_of_trumps == OutOfTrumps::ImUp)
-                && self.out & bit(s) == 0
-            {
-                self.out |= bit(s);
-                self.events.push(Event::Out { seat: s });
-            }
             // More than six cards (all trumps): play enough to the first
             // trick to hold five for the second. At most one of them may
             // score, unless there are not enough non-scoring cards, in
@@ -76,14 +71,7 @@ impl Pedro {
 
     fn start_trick(&mut self, leader: Seat) {
         if self.opts.out_of_trumps == OutOfTrumps::ImUp {
-            let trumps = self.info().trumps;
-            for k in 0..4u8 {
-                let s = leader.offset(k, 4);
-                if self.out & bit(s) == 0 && (self.hands[s.index()] & trumps).is_empty() {
-                    self.out |= bit(s);
-                    self.events.push(Event::Out { seat: s });
-                }
-            }
+            self.put_out_trumpless(leader);
         }
         let mut pending = 0;
         for s in 0..4 {

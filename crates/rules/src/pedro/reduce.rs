@@ -30,17 +30,15 @@ impl Pedro {
             && (trumps.len() == 1 || (trumps.len() == 2 && trumps.contains(info.two)))
     }
 
-    /// "No trumps at all among your 13 cards: fold" — at once and in view
-    /// of everyone, once the hands are complete (after the four more or
-    /// the kitty; in fill mode only when play starts), so a folded partner
-    /// is known to be nobody to pass to.
-    pub(super) fn fold_trumpless(&mut self) {
-        if !self.opts.fold_without_trumps {
-            return;
-        }
+    /// Puts every seat still in that holds no trump out of the deal, in
+    /// view of everyone, going round from `first`: folding without trumps
+    /// (once the hands are complete: after the four more or the kitty, in
+    /// fill mode when play starts, so a folded partner is known to be
+    /// nobody to pass to) and "I'm up" (at each trick).
+    pub(super) fn put_out_trumpless(&mut self, first: Seat) {
         let trumps = self.info().trumps;
-        for k in 1..=4u8 {
-            let s = self.dealer.offset(k, 4);
+        for k in 0..4u8 {
+            let s = first.offset(k, 4);
             if self.out & bit(s) == 0 && (self.hands[s.index()] & trumps).is_empty() {
                 self.out |= bit(s);
                 self.events.push(Event::Out { seat: s });
