@@ -2,6 +2,8 @@
 // the engine's notation: rank (2-9, T, J, Q, K, A) then suit (C, D, H, S),
 // or JK for the joker. Face-down cards are drawn without any identity.
 
+import { h } from "./dom.js";
+
 const RANKS = {
   2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight",
   9: "Nine", T: "Ten", J: "Jack", Q: "Queen", K: "King", A: "Ace",
@@ -75,4 +77,44 @@ export function backSvg() {
   svg.append(el("rect", { x: 1, y: 1, width: 58, height: 82, rx: 5, class: "back-paper" }));
   svg.append(el("rect", { x: 6, y: 6, width: 48, height: 72, rx: 3, class: "back-pattern" }));
   return svg;
+}
+
+// Cards of the hand, sorted by suit (alternating colours) then rank. Once
+// trumps are named they come first: in the Pedro family with the joker
+// and the left pedro (the five of the other suit of the trump's colour),
+// which is a trump in every respect.
+const SAME_COLOUR = { C: "S", S: "C", D: "H", H: "D" };
+export function cardOrder(trump, family) {
+  const suits = ["S", "H", "C", "D"];
+  if (trump) suits.unshift(...suits.splice(suits.indexOf(trump), 1));
+  const rankOrder = "23456789TJQKA";
+  const leftPedro = trump && family === "pedro" ? `5${SAME_COLOUR[trump]}` : null;
+  // [group, rank]: group 0 is the trump suit; the joker and the left pedro
+  // go with it (the joker first, the left pedro below the trump five).
+  const key = (c) => {
+    if (c === "JK") return trump ? [0, 20] : [9, 0];
+    if (c === leftPedro) return [0, 2.5];
+    return [suits.indexOf(c[1]), rankOrder.indexOf(c[0])];
+  };
+  return (a, b) => {
+    const [ga, ra] = key(a);
+    const [gb, rb] = key(b);
+    return ga - gb || rb - ra;
+  };
+}
+
+export function bigCard(card) {
+  return h("span", { class: "cardface" }, cardSvg(card));
+}
+
+export function smallCard(card) {
+  return h("span", { class: "cardface small", role: "img", "aria-label": cardName(card), title: cardName(card) }, cardSvg(card));
+}
+
+export function backCard() {
+  return h("span", { class: "cardface" }, backSvg());
+}
+
+export function miniBacks(n) {
+  return h("span", { class: "backs" }, [...Array(Math.min(n, 3)).keys()].map(() => h("span", { class: "cardface tiny" }, backSvg())));
 }

@@ -20,7 +20,7 @@ export async function lobbyPage() {
   const presetSelect = h(
     "select",
     { id: "preset", name: "preset" },
-    games.map((g) => h("option", { value: g.name, selected: g === game }, g.name)),
+    games.map((g) => h("option", { value: g.name, selected: g === game }, g.title || g.name)),
   );
   const desc = h("p", { class: "desc", id: "preset-desc" });
   const optionsBox = h("div", { class: "options" });
@@ -54,6 +54,8 @@ export async function lobbyPage() {
         let input;
         if (o.type === "bool") {
           input = h("input", { type: "checkbox", id, name: o.name, checked: o.default === "true" });
+          // A shorthand (sharp) has no default of its own: unticked, it
+          // is not sent.
         } else if (o.type.startsWith("int")) {
           const m = o.type.match(/int (-?\d+)..=(-?\d+)/);
           input = h("input", {
@@ -66,7 +68,7 @@ export async function lobbyPage() {
         } else {
           input = h("input", { type: "text", id, name: o.name, value: o.default ?? "" });
         }
-        input.dataset.default = o.default ?? "";
+        input.dataset.default = o.default ?? (o.type === "bool" ? "false" : "");
         input.dataset.kind = o.type;
         if (o.name === "players") input.addEventListener("change", renderSeats);
         return h(
@@ -74,7 +76,7 @@ export async function lobbyPage() {
           { class: "option" },
           h("label", { for: id }, o.name.replaceAll("_", " ")),
           input,
-          h("small", { id: `${id}-doc` }, `${o.doc} (default: ${o.default})`),
+          h("small", { id: `${id}-doc` }, o.default === null || o.default === undefined ? o.doc : `${o.doc} (default: ${o.default})`),
         );
       }),
     );
@@ -86,13 +88,17 @@ export async function lobbyPage() {
   function renderSeats() {
     const n = seatCount();
     const level = game.bots.includes("intermediate") ? "intermediate" : game.bots[game.bots.length - 1];
+    // The levels first; the variants kept for measuring after them.
+    const levels = game.bots.filter((b) => !game.levels || game.levels.includes(b));
+    const others = game.bots.filter((b) => !levels.includes(b));
     const rows = [];
     for (let i = 0; i < n; i++) {
       const kind = h(
         "select",
         { id: `seat-${i}`, "aria-label": `Seat ${i}: who plays` },
         h("option", { value: "person", selected: i === 0 }, i === 0 ? "Person (you)" : "Person"),
-        game.bots.map((b) => h("option", { value: `bot:${b}`, selected: i !== 0 && b === level }, `Bot: ${b}`)),
+        levels.map((b) => h("option", { value: `bot:${b}`, selected: i !== 0 && b === level }, `Bot: ${b}`)),
+        others.length ? h("optgroup", { label: "Bots kept for experiments" }, others.map((b) => h("option", { value: `bot:${b}` }, `Bot: ${b}`))) : null,
       );
       const name = h("input", {
         type: "text", id: `seat-${i}-name`, maxlength: 24, placeholder: "name (optional)",

@@ -1,9 +1,11 @@
 // The table: the state the server sends, drawn; input by pointer,
 // keyboard and touch, sent as the actions in `state.legal` and nothing else.
 
-import { isCard, cardName, cardShort, cardSvg, backSvg, suitName, suitSymbol } from "./cards.js";
-import { h, main, patch, announce, prefs, secretKey, copy, loadInvites } from "./dom.js";
+import { isCard, cardName, cardShort, suitName, suitSymbol, cardOrder, bigCard, smallCard, backCard } from "./cards.js";
+import { h, main, patch, announce, secretKey, loadInvites } from "./dom.js";
 import { Connection } from "./net.js";
+import { seatBox } from "./seats.js";
+import { panelView } from "./panels.js";
 import { describeAction, actionLabel, andList, bidHelp, CONFIRM } from "./words.js";
 
 export function tablePage(table) {
@@ -36,6 +38,8 @@ class TableUi {
     this.state = null;
     this.seat = null;
     this.presence = {};
+    this.standInAt = {}; // away seats: when a bot stands in (Date.now() ms)
+    this.awaySince = {}; // away seats: since when this page has seen them away
     this.selected = null; // a card selected by a first tap (phones)
     this.marked = new Set(); // cards marked for discard / give
     this.queue = []; // discard / give actions still to send
@@ -64,8 +68,11 @@ class TableUi {
       },
       presence: (f) => {
         const presence = Object.fromEntries(f.seats.map((s) => [s.seat, s.status]));
-        if (JSON.stringify(presence) === JSON.stringify(this.presence)) return;
+        const now = Date.now();
+        this.standInAt = Object.fromEntries(f.seats.filter((s) => typeof s.stand_in_in_ms === "number").map((s) => [s.seat, now + s.stand_in_in_ms]));
+        this.awaySince = Object.fromEntries(f.seats.filter((s) => s.status === "away").map((s) => [s.seat, this.awaySince[s.seat] ?? now]));
         this.presence = presence;
+        this.tickAway();
         this.render();
       },
       error: (f) => {
@@ -101,6 +108,20 @@ class TableUi {
     });
     this.coarse = window.matchMedia("(pointer: coarse)").matches;
     document.addEventListener("keydown", (e) => this.onKey(e));
+  }
+
+  // While someone is away, their countdown is redrawn every second.
+  tickAway() {
+    const away = Object.keys(this.standInAt).length > 0;
+    if (away && !this.awayTimer) this.awayTimer = setInterval(() => this.state && this.render(), 1000);
+    if (!away && this.awayTimer) {
+      clearInterval(this.awayTimer);
+      this.awayTimer = null;
+    }
+  }
+
+  askStandIn(seat) {
+    if (this.net.send({ t: "stand_in", seat })) announce(`A bot will play for ${this.name(seat)} until they come.`);
   }
 
   start() {
@@ -181,6 +202,9 @@ class TableUi {
   }
 
   setState(state, ev) {
+    // The tab says which game, and when it is your turn.
+    const yours = state.status === "playing" && state.you !== null && state.to_move === state.you;
+    document.title = `${yours ? "\u25B6 Your turn · " : ""}${state.title || state.preset} · Talon`;
     const before = this.state;
     this.state = state;
     this.pending = null;
@@ -417,7 +441,7 @@ class TableUi {
 
     const root = h("div", { class: `table fam-${obs.family || "none"}` });
     root.append(this.topBar());
-    root.append(h("section", { class: "opponents", "aria-label": "Other seats" }, others.map((seat) => this.seatBox(seat))));
+    root.append(h("section", { class: "opponents", "aria-label": "Other seats" }, others.map((seat) => seatBox(this, seat))));
     root.append(this.centre());
     root.append(this.statusLine());
     if (s.status === "finished") {
@@ -435,11 +459,11 @@ class TableUi {
     root.append(this.actionBar());
     if (you !== null) {
       root.append(this.handView());
-      root.append(h("div", { class: "you-line" }, this.seatBox(you)));
+      root.append(h("div", { class: "you-line" }, seatBox(this, you)));
     } else {
       root.append(h("p", { class: "muted spectating" }, "You are watching. ", h("a", { href: "/" }, "New table")));
     }
-    if (this.panel) root.append(this.panelView());
+    if (this.panel) root.append(panelView(this));
     const shown = main.firstElementChild;
     if (main.childNodes.length === 1 && shown.tagName === "DIV" && shown.classList.contains("table")) patch(shown, root);
     else main.replaceChildren(root);
@@ -487,7 +511,7 @@ class TableUi {
     return h(
       "header",
       { class: "bar" },
-      h("div", { class: "title" }, h("strong", {}, s.preset), h("span", { class: "muted" }, ` deal ${s.deal_no}`), scores),
+      h("div", { class: "title" }, h("strong", {}, s.title || s.preset), h("span", { class: "muted" }, ` deal ${s.deal_no}`), scores),
       h("p", { id: "conn", class: "conn", role: "status", hidden: true }),
       h(
         "nav",
@@ -506,83 +530,6 @@ class TableUi {
   openInvites() {
     const s = this.state;
     return loadInvites(this.table).filter((i) => i.seat !== s.you && this.presence[i.seat] === "open");
-  }
-
-  presenceText(seat) {
-    const p = this.presence[seat];
-    return { online: "online", away: "away", stand_in: "a bot stands in", open: "not here yet", bot: "" }[p] ?? "";
-  }
-
-  handSize(seat) {
-    const o = this.state.observation;
-    if (!o) return null;
-    if (Array.isArray(o.hand_sizes)) return o.hand_sizes[seat];
-    if (o.family === "sixty-six") {
-      if (o.seat != null) return seat === o.seat ? o.hand.length : o.opponent_hand_size;
-      // A spectator sees seat 0's public view: seat 1's count; seat 0
-      // holds as many, one fewer while its lead is on the table, one
-      // more while seat 1's is.
-      if (seat === 1) return o.opponent_hand_size;
-      const lead = o.lead_card ? (o.leader === 0 ? -1 : 1) : 0;
-      return o.opponent_hand_size + lead;
-    }
-    return null;
-  }
-
-  seatBox(seat) {
-    const s = this.state;
-    const o = s.observation || {};
-    const turn = s.status === "playing" && s.to_move === seat;
-    const count = this.handSize(seat);
-    const tags = [];
-    if (o.dealer === seat) tags.push("dealer");
-    if (o.bidder === seat && o.high_bid) tags.push(`bid ${o.high_bid}`);
-    if (o.sitting_out === seat) tags.push("sits out");
-    if (Array.isArray(o.out) && o.out[seat]) tags.push("out");
-    if (Array.isArray(o.tricks_won)) {
-      // North American Sixty-six counts tricks per side.
-      const bySide = this.partners() && o.tricks_won.length === 2;
-      const won = o.tricks_won[bySide ? seat % 2 : seat];
-      if (won !== undefined) tags.push(bySide ? `side: ${won} tricks` : `${won} tricks`);
-    }
-    const presence = this.presenceText(seat);
-    const known = this.knownCards(seat);
-    const where = this.position(seat);
-    const label = [this.name(seat), where === "partner" ? "your partner" : where ? `on your ${where}` : null, turn ? "to play" : null, count !== null ? `${count} cards` : null, ...tags, presence]
-      .filter(Boolean)
-      .join(", ");
-    return h(
-      "div",
-      { class: `seat${turn ? " turn" : ""}${seat === s.you ? " me" : ""}`, "aria-label": label, role: "group", "data-seat": seat },
-      h(
-        "div",
-        { class: "seat-name" },
-        turn ? h("span", { class: "dot", "aria-hidden": "true" }, "\u25B6 ") : null,
-        this.name(seat),
-      ),
-      where ? h("div", { class: "where", "aria-hidden": "true" }, where === "partner" ? "your partner" : `on your ${where}`) : null,
-      h(
-        "div",
-        { class: "seat-info", "aria-hidden": "true" },
-        seat !== s.you && count !== null ? h("span", { class: "count" }, miniBacks(count), ` ${count}`) : null,
-        tags.length ? h("span", { class: "tags" }, tags.join(" · ")) : null,
-        presence ? h("span", { class: `presence p-${this.presence[seat]}` }, presence) : null,
-      ),
-      known.length
-        ? h("div", { class: "known", "aria-label": `Known cards of ${this.name(seat)}: ${known.map(cardName).join(", ")}` }, known.map((c) => smallCard(c)))
-        : null,
-    );
-  }
-
-  // Cards known to be (or to have been put away) in a seat's hand: shown
-  // marriages, face-up gives and discards.
-  knownCards(seat) {
-    const o = this.state.observation;
-    if (!o) return [];
-    // A spectator sees seat 0's public view: the cards seat 1 has shown.
-    if (o.family === "sixty-six" && seat === 1 - (o.seat ?? 0)) return (o.opponent_known || []).filter(Boolean);
-    if (o.family === "pedro" && Array.isArray(o.known)) return (o.known[seat] || []).filter(Boolean);
-    return [];
   }
 
   trickCards() {
@@ -646,6 +593,12 @@ class TableUi {
     if (o.family === "sixty-six" && Array.isArray(o.events)) {
       const melds = o.events.filter((e) => e.event === "meld");
       if (melds.length) info.push(h("span", {}, "Marriages: ", melds.map((m) => `${this.name(m.seat)} ${suitSymbol(m.suit)} ${m.points}`).join(", ")));
+    }
+    if (o.family === "sixes-and-sevens" && o.so_far && o.trick.length) {
+      // Who is winning depends on the odd/even count: say it.
+      const m = o.so_far;
+      const led = suitName(o.trick[0].slice(-1));
+      info.push(h("span", { id: "so-far" }, `${m.high_wins ? "High" : "Low"} card of ${led} wins so far (${m.odd} odd, ${m.even} even)`));
     }
     if (o.family === "sixes-and-sevens" && o.calls && o.calls.some(Boolean)) {
       info.push(h("span", {}, "Ace calls: ", o.calls.map((c, i) => (c ? `${cardShort(o.trick[i] || "")} ${c}` : "")).filter(Boolean).join(", ")));
@@ -767,134 +720,7 @@ class TableUi {
     );
   }
 
-  panelView() {
-    // An id, so that a redraw (a message expiring) gives the focus back.
-    const close = h("button", { type: "button", class: "close", id: "panel-close", "aria-label": "Close", onclick: () => this.closePanel() }, "\u2715");
-    let title, body;
-    if (this.panel === "last") {
-      title = "Last trick";
-      const t = this.state.last_trick;
-      body = t
-        ? h("div", {}, h("div", { class: "row-cards" }, t.cards.map((c) => h("figure", { class: `played${c.seat === t.winner ? " winner" : ""}` }, bigCard(c.card), h("figcaption", {}, this.name(c.seat))))), h("p", {}, `${this.name(t.winner)} won it.`))
-        : h("p", {}, "No trick has been played yet in this deal.");
-    } else if (this.panel === "sheet") {
-      title = "Score sheet";
-      body = this.sheet();
-    } else if (this.panel === "deal") {
-      title = "Result of the last deal";
-      body = this.dealResult();
-    } else if (this.panel === "invites") {
-      title = "Invite";
-      const open = this.openInvites();
-      body = open.length
-        ? h(
-            "div",
-            {},
-            h("p", {}, "Send each person their own seat link: the link is the key to the seat."),
-            h(
-              "ul",
-              { class: "invites" },
-              open.map((i) => {
-                const url = location.origin + i.invite;
-                return h(
-                  "li",
-                  {},
-                  h("span", {}, `${this.name(i.seat)} (not here yet)`),
-                  h("input", { type: "text", readonly: true, value: url, "aria-label": `Invite link for ${this.name(i.seat)}`, class: "link" }),
-                  h("button", { type: "button", onclick: (e) => copy(url, e.currentTarget) }, "Copy"),
-                );
-              }),
-            ),
-          )
-        : h("p", {}, "Everyone invited has come.");
-    } else {
-      title = "Settings";
-      const box = h("input", { type: "checkbox", id: "four-colour", checked: prefs.fourColour, onchange: (e) => { prefs.fourColour = e.target.checked; this.render(); } });
-      body = h(
-        "div",
-        {},
-        h("label", { class: "check" }, box, " Four-colour suits (clubs green, diamonds blue)"),
-        h("p", {}, "Keys: \u2190 \u2192 move between cards, Enter plays, 1\u20139 pick the n-th card, Esc closes."),
-        h("p", {}, h("a", { href: `/t/${this.table}#watch`, onclick: (e) => this.confirmLeaveSeat(e) }, "Watch this table instead of playing"), " \u00b7 ", h("a", { href: "/" }, "New table")),
-      );
-    }
-    return h("section", { class: "panel", role: "dialog", "aria-label": title }, h("div", { class: "panel-head" }, h("h2", {}, title), close), body);
-  }
-
-  sheet() {
-    const s = this.state;
-    if (!s.deals.length) return h("p", {}, "No deal has finished yet.");
-    const cols = s.deals[0].score.length;
-    const colName = (i) => (cols === s.seats.length ? this.name(i) : s.seats.filter((_, k) => k % cols === i).map((x) => x.name).join(" & "));
-    const head = h("tr", {}, h("th", { scope: "col" }, "Deal"), [...Array(cols).keys()].map((i) => h("th", { scope: "col" }, colName(i))), h("th", { scope: "col" }, "Result"));
-    const rows = s.deals.map((d) =>
-      h(
-        "tr",
-        {},
-        h("th", { scope: "row" }, d.deal_no),
-        d.score.map((x, i) => h("td", {}, `${x > 0 ? "+" : ""}${x}${d.match_scores ? ` (${d.match_scores[i]})` : ""}`)),
-        h("td", { class: "text" }, this.namesIn(d.text)),
-      ),
-    );
-    const total = s.scores
-      ? h("tr", { class: "total" }, h("th", { scope: "row" }, "Match"), s.scores.map((x) => h("td", {}, x)), h("td", {}, s.status === "finished" ? this.finishText() : ""))
-      : null;
-    return h("div", { class: "sheet-wrap" }, h("table", { class: "sheet" }, h("thead", {}, head), h("tbody", {}, rows, total)));
-  }
-
-  dealResult() {
-    const d = this.state.last_deal;
-    if (!d) return h("p", {}, "No deal has finished yet.");
-    return h(
-      "div",
-      { class: "deal-result" },
-      h("p", {}, `Deal ${d.deal_no}: ${this.namesIn(d.text)}`),
-      h("p", {}, "Points taken: ", d.points.map((p, i) => `${this.name(i)} ${p}`).join(", ")),
-      Object.entries(d.hands).map(([seat, cards]) =>
-        h("div", { class: "reveal" }, h("h3", {}, this.name(Number(seat))), h("div", { class: "row-cards small" }, cards.slice().sort(cardOrder(null)).map((c) => smallCard(c)))),
-      ),
-    );
-  }
 }
 
 // Verbs after "you" in the engine's result lines.
 const AGREE = { wins: "win", was: "were", scores: "score", makes: "make", takes: "take", loses: "lose", has: "have" };
-// Cards of the hand, sorted by suit (alternating colours) then rank. Once
-// trumps are named they come first: in the Pedro family with the joker
-// and the left pedro (the five of the other suit of the trump's colour),
-// which is a trump in every respect.
-const SAME_COLOUR = { C: "S", S: "C", D: "H", H: "D" };
-function cardOrder(trump, family) {
-  const suits = ["S", "H", "C", "D"];
-  if (trump) suits.unshift(...suits.splice(suits.indexOf(trump), 1));
-  const rankOrder = "23456789TJQKA";
-  const leftPedro = trump && family === "pedro" ? `5${SAME_COLOUR[trump]}` : null;
-  // [group, rank]: group 0 is the trump suit; the joker and the left pedro
-  // go with it (the joker first, the left pedro below the trump five).
-  const key = (c) => {
-    if (c === "JK") return trump ? [0, 20] : [9, 0];
-    if (c === leftPedro) return [0, 2.5];
-    return [suits.indexOf(c[1]), rankOrder.indexOf(c[0])];
-  };
-  return (a, b) => {
-    const [ga, ra] = key(a);
-    const [gb, rb] = key(b);
-    return ga - gb || rb - ra;
-  };
-}
-
-function bigCard(card) {
-  return h("span", { class: "cardface" }, cardSvg(card));
-}
-
-function smallCard(card) {
-  return h("span", { class: "cardface small", role: "img", "aria-label": cardName(card), title: cardName(card) }, cardSvg(card));
-}
-
-function backCard() {
-  return h("span", { class: "cardface" }, backSvg());
-}
-
-function miniBacks(n) {
-  return h("span", { class: "backs" }, [...Array(Math.min(n, 3)).keys()].map(() => h("span", { class: "cardface tiny" }, backSvg())));
-}

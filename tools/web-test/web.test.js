@@ -2,121 +2,14 @@
 // package), driven by playwright-core. tools/test-web.sh starts a
 // `talon serve` and sets TALON_URL; run that script rather than this file.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { chromium } from "playwright-core";
+import { BASE, env, useBrowser, api, createTable, openPage, data, settle, moveByClick, playDeal } from "./lib.js";
 
-const BASE = process.env.TALON_URL;
-const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
-if (!BASE) throw new Error("TALON_URL is not set: run tools/test-web.sh");
-
-let browser;
-before(async () => {
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
-});
-after(async () => {
-  await browser?.close();
-});
-
-async function api(path, body) {
-  const r = await fetch(BASE + path, body ? { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) } : {});
-  return r.json();
-}
-
-async function createTable(preset, seats, extra = {}) {
-  // The server allows a few creations a minute from one address: wait.
-  for (let i = 0; ; i++) {
-    const reply = await api("/api/tables", { preset, seats, ...extra });
-    if (!reply.ok && /tables per|try again/i.test(reply.error || "") && i < 30) {
-      await new Promise((r) => setTimeout(r, 3000));
-      continue;
-    }
-    assert.equal(reply.ok, true, JSON.stringify(reply));
-    return reply;
-  }
-}
-
-// A page with a record of the act frames it sent.
-async function openPage(path, options = {}) {
-  const context = await browser.newContext(options);
-  // Cutting the line: the server's side goes, and the page sees its socket close.
-  const cut = (conn) => {
-    conn.dead = true; // nothing more crosses, even before the closes land
-    conn.ws.close({ code: 1001, reason: "gone" });
-    conn.server.close({ code: 1001, reason: "gone" });
-  };
-  const page = await context.newPage();
-  page.sent = [];
-  page.presence = 0;
-  page.on("websocket", (ws) => {
-    ws.on("framesent", (f) => {
-      try {
-        const frame = JSON.parse(f.payload);
-        if (frame.t === "act") page.sent.push(frame);
-      } catch {}
-    });
-    ws.on("framereceived", (f) => {
-      if (typeof f.payload === "string" && f.payload.includes('"t":"presence"')) page.presence += 1;
-    });
-  });
-  page.on("dialog", (d) => d.accept());
-  page.on("pageerror", (e) => {
-    throw e;
-  });
-  await page.goto(BASE + path);
-  await page.waitForSelector("body[data-status]");
-  return page;
-}
-
-const data = (page) => page.evaluate(() => ({ ...document.body.dataset }));
-
-// Waits until the table moved past version `v` or it is this seat's turn.
-async function settle(page, v) {
-  await page.waitForFunction(
-    (v) => {
-      const d = document.body.dataset;
-      return d.pending !== "1" && (Number(d.v) > v || d.status !== "playing");
-    },
-    v,
-    { timeout: 20000 },
-  );
-}
-
-// One move through the UI by pointer: a highlighted card, else the first
-// action button. Returns false when it is not this seat's turn.
-async function moveByClick(page) {
-  const d = await data(page);
-  if (d.turn !== "you" || d.pending === "1") return false;
-  const v = Number(d.v);
-  // Locators, not handles: the page redraws itself as frames arrive.
-  const legal = page.locator("#hand .card.legal:not(.marked)").first();
-  if (await page.locator("#confirm-marked").count()) {
-    await legal.click();
-    await page.locator("#confirm-marked").click();
-  } else if (await page.locator("#hand .card.legal").count()) {
-    await legal.click();
-  } else {
-    await page.locator(".actions button.act:not(#hint):not(#confirm-marked)").first().click();
-  }
-  await settle(page, v);
-  return true;
-}
-
-// Plays until the deal (or table) is over, moving for every page whose turn it is.
-async function playDeal(pages, mover = moveByClick) {
-  const deal = (await data(pages[0])).deal;
-  for (let i = 0; i < 400; i++) {
-    const states = await Promise.all(pages.map(data));
-    if (states.some((s) => s.status !== "playing" || s.deal !== deal)) return;
-    let moved = false;
-    for (const p of pages) moved = (await mover(p)) || moved;
-    if (!moved) await pages[0].waitForTimeout(50);
-  }
-  throw new Error("the deal did not end");
-}
+useBrowser();
 
 test("lobby creates a table and joins your own seat; assets and fallback", async () => {
-  const context = await browser.newContext();
+  const context = await env.browser.newContext();
   const lobby = await context.newPage();
   await lobby.goto(BASE + "/");
   await lobby.waitForSelector("#preset");
@@ -141,7 +34,7 @@ test("lobby creates a table and joins your own seat; assets and fallback", async
 });
 
 test("the table page shows the creator the links of seats not yet taken, kept for the tab only (not in localStorage)", async () => {
-  const context = await browser.newContext();
+  const context = await env.browser.newContext();
   const lobby = await context.newPage();
   await lobby.goto(BASE + "/");
   await lobby.waitForSelector("#preset");
@@ -158,7 +51,7 @@ test("the table page shows the creator the links of seats not yet taken, kept fo
   assert.deepEqual(shown, [links[1]], "Bo's link, not the creator's own");
   assert.ok(!(await lobby.evaluate(() => Object.keys(localStorage))).some((k) => k.startsWith("talon.invite")));
   // Once Bo sits down, nobody is left to invite.
-  const bo = await (await browser.newContext()).newPage();
+  const bo = await (await env.browser.newContext()).newPage();
   await bo.goto(links[1]);
   await bo.waitForSelector("body[data-status]");
   await lobby.waitForFunction(() => document.querySelector(".panel")?.textContent.includes("Everyone invited has come"));
@@ -319,7 +212,7 @@ async function watchConn(page) {
 
 test("a socket dropped by the network recovers by itself, also with a card in flight, and no card is played twice", async (tc) => {
   const t = await createTable("sixty-six", [{ kind: "person", name: "Ann" }, { kind: "bot", level: "random" }], { match: false });
-  const context = await browser.newContext();
+  const context = await env.browser.newContext();
   // A proxy between the page and the real server that can cut the line.
   // `line.acts`: every act frame the page sent (seen by the proxy itself).
   // `line.welcomes`: the version each welcome named.
@@ -698,7 +591,7 @@ test("a wrong seat link keeps the good one; watching instead; hints stay; a spec
 
 test("a refused connection says why while it tries again, then plays on", async () => {
   const t = await createTable("sixty-six", [{ kind: "person" }, { kind: "bot", level: "random" }]);
-  const context = await browser.newContext();
+  const context = await env.browser.newContext();
   // The first two connections are refused as the server refuses a busy
   // address; the third goes through to the real server.
   const reason = "too many tables in play from your address";

@@ -34,6 +34,11 @@ pub fn bot_names(preset: Preset) -> Vec<&'static str> {
     }
 }
 
+/// The levels people play against, weakest first: the same in every
+/// family. [`bot_names`] adds the named variants kept for experiments and
+/// comparisons (`pimc`, `expert-2026-11`, …).
+pub const LEVELS: [&str; 5] = ["random", "heuristic", "beginner", "intermediate", "expert"];
+
 /// The strongest bot available for a preset, used for hints.
 pub fn strongest(preset: Preset) -> &'static str {
     // Every family has search bots; the name is shared.

@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 use talon_cards::{Card, CardSet};
 use talon_rules::na_sixty_six::NaObservation;
 use talon_rules::pedro::{Event as PedroEvent, PedroObservation};
-use talon_rules::sevens::{AceCall, SevensObservation};
+use talon_rules::sevens::{majority, AceCall, SevensObservation};
 use talon_rules::sixty_six::{Event, Phase, SixtySixObservation};
 use talon_rules::AnyObservation;
 
@@ -173,6 +173,11 @@ fn sevens(o: &SevensObservation) -> Value {
             })
         })
         .collect();
+    // The trick so far, counted for the reader: whether high or low wins.
+    let so_far = (!o.trick.is_empty()).then(|| {
+        let m = majority(&o.trick, &o.calls, o.options.tie);
+        json!({"odd": m.odd, "even": m.even, "high_wins": m.high_wins})
+    });
     json!({
         "family": "sixes-and-sevens",
         "seat": o.seat.0,
@@ -184,6 +189,7 @@ fn sevens(o: &SevensObservation) -> Value {
         "leader": o.leader.0,
         "trick": o.trick.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
         "calls": o.calls.iter().map(call).collect::<Vec<_>>(),
+        "so_far": so_far,
         "tricks": history,
         "hand_sizes": o.hand_sizes,
         "tricks_won": o.tricks,

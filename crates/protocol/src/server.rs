@@ -31,6 +31,10 @@ pub enum ClientFrame {
     Resync,
     /// Keep-alive; answered by `pong`, free of rate limits.
     Ping,
+    /// Let a bot play for a seat whose person has not come or has gone
+    /// (open or away) until they are back, instead of waiting; from a
+    /// seated person.
+    StandIn { seat: u8 },
 }
 
 /// One seat's presence, as everyone at the table sees it.
@@ -40,6 +44,9 @@ pub struct SeatPresence {
     /// `bot`, `online`, `away` (within the grace period), `stand_in` (a bot
     /// plays for the absent person) or `open` (nobody has come yet).
     pub status: String,
+    /// For `away`: how long, in milliseconds, until a bot stands in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stand_in_in_ms: Option<u64>,
 }
 
 /// A frame from the server.

@@ -104,6 +104,27 @@ impl Preset {
         }
     }
 
+    /// The game's name as people write it, for titles and menus.
+    pub fn title(self) -> &'static str {
+        match self {
+            Preset::SixtySix => "Sixty-six",
+            Preset::Schnapsen => "Schnapsen",
+            Preset::SchnapsenVu => "Schnapsen (VU course rules)",
+            Preset::NaSixtySix => "North American Sixty-six",
+            Preset::NaSixtySix3 => "North American Sixty-six, three hands",
+            Preset::SixtySixFour => "Sixty-six for four (Hoyle)",
+            Preset::SixesAndSevens => "Sixes and Sevens",
+            Preset::SixtyThree => "Sixty-three",
+            Preset::SixtyThreeInverness => "Sixty-three (Inverness County)",
+            Preset::SixtyThreeQueens => "Sixty-three (Queens County)",
+            Preset::SixtyThreeMaine => "Sixty-three (Maine)",
+            Preset::Pedro => "Pedro",
+            Preset::KingPedro => "King Pedro",
+            Preset::KingPedroGiven => "King Pedro (Given)",
+            Preset::EightyThree => "Eighty-three",
+        }
+    }
+
     pub fn description(self) -> &'static str {
         match self {
             Preset::SixtySix => {

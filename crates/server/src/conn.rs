@@ -270,6 +270,7 @@ pub async fn serve(socket: WebSocket, lobby: Arc<Lobby>, key: IpAddr) {
             },
             ClientFrame::Hint => RoomCmd::Hint { conn },
             ClientFrame::Resync => RoomCmd::Resync { conn },
+            ClientFrame::StandIn { seat } => RoomCmd::StandIn { conn, seat },
             ClientFrame::Ping => unreachable!("answered above"),
         };
         if room.tx.send(cmd).await.is_err() {

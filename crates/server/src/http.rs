@@ -136,9 +136,11 @@ async fn games() -> Response {
                 "players": p.players(),
                 "min_players": min_players,
                 "max_players": max_players,
+                "title": p.title(),
                 "description": p.description(),
                 "options": options,
                 "bots": bot_names(*p),
+                "levels": talon_bots::LEVELS,
             })
         })
         .collect();

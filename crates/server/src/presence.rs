@@ -109,6 +109,16 @@ impl Seats {
             .min()
     }
 
+    /// A bot plays for an open or away seat now, as if its grace had run
+    /// out.
+    pub fn stand_in(&mut self, seat: u8) {
+        if let Some(p) = self.0.get_mut(usize::from(seat)) {
+            if matches!(p, Presence::Open | Presence::Away(_)) {
+                *p = Presence::StandIn;
+            }
+        }
+    }
+
     /// Seats whose grace has run out get a stand-in; true if any did.
     pub fn expire_grace(&mut self, now: Instant, grace: Duration) -> bool {
         let mut changed = false;
@@ -123,12 +133,21 @@ impl Seats {
         changed
     }
 
-    pub fn presence(&self) -> Vec<SeatPresence> {
+    /// The seats as everyone sees them; an away seat says how long its
+    /// grace has left.
+    pub fn presence(&self, grace: Duration) -> Vec<SeatPresence> {
+        let now = Instant::now();
         self.0
             .iter()
             .enumerate()
             .map(|(seat, p)| SeatPresence {
                 seat: seat as u8,
+                stand_in_in_ms: match p {
+                    Presence::Away(since) => {
+                        Some((*since + grace).saturating_duration_since(now).as_millis() as u64)
+                    }
+                    _ => None,
+                },
                 status: match p {
                     Presence::Bot => "bot",
                     Presence::Open => "open",

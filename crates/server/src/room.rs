@@ -62,6 +62,11 @@ pub enum RoomCmd {
     Resync {
         conn: ConnId,
     },
+    /// A seated person asks a bot to play for an open or away seat.
+    StandIn {
+        conn: ConnId,
+        seat: u8,
+    },
     BotMoved {
         seat: u8,
         at: u64,
@@ -285,6 +290,7 @@ impl Room {
                     send(&c.out, &frame);
                 }
             }
+            RoomCmd::StandIn { conn, seat } => self.stand_in(conn, seat),
             RoomCmd::BotMoved {
                 seat,
                 at,
@@ -295,7 +301,7 @@ impl Room {
                 let mut state = self.table.state(Viewer::Spectator);
                 state["table"] = json!(self.id);
                 state["v"] = json!(self.table.version());
-                state["presence"] = json!(self.seats.presence());
+                state["presence"] = json!(self.seats.presence(self.shared.config.grace));
                 let _ = reply.send(state);
             }
             RoomCmd::Log { reply } => {
@@ -510,9 +516,36 @@ impl Room {
         true
     }
 
+    /// A bot plays for a seat nobody is at, at a seated person's word: the
+    /// people who are here need not wait out an absent friend. The seat is
+    /// its person's again the moment they come.
+    fn stand_in(&mut self, conn: ConnId, seat: u8) {
+        let Some(c) = self.conns.get(&conn) else {
+            return;
+        };
+        let refusal = match (c.viewer, self.seats.get(seat)) {
+            (Viewer::Spectator, _) => Some("spectators cannot seat a bot".to_string()),
+            _ if usize::from(seat) >= self.table.config().seats.len() => {
+                Some(format!("there is no seat {seat} at this table"))
+            }
+            _ if self.table.is_finished() => Some("the table is over".to_string()),
+            (_, Presence::Open | Presence::Away(_)) => None,
+            (_, Presence::StandIn) => Some(format!("a bot already plays for seat {seat}")),
+            (_, Presence::Bot) => Some(format!("seat {seat} is a bot's")),
+            (_, Presence::Online(_)) => Some(format!("seat {seat}'s person is here")),
+        };
+        if let Some(why) = refusal {
+            send(&c.out, &ServerFrame::error("no_stand_in", &why));
+            return;
+        }
+        self.seats.stand_in(seat);
+        self.send_presence();
+        self.schedule();
+    }
+
     fn send_presence(&self) {
         let frame: Arc<str> = ServerFrame::Presence {
-            seats: self.seats.presence(),
+            seats: self.seats.presence(self.shared.config.grace),
         }
         .to_json()
         .into();

@@ -451,10 +451,17 @@ async fn a_person_away_past_the_grace_gets_a_stand_in_and_takes_the_seat_back() 
     };
     assert_eq!(stand_in["event"]["seat"], 0);
     assert!(stand_in["v"].as_u64() > f["v"].as_u64());
-    assert!(watcher
+    let away = watcher
         .frames
         .iter()
-        .any(|p| p["t"] == "presence" && p["seats"][0]["status"] == "away"));
+        .find(|p| p["t"] == "presence" && p["seats"][0]["status"] == "away")
+        .expect("seen away");
+    // With the time its grace has left.
+    let left = away["seats"][0]["stand_in_in_ms"]
+        .as_u64()
+        .expect("a countdown");
+    assert!(left <= 200, "{away}");
+    assert!(away["seats"][1].get("stand_in_in_ms").is_none(), "{away}");
     assert!(watcher
         .frames
         .iter()
@@ -482,4 +489,63 @@ async fn a_person_away_past_the_grace_gets_a_stand_in_and_takes_the_seat_back() 
     tokio::time::sleep(Duration::from_millis(300)).await;
     let (_, s) = http(addr, "GET", &format!("/api/tables/{table}"), None).await;
     assert_eq!(s["summary"]["v"], mine["v"], "the stand-in no longer plays");
+}
+
+/// A friend who never comes need not stop the table: a seated person
+/// lets a bot play for the open seat, and the friend takes it over on
+/// arrival. Asking for a seat that is not empty is refused by name.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seated_person_lets_a_bot_play_for_a_friend_who_has_not_come() {
+    let config = talon_server::ServerConfig {
+        bot_delay: Duration::from_millis(50),
+        ..fast_config()
+    };
+    let running = server(config).await;
+    let addr = running.addr;
+    let (created, table) =
+        new_table(addr, "na-sixty-six", &["p", "heuristic", "p", "heuristic"]).await;
+    let mut watcher = Client::hello(addr, &table, None, None).await;
+    let mut me = Client::hello(addr, &table, Some(&secret(&created, 0)), None).await;
+    let p = me.until("presence").await;
+    assert_eq!(p["seats"][2]["status"], "open");
+    // Refusals: my own seat, a bot's, a seat that is not there; a spectator.
+    for (seat, why) in [(0, "person is here"), (1, "bot's"), (7, "no seat 7")] {
+        me.send(json!({"t": "stand_in", "seat": seat})).await;
+        let e = me.until("error").await;
+        assert_eq!(e["code"], "no_stand_in");
+        assert!(e["message"].as_str().unwrap().contains(why), "{e}");
+    }
+    watcher.send(json!({"t": "stand_in", "seat": 2})).await;
+    let e = watcher.until("error").await;
+    assert!(e["message"].as_str().unwrap().contains("spectators"), "{e}");
+    // Now for real: the seat's moves come from a stand-in.
+    me.send(json!({"t": "stand_in", "seat": 2})).await;
+    let p = me.until("presence").await;
+    assert_eq!(p["seats"][2]["status"], "stand_in");
+    // A fresh snapshot: it may be my turn already.
+    me.send(json!({"t": "resync"})).await;
+    let moved = tokio::time::timeout(Duration::from_secs(20), async {
+        loop {
+            if let Some(f) = me.frames.iter().find(|f| {
+                f["t"] == "event" && f["event"]["seat"] == 2 && f["event"]["by"] == "stand_in"
+            }) {
+                return f.clone();
+            }
+            // My own turns: play the first legal action.
+            let f = me.next().await.expect("a frame");
+            if f["t"] == "event" || f["t"] == "snapshot" {
+                if let Some(a) = f["state"]["legal"].as_array().and_then(|l| l.first()) {
+                    let v = f["v"].clone();
+                    me.send(json!({"t": "act", "action": a, "v": v})).await;
+                }
+            }
+        }
+    })
+    .await
+    .expect("the stand-in plays for seat 2");
+    assert_eq!(moved["event"]["seat"], 2);
+    // The friend comes: the seat is theirs.
+    let mut friend = Client::hello(addr, &table, Some(&secret(&created, 2)), None).await;
+    let p = friend.until("presence").await;
+    assert_eq!(p["seats"][2]["status"], "online");
 }

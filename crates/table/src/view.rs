@@ -71,6 +71,7 @@ impl Table {
         });
         json!({
             "preset": self.preset().name(),
+            "title": self.preset().title(),
             "options": self.config().options,
             "match": self.config().whole_match,
             "hints": self.config().hints_allowed(),

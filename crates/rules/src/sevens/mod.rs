@@ -17,7 +17,7 @@ mod state;
 mod why_illegal;
 
 pub use action::Action;
-pub use cards::{trick_winner, value, AceCall};
+pub use cards::{majority, trick_winner, value, AceCall, Majority};
 pub use deal::{Deal, DealError};
 pub use matchplay::{cut_for_dealer, CutRound, SevensMatch};
 pub use observation::SevensObservation;

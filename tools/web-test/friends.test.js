@@ -1,0 +1,96 @@
+// Browser tests of a table among friends: the lobby's names for games and
+// bots, a friend who has not come or has gone (a bot may play for them),
+// the tab's title, and Sixes and Sevens saying whether high or low wins.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { BASE, env, useBrowser, createTable, openPage, data, moveByClick } from "./lib.js";
+
+useBrowser();
+
+test("the lobby names games as people write them, offers the five levels first and shows no empty default", async () => {
+  const context = await env.browser.newContext();
+  const lobby = await context.newPage();
+  await lobby.goto(BASE + "/");
+  await lobby.waitForSelector("#preset");
+  const labels = await lobby.$$eval("#preset option", (o) => o.map((x) => x.textContent));
+  assert.ok(labels.includes("Sixty-three (Inverness County)"), labels.join(", "));
+  assert.ok(labels.includes("Schnapsen"), labels.join(", "));
+  await lobby.selectOption("#preset", "schnapsen");
+  const docs = await lobby.$$eval(".options small", (s) => s.map((x) => x.textContent));
+  assert.ok(docs.length > 3);
+  for (const d of docs) assert.doesNotMatch(d, /null|undefined/, d);
+  const top = await lobby.$$eval("#seat-1 > option", (o) => o.map((x) => x.value));
+  assert.deepEqual(top, ["person", "bot:random", "bot:heuristic", "bot:beginner", "bot:intermediate", "bot:expert"]);
+  const kept = await lobby.$$eval("#seat-1 optgroup option", (o) => o.map((x) => x.value));
+  assert.ok(kept.includes("bot:expert-2026-11"), kept.join(", "));
+  // The shorthand unticked is not sent: the table is made with no options.
+  await lobby.selectOption("#seat-1", "bot:random");
+  const sent = lobby.waitForRequest((r) => r.url().endsWith("/api/tables") && r.method() === "POST");
+  await lobby.click("#create");
+  const body = JSON.parse((await sent).postData());
+  assert.deepEqual(body.options, {});
+  await context.close();
+});
+
+test("a bot plays for a friend who has not come, and for one who has gone, at a seated person's word", async () => {
+  const t = await createTable("schnapsen", [{ kind: "person", name: "Ann" }, { kind: "person", name: "Bo" }]);
+  const ann = await openPage(t.seats[0].invite);
+  const boBox = ann.locator('.seat[data-seat="1"]');
+  await boBox.getByText("not here yet").waitFor();
+  // The tab names the game, and says when it is Ann's turn.
+  assert.match(await ann.title(), /Schnapsen · Talon$/);
+  await boBox.getByRole("button", { name: "Let a bot play for now" }).click();
+  await boBox.getByText("a bot plays for now").waitFor();
+  assert.equal(await boBox.getByRole("button").count(), 0, "no button once a bot plays");
+  // The deal goes on: Ann plays, the stand-in answers.
+  const v0 = Number((await data(ann)).v);
+  for (let i = 0; i < 200 && Number((await data(ann)).v) < v0 + 4; i++) {
+    if (!(await moveByClick(ann))) await ann.waitForTimeout(50);
+  }
+  assert.ok(Number((await data(ann)).v) >= v0 + 4, "the table moved on");
+  await ann.waitForFunction(() => document.body.dataset.turn !== "you" || document.title.startsWith("\u25B6 Your turn"));
+  // Bo comes: the seat is his, and the button stays gone.
+  const bo = await openPage(t.seats[1].invite);
+  await boBox.getByText("online").waitFor();
+  assert.equal(await boBox.getByRole("button").count(), 0);
+  // Bo goes: Ann sees how long until a bot stands in, and may not wait.
+  await bo.context().close();
+  await boBox.getByText(/away: a bot plays in \d+ s/).waitFor();
+  await boBox.getByRole("button", { name: "Let a bot play for now" }).click();
+  await boBox.getByText("a bot plays for now").waitFor();
+  await ann.context().close();
+});
+
+test("a spectator gets no button to seat a bot", async () => {
+  const t = await createTable("schnapsen", [{ kind: "person" }, { kind: "person" }]);
+  const watcher = await openPage(`/t/${t.table}#watch`);
+  await watcher.locator('.seat[data-seat="1"]').getByText("not here yet").waitFor();
+  assert.equal(await watcher.getByRole("button", { name: "Let a bot play for now" }).count(), 0);
+  await watcher.context().close();
+});
+
+test("Sixes and Sevens says whether the high or the low card wins the trick so far", async () => {
+  const t = await createTable("sixes-and-sevens", [{ kind: "person", name: "Ann" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }]);
+  const ann = await openPage(t.seats[0].invite);
+  let seen = null;
+  for (let i = 0; i < 400 && !seen; i++) {
+    const d = await data(ann);
+    if (d.turn === "you") {
+      seen = await ann.evaluate(() => {
+        const line = document.getElementById("so-far");
+        const played = document.querySelectorAll(".trick figure").length;
+        return line ? { text: line.textContent, played } : null;
+      });
+      if (!seen) await moveByClick(ann);
+    } else await ann.waitForTimeout(50);
+  }
+  assert.ok(seen, "a trick in progress at Ann's turn");
+  const m = seen.text.match(/^(High|Low) card of (clubs|diamonds|hearts|spades) wins so far \((\d+) odd, (\d+) even\)$/);
+  assert.ok(m, seen.text);
+  const [odd, even] = [Number(m[3]), Number(m[4])];
+  assert.equal(odd + even, seen.played, `${seen.text}: every card on the table counted`);
+  // The default rule: a level count goes to the high card.
+  assert.equal(m[1], odd >= even ? "High" : "Low", seen.text);
+  await ann.context().close();
+});

@@ -1,0 +1,94 @@
+// The table's panels, opened from its top bar: the last trick, the score
+// sheet, the last deal's result, invites and settings.
+
+import { h, prefs, copy } from "./dom.js";
+import { bigCard, smallCard, cardOrder } from "./cards.js";
+
+export function panelView(ui) {
+  // An id, so that a redraw (a message expiring) gives the focus back.
+  const close = h("button", { type: "button", class: "close", id: "panel-close", "aria-label": "Close", onclick: () => ui.closePanel() }, "\u2715");
+  let title, body;
+  if (ui.panel === "last") {
+    title = "Last trick";
+    const t = ui.state.last_trick;
+    body = t
+      ? h("div", {}, h("div", { class: "row-cards" }, t.cards.map((c) => h("figure", { class: `played${c.seat === t.winner ? " winner" : ""}` }, bigCard(c.card), h("figcaption", {}, ui.name(c.seat))))), h("p", {}, `${ui.name(t.winner)} won it.`))
+      : h("p", {}, "No trick has been played yet in this deal.");
+  } else if (ui.panel === "sheet") {
+    title = "Score sheet";
+    body = sheet(ui);
+  } else if (ui.panel === "deal") {
+    title = "Result of the last deal";
+    body = dealResult(ui);
+  } else if (ui.panel === "invites") {
+    title = "Invite";
+    const open = ui.openInvites();
+    body = open.length
+      ? h(
+          "div",
+          {},
+          h("p", {}, "Send each person their own seat link: the link is the key to the seat."),
+          h(
+            "ul",
+            { class: "invites" },
+            open.map((i) => {
+              const url = location.origin + i.invite;
+              return h(
+                "li",
+                {},
+                h("span", {}, `${ui.name(i.seat)} (not here yet)`),
+                h("input", { type: "text", readonly: true, value: url, "aria-label": `Invite link for ${ui.name(i.seat)}`, class: "link" }),
+                h("button", { type: "button", onclick: (e) => copy(url, e.currentTarget) }, "Copy"),
+              );
+            }),
+          ),
+        )
+      : h("p", {}, "Everyone invited has come.");
+  } else {
+    title = "Settings";
+    const box = h("input", { type: "checkbox", id: "four-colour", checked: prefs.fourColour, onchange: (e) => { prefs.fourColour = e.target.checked; ui.render(); } });
+    body = h(
+      "div",
+      {},
+      h("label", { class: "check" }, box, " Four-colour suits (clubs green, diamonds blue)"),
+      h("p", {}, "Keys: \u2190 \u2192 move between cards, Enter plays, 1\u20139 pick the n-th card, Esc closes."),
+      h("p", {}, h("a", { href: `/t/${ui.table}#watch`, onclick: (e) => ui.confirmLeaveSeat(e) }, "Watch this table instead of playing"), " \u00b7 ", h("a", { href: "/" }, "New table")),
+    );
+  }
+  return h("section", { class: "panel", role: "dialog", "aria-label": title }, h("div", { class: "panel-head" }, h("h2", {}, title), close), body);
+}
+
+function sheet(ui) {
+  const s = ui.state;
+  if (!s.deals.length) return h("p", {}, "No deal has finished yet.");
+  const cols = s.deals[0].score.length;
+  const colName = (i) => (cols === s.seats.length ? ui.name(i) : s.seats.filter((_, k) => k % cols === i).map((x) => x.name).join(" & "));
+  const head = h("tr", {}, h("th", { scope: "col" }, "Deal"), [...Array(cols).keys()].map((i) => h("th", { scope: "col" }, colName(i))), h("th", { scope: "col" }, "Result"));
+  const rows = s.deals.map((d) =>
+    h(
+      "tr",
+      {},
+      h("th", { scope: "row" }, d.deal_no),
+      d.score.map((x, i) => h("td", {}, `${x > 0 ? "+" : ""}${x}${d.match_scores ? ` (${d.match_scores[i]})` : ""}`)),
+      h("td", { class: "text" }, ui.namesIn(d.text)),
+    ),
+  );
+  const total = s.scores
+    ? h("tr", { class: "total" }, h("th", { scope: "row" }, "Match"), s.scores.map((x) => h("td", {}, x)), h("td", {}, s.status === "finished" ? ui.finishText() : ""))
+    : null;
+  return h("div", { class: "sheet-wrap" }, h("table", { class: "sheet" }, h("thead", {}, head), h("tbody", {}, rows, total)));
+}
+
+function dealResult(ui) {
+  const d = ui.state.last_deal;
+  if (!d) return h("p", {}, "No deal has finished yet.");
+  return h(
+    "div",
+    { class: "deal-result" },
+    h("p", {}, `Deal ${d.deal_no}: ${ui.namesIn(d.text)}`),
+    h("p", {}, "Points taken: ", d.points.map((p, i) => `${ui.name(i)} ${p}`).join(", ")),
+    Object.entries(d.hands).map(([seat, cards]) =>
+      h("div", { class: "reveal" }, h("h3", {}, ui.name(Number(seat))), h("div", { class: "row-cards small" }, cards.slice().sort(cardOrder(null)).map((c) => smallCard(c)))),
+    ),
+  );
+}
