@@ -463,18 +463,23 @@ impl State {
 
     /// Everything `player` may know, as text (the engine's observation;
     /// it includes the public history, so it is also the information state).
+    /// The seat's observation as the engine protocol's JSON
+    /// (docs/protocol.md): `json.loads` reads it.
     fn observation_string(
         &self,
         #[pyo3(from_py_with = crate::args::player)] player: i64,
     ) -> PyResult<String> {
-        Ok(format!("{:?}", self.obs(player)?))
+        Ok(talon_protocol::observation_json(&self.obs(player)?).to_string())
     }
 
+    /// Everything the seat knows, written out whole (the rules' own
+    /// observation, options included): two different information states
+    /// never share a string, which tabular algorithms key on.
     fn information_state_string(
         &self,
         #[pyo3(from_py_with = crate::args::player)] player: i64,
     ) -> PyResult<String> {
-        self.observation_string(player)
+        Ok(format!("{:?}", self.obs(player)?))
     }
 
     /// float32 array; layout in `Game.observation_tensor_layout()`.

@@ -1,5 +1,6 @@
 """The native API on every preset."""
 
+import json
 import random
 import threading
 
@@ -140,6 +141,13 @@ def test_every_preset_plays_through_the_api(preset):
                 info = state.information_state_tensor(seat)
                 assert info.shape == tuple(game.information_state_tensor_shape())
                 assert np.array_equal(info[: obs.size], obs)
+                # The observation reads as the engine protocol's JSON.
+                seen = json.loads(state.observation_string(seat))
+                assert seen["seat"] == seat and seen["family"]
+            # It names the seat's own cards, as the whole information state does.
+            seen = json.loads(state.observation_string(p))
+            for card in seen.get("hand", []):
+                assert card in state.information_state_string(p)
             state.apply_action(legal[rng.randrange(len(legal))])
         assert state.current_player() == talon.TERMINAL_PLAYER
         assert len(state.returns()) == n

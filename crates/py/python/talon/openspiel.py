@@ -236,6 +236,10 @@ class TalonObserver:
     def string_from(self, state: TalonState, player: int):
         if state.inner is None:
             return f"player {player}, before the deal"
+        # Information states are keys (CFR's tables, ISMCTS's nodes): the
+        # whole, lossless text. An observation is the protocol's JSON.
+        if self._perfect_recall:
+            return state.inner.information_state_string(player)
         return state.inner.observation_string(player)
 
 
