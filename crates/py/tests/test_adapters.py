@@ -179,3 +179,36 @@ def test_openspiel_refuses_observation_types_it_cannot_give():
         perfect_recall=True, public_info=True, private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER
     )
     assert make_observation(game, mine).tensor.size == game.information_state_tensor_size()
+
+
+def test_openspiel_games_and_states_pickle_into_a_fresh_process():
+    pytest.importorskip("pyspiel")
+    import pickle
+    import subprocess
+    import sys
+
+    import pyspiel
+    import talon.openspiel  # noqa: F401
+
+    game = pyspiel.load_game("python_talon_sixty_six(match_target=5)")
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    state.apply_action(state.legal_actions()[0])
+    blob = pickle.dumps((game, state))
+    # Another interpreter, which has not imported talon.openspiel: loading
+    # the game registers Talon's games there.
+    code = (
+        "import pickle, sys\n"
+        "game, state = pickle.loads(sys.stdin.buffer.read())\n"
+        "print(game.talon_game.options()['match_target'], state.history() == "
+        f"{state.history()!r}, state.current_player())\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], input=blob, capture_output=True, check=True
+    ).stdout.decode()
+    assert out.split() == ["5", "True", str(state.current_player())], out
+    # The observation strings of the two read the same.
+    again, copy = pickle.loads(blob)
+    assert str(again) == str(game)
+    assert copy.observation_string(0) == state.observation_string(0)

@@ -122,6 +122,11 @@ class TalonGame(pyspiel.Game):
         )
         super().__init__(_game_type(preset), info, params)
 
+    def __reduce__(self):
+        # By name and parameters ("python_talon_sixty_six(match_target=5)"),
+        # loaded again through this module, which registers the games.
+        return (_load, (str(self),))
+
     @property
     def talon_game(self) -> talon.Game:
         return _TALON_GAMES[self._key]
@@ -255,6 +260,10 @@ def resampler(seed: int = 0):
     return resample
 
 
+def _load(text: str) -> pyspiel.Game:
+    return pyspiel.load_game(text)
+
+
 def _register():
     # One subclass per preset, registered like OpenSpiel's own Python games.
     # A class (not a closure) because pyspiel's registry outlives the
@@ -266,11 +275,11 @@ def _register():
         def __init__(self, params=None):
             TalonGame.__init__(self, type(self).preset, params)
 
-        cls = type(
-            "TalonGame_" + preset["name"].replace("-", "_"),
-            (TalonGame,),
-            {"preset": preset, "__init__": __init__},
-        )
+        name = "TalonGame_" + preset["name"].replace("-", "_")
+        cls = type(name, (TalonGame,), {"preset": preset, "__init__": __init__})
+        # A module attribute, so that pickle finds the class by its name
+        # (games and their states pickle, as OpenSpiel's own do).
+        globals()[name] = cls
         pyspiel.register_game(_game_type(preset), cls)
 
 
