@@ -200,18 +200,35 @@ fn public_observation(game: &AnyGame) -> Value {
         return Value::Null;
     };
     let mut value = observation_json(&obs);
+    // A widow turned up for everyone (`widow_shown`) is public; one its
+    // taker alone saw is not (who saw what stays private, as below).
+    let hidden = game.hidden_from_anyone();
+    let public_widow = value
+        .get("widow")
+        .and_then(Value::as_array)
+        .filter(|cards| {
+            cards.iter().all(|c| {
+                c.as_str()
+                    .and_then(|c| c.parse::<Card>().ok())
+                    .is_some_and(|c| !hidden.contains(c))
+            })
+        })
+        .cloned();
     if let Value::Object(map) = &mut value {
         for private in PRIVATE_KEYS {
             map.remove(*private);
         }
         map.insert("seat".into(), Value::Null);
+        if let Some(widow) = public_widow {
+            map.insert("widow".into(), Value::Array(widow));
+        }
     }
     if let Some(Value::Array(events)) = value.get_mut("events") {
         for event in events.iter_mut().filter_map(Value::as_object_mut) {
             event.remove("own_cards");
         }
     }
-    scrub(&mut value, game.hidden_from_anyone());
+    scrub(&mut value, hidden);
     value
 }
 

@@ -244,6 +244,46 @@ fn a_spectator_never_sees_a_seats_private_record() {
     }
 }
 
+/// A widow turned up for everyone once won is public: spectators see it
+/// then (and never before, nor the widow its winner alone saw).
+#[test]
+fn a_spectator_sees_a_widow_shown_to_everyone() {
+    for shown in [true, false] {
+        let options = [("widow_shown".to_string(), shown.to_string())];
+        let config = TableConfig::bots(
+            Preset::NaSixtySix3,
+            &options,
+            &["random".to_string()],
+            false,
+            3,
+        )
+        .expect("valid");
+        let mut table = Table::new(config).expect("opens");
+        let mut bots = SeatBots::for_table(&table).unwrap();
+        bots.count_budgets_only();
+        let mut seen = None;
+        run_bots(&mut table, &mut bots, |_, _, t| {
+            let state = t.state(Viewer::Spectator);
+            if let Some(widow) = state["observation"].get("widow") {
+                let cards: Vec<String> =
+                    serde_json::from_value(widow.clone()).expect("the widow's cards, none blanked");
+                // The same cards every seat sees.
+                for seat in 0..3 {
+                    let own = t.state(Viewer::Seat(seat));
+                    assert_eq!(own["observation"]["widow"], *widow, "seat {seat}");
+                }
+                seen.get_or_insert(cards);
+            }
+        })
+        .unwrap();
+        assert_eq!(
+            seen.is_some_and(|c| !c.is_empty()),
+            shown,
+            "widow_shown={shown}"
+        );
+    }
+}
+
 #[test]
 fn an_action_names_its_cards() {
     let named = |s: &str| {
