@@ -25,9 +25,11 @@ pub(crate) struct Stakes {
 impl Stakes {
     pub(crate) fn new(obs: &PedroObservation) -> Stakes {
         let o = obs.options;
-        // The largest swing a deal can bring: a set double bid against
+        // The largest swing a deal can bring: a set double bid (a
+        // contract for all the points, whatever `max_bid` is) against
         // every point taken by the other side.
-        let swing = 2 * i32::from(o.max_bid) * i32::from(o.double_factor.max(1));
+        let all = i32::from(o.total_points().max(u16::from(o.max_bid)));
+        let swing = 2 * all * i32::from(o.double_factor.max(1));
         Stakes {
             opts: o,
             dealer: obs.dealer,
