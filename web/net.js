@@ -152,8 +152,9 @@ export class Connection {
     }
     this.why = BUSY.has(code) ? String(reason || "").slice(0, 200) : "";
     this.h.status("reconnecting", this.why);
-    // Fell behind (4008): at once; otherwise with a growing pause.
-    const delay = code === 4008 ? 0 : Math.min(10000, 500 * 2 ** this.attempt);
+    // Fell behind (4008), or the table was leaving memory (1012): at once;
+    // otherwise with a growing pause.
+    const delay = code === 4008 || code === 1012 ? 0 : Math.min(10000, 500 * 2 ** this.attempt);
     this.attempt += 1;
     this.timer = setTimeout(() => this.open(), delay);
   }

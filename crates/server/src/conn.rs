@@ -25,6 +25,10 @@ pub mod close {
     pub const BAD_SECRET: u16 = 4003;
     pub const UNKNOWN_TABLE: u16 = 4004;
     pub const FELL_BEHIND: u16 = 4008;
+    /// The table left memory as the visit came (RFC 6455's "service
+    /// restart"): connecting again brings it back.
+    pub const AGAIN: u16 = 1012;
+    pub const AGAIN_WHY: &str = "the table was leaving memory: connect again";
     pub const TOO_MANY: u16 = 4029;
     pub const IDLE: u16 = 4010;
     pub const RATE_LIMIT: u16 = 1008;
@@ -147,7 +151,7 @@ pub async fn serve(socket: WebSocket, lobby: Arc<Lobby>, key: IpAddr) {
         .await
         .is_err()
     {
-        let _ = sink.send(close_with(1001, "the table is closed")).await;
+        let _ = sink.send(close_with(close::AGAIN, close::AGAIN_WHY)).await;
         return;
     }
 

@@ -225,6 +225,22 @@ impl Room {
                 break;
             }
         }
+        // No command can come in from here on: the lobby brings the table
+        // back as a new room for the next visit. A visit that slipped in
+        // since the last look is asked to come again (its outbox would
+        // otherwise just end, which reads as having fallen behind).
+        rx.close();
+        while let Ok(cmd) = rx.try_recv() {
+            match cmd {
+                RoomCmd::Join { out, .. } => {
+                    let _ = out.try_send(Outgoing::Close(
+                        crate::conn::close::AGAIN,
+                        crate::conn::close::AGAIN_WHY,
+                    ));
+                }
+                other => self.handle(other).await,
+            }
+        }
         for conn in self.conns.values() {
             let _ = conn
                 .out

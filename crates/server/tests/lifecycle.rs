@@ -178,3 +178,52 @@ async fn a_watched_finished_table_waits_quietly_then_leaves() {
         "the table stayed in memory after its last viewer left"
     );
 }
+
+/// Visits to a finished table that leaves memory the moment its last
+/// viewer goes: a visit that arrives as the room closes is told to come
+/// again (1012), never that it fell behind (4008), and coming again works.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_visit_as_a_finished_table_leaves_memory_is_asked_to_come_again() {
+    let config = talon_server::ServerConfig {
+        finished_ttl: Duration::ZERO,
+        ..fast_config()
+    };
+    let running = server(config).await;
+    let addr = running.addr;
+    let created = create(
+        addr,
+        json!({"preset": "schnapsen", "seats": seats(&["random", "random"])}),
+    )
+    .await;
+    let table = created["table"].as_str().unwrap().to_string();
+    assert!(finished_within(addr, &table, 250).await);
+    // Eight visitors at once, coming and going.
+    let mut visitors = Vec::new();
+    for _ in 0..8 {
+        let table = table.clone();
+        visitors.push(tokio::spawn(async move {
+            let mut again = 0;
+            for _ in 0..60 {
+                let mut c = Client::hello(addr, &table, None, None).await;
+                loop {
+                    match c.next().await {
+                        Ok(f) if f["t"] == "snapshot" => break,
+                        Ok(_) => continue,
+                        Err((1012, _)) => {
+                            again += 1;
+                            c = Client::hello(addr, &table, None, None).await;
+                        }
+                        Err(e) => panic!("a visit to a finished table closed with {e:?}"),
+                    }
+                }
+                c.ws.close(None).await.ok();
+            }
+            again
+        }));
+    }
+    let mut again = 0;
+    for v in visitors {
+        again += v.await.expect("no visit failed");
+    }
+    eprintln!("visits asked to come again: {again}");
+}
