@@ -3,13 +3,14 @@
 
 use crate::core::{typed, Core};
 use crate::pygame::{Game, State};
+use crate::python::SolverBudgetError;
 use crate::talon_err;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::sync::Mutex;
 use std::time::Duration;
 use talon_bots::AnyBot;
-use talon_rules::{AnyGame, SolverGame};
+use talon_rules::{ActionList, AnyGame, SolverGame};
 use talon_search::Solver;
 
 /// A bot by name (`random`, `heuristic`, `beginner`, `intermediate`,
@@ -88,40 +89,92 @@ impl Bot {
     }
 }
 
+/// Solver nodes still to spend, when the caller set a budget.
+type Budget = Option<u64>;
+
+/// The exact value of `g`, or `None` once the budget is spent.
+fn value_within<G: SolverGame>(solver: &mut Solver<G>, g: &G, budget: &mut Budget) -> Option<i32> {
+    let Some(left) = budget else {
+        return Some(solver.value(g));
+    };
+    let before = solver.nodes();
+    let v = solver.value_within(g, *left);
+    *left = left.saturating_sub(solver.nodes() - before);
+    v
+}
+
+/// Each legal action's value for the seat to move (as
+/// `Solver::action_values`, within the budget).
+fn action_values<G: SolverGame + crate::core::Encoded>(
+    solver: &mut Solver<G>,
+    g: &G,
+    budget: &mut Budget,
+) -> Option<Vec<(usize, i32)>> {
+    let Some(seat) = g.to_move() else {
+        return Some(Vec::new());
+    };
+    let mut legal = ActionList::new();
+    g.legal_actions(&mut legal);
+    legal
+        .iter()
+        .map(|&a| {
+            let mut child = g.clone();
+            child.play_unchecked(a);
+            let v = value_within(solver, &child, budget)?;
+            Some((G::encode(a), if child.maximises(seat) { v } else { -v }))
+        })
+        .collect()
+}
+
 /// The solver's answer for a typed game: the value for seat 0's side and
 /// each legal action's value for the seat to move.
-fn solve_typed<G: SolverGame + crate::core::Encoded>(g: &G) -> (i32, Vec<(usize, i32)>) {
+fn solve_typed<G: SolverGame + crate::core::Encoded>(
+    g: &G,
+    budget: &mut Budget,
+) -> Option<(i32, Vec<(usize, i32)>)> {
     let mut solver = Solver::<G>::default();
-    let value = solver.value(g);
-    let actions = solver
-        .action_values(g)
-        .into_iter()
-        .map(|(a, v)| (G::encode(a), v))
-        .collect();
-    (value, actions)
+    let value = value_within(&mut solver, g, budget)?;
+    Some((value, action_values(&mut solver, g, budget)?))
 }
 
 /// Solves a full-information state exactly (every hand and the stock
 /// order known, as in the true state). Returns `{"value": v, "action_values":
 /// {id: v}}`: `value` for seat 0's side, action values for the seat to move.
 /// The cost grows steeply with the cards left: meant for endings.
+/// `max_nodes` bounds the work (positions visited, in all): past it,
+/// `SolverBudgetError`, and the state is unchanged.
 #[pyfunction]
-fn solve<'py>(py: Python<'py>, state: &State) -> PyResult<Bound<'py, PyDict>> {
+#[pyo3(signature = (state, max_nodes=None))]
+fn solve<'py>(
+    py: Python<'py>,
+    state: &State,
+    max_nodes: Option<u64>,
+) -> PyResult<Bound<'py, PyDict>> {
     let core: &Core = &state.core;
-    let (value, actions) = py.detach(|| match &core.game {
+    let mut budget = max_nodes;
+    let answer = py.detach(|| match &core.game {
         // North American Sixty-six is solved for one side's stake (ticks
         // are not zero-sum), which a sampled world sets to its observer's:
         // the value is asked for seat 0's side, the actions for the mover's.
         AnyGame::NaSixtySix { game: g, .. } => {
-            let value = Solver::default().value(&g.solved_for(0));
+            let value = value_within(&mut Solver::default(), &g.solved_for(0), &mut budget)?;
             let actions = match g.to_move() {
-                Some(seat) => solve_typed(&g.solved_for(g.side(seat))).1,
+                Some(seat) => {
+                    let side = g.solved_for(g.side(seat));
+                    action_values(&mut Solver::default(), &side, &mut budget)?
+                }
                 None => Vec::new(),
             };
-            (value, actions)
+            Some((value, actions))
         }
-        other => typed!(other, g => solve_typed(g)),
+        other => typed!(other, g => solve_typed(g, &mut budget)),
     });
+    let Some((value, actions)) = answer else {
+        return Err(SolverBudgetError::new_err(format!(
+            "no answer within {} solver nodes: a smaller position, or a larger max_nodes",
+            max_nodes.unwrap_or(u64::MAX)
+        )));
+    };
     let d = PyDict::new(py);
     d.set_item("value", value)?;
     let av = PyDict::new(py);

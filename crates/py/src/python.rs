@@ -23,6 +23,13 @@ create_exception!(
     "An action id or text that is not legal (or not an action) in this state. The state is unchanged."
 );
 
+create_exception!(
+    _talon,
+    SolverBudgetError,
+    pyo3::exceptions::PyRuntimeError,
+    "The exact solver spent its max_nodes without an answer. Nothing changed."
+);
+
 pub(crate) fn talon_err(msg: impl Into<String>) -> PyErr {
     TalonError::new_err(msg.into())
 }
@@ -164,6 +171,7 @@ fn card_name(card: &Bound<'_, PyAny>) -> PyResult<String> {
 fn _talon(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("TalonError", m.py().get_type::<TalonError>())?;
+    m.add("SolverBudgetError", m.py().get_type::<SolverBudgetError>())?;
     m.add(
         "IllegalActionError",
         m.py().get_type::<IllegalActionError>(),

@@ -248,6 +248,25 @@ def test_the_solver_agrees_with_its_own_action_values():
         assert answer["value"] == best
 
 
+def test_the_solver_keeps_to_a_budget():
+    game = talon.load_game("sixty-six")
+    # A whole deal: some thousands of nodes.
+    state = game.new_initial_state(seed=3)
+    before = state.serialize()
+    # Enough: the same answer as without a budget.
+    assert talon.solve(state, max_nodes=10**9) == talon.solve(state)
+    # Too little: an error naming the budget, and nothing changed.
+    with pytest.raises(talon.SolverBudgetError, match="within 10 solver nodes"):
+        talon.solve(state, max_nodes=10)
+    assert state.serialize() == before
+    # A whole Pedro deal, which would take minutes, gives up at once.
+    pedro = talon.load_game("sixty-three").new_initial_state(seed=1)
+    while pedro.action_to_string(pedro.legal_actions()[0]).startswith(("bid", "pass")):
+        pedro.apply_action(pedro.legal_actions()[-1])
+    with pytest.raises(RuntimeError):
+        talon.solve(pedro, max_nodes=50_000)
+
+
 def test_a_match_keeps_its_score_sheet():
     game = talon.load_game("schnapsen")
     m = talon.Match(game)
