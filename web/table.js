@@ -185,7 +185,7 @@ class TableUi {
   onEvent(f) {
     const ev = f.event;
     if (ev && ev.kind === "acted") {
-      announce(`${this.name(ev.seat)} ${describeAction(ev.action, this.state)}`);
+      announce(`${this.name(ev.seat)} ${describeAction(ev.action)}`);
     } else if (ev && ev.kind === "dealt") {
       announce(`Deal ${ev.deal_no} is dealt.`);
     } else if (ev && ev.kind === "ended") {

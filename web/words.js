@@ -6,7 +6,7 @@ import { isCard, cardName, cardShort, suitName, suitSymbol } from "./cards.js";
 
 const BID_WORDS = { double: "double", moon: "the moon" };
 
-export function describeAction(action, state) {
+export function describeAction(action) {
   // The only moves a seat is not told: cards laid away face down.
   if (action === null || action === undefined) return "lays a card away face down";
   if (isCard(action)) return `plays ${cardName(action)}`;
@@ -22,7 +22,7 @@ export function describeAction(action, state) {
   const words = {
     pass: "passes", moon: "shoots the moon", dump: "dumps the rest of the hand", keep: "keeps the extra trumps",
     exchange: "exchanges the trump card", close: "closes the talon",
-    declare: state && state.preset && state.preset.startsWith("schnapsen") ? "declares 66" : "declares 66",
+    declare: "declares 66",
     draw: "draws",
   };
   return words[action] || action;

@@ -36,7 +36,7 @@ pub struct PlayArgs {
     /// Play a whole match instead of one deal.
     #[arg(long = "match")]
     pub whole_match: bool,
-    /// Plain text mode (automatic when stdin is not a terminal).
+    /// Plain text mode (automatic when stdin or stdout is not a terminal).
     #[arg(long)]
     pub plain: bool,
     /// Save the deal's record to this file (a match: the whole table log, every deal).
@@ -423,12 +423,12 @@ impl PlaySession {
         let mut r = GameRecord::of(self.game(), self.options(), self.actions());
         r.players = Some(
             (0..self.game().seats())
+                // The person's seat is named "you" (TableConfig::seated).
                 .map(|i| {
                     self.table
                         .seat(i)
                         .map_or(String::new(), |s| s.display_name(i))
                 })
-                .map(|n| if n.is_empty() { "you".into() } else { n })
                 .collect(),
         );
         r
