@@ -460,6 +460,11 @@ impl Room {
 
     /// Validated event → store (commit) → table → viewers.
     async fn commit(&mut self, event: Event) -> Result<(), String> {
+        // Validate before the log: what is stored must apply.
+        let event = self
+            .table
+            .check(&event)
+            .map_err(|e| format!("the table refuses its own event ({e}); nothing changed"))?;
         let after = self.table.version();
         self.shared
             .store

@@ -320,16 +320,13 @@ impl Table {
         }
     }
 
-    /// Applies a stored event. The event is checked again, so a damaged
-    /// log is refused rather than played; on error nothing changes.
-    pub fn apply(&mut self, event: &Event) -> Result<(), TableError> {
-        // What the log keeps: the event as checked (an action in canonical
-        // notation, `10h` as `TH`), so `log()` and `actions()` agree.
-        let mut stored = event.clone();
+    /// What `apply` would make of `event`, without changing anything: the
+    /// event as the log would keep it (an action in canonical notation),
+    /// or why it cannot be applied. The server checks every event so
+    /// before it stores it.
+    pub fn check(&self, event: &Event) -> Result<Event, TableError> {
         match event {
-            Event::Created { .. } => {
-                return Err(TableError::Corrupt("a second creation event".into()))
-            }
+            Event::Created { .. } => Err(TableError::Corrupt("a second creation event".into())),
             Event::Dealt { deal_no, deal } => {
                 let expected = self.next_event();
                 if !matches!(expected, Some(Event::Dealt { deal_no: n, .. }) if n == *deal_no) {
@@ -337,28 +334,10 @@ impl Table {
                         "deal {deal_no} is not due now"
                     )));
                 }
-                let game = match &self.sheet {
-                    Some(sheet) => sheet.deal_from_text(deal),
-                    None => AnyGame::new(self.preset, &self.options, &Setup::Deal(deal.clone())),
-                }
-                .map_err(|e| TableError::Corrupt(e.to_string()))?;
-                self.deal_no = *deal_no;
-                self.deal_start = Some(game.clone());
-                self.game = Some(game);
-                self.actions.clear();
+                self.deal_from(deal)?;
+                Ok(event.clone())
             }
-            Event::Acted { seat, action, by } => {
-                stored = self.check_action(*seat, action, *by, None)?;
-                let Event::Acted { action, .. } = &stored else {
-                    unreachable!("check_action returns an action event")
-                };
-                let game = self.game.as_mut().expect("checked: a deal is on");
-                game.play(action).expect("checked: the action is legal");
-                self.actions.push(action.clone());
-                if game.to_move().is_none() {
-                    self.close_deal();
-                }
-            }
+            Event::Acted { seat, action, by } => self.check_action(*seat, action, *by, None),
             Event::Ended { reason } => {
                 if self.ended.is_some() || self.is_finished() {
                     return Err(TableError::Finished);
@@ -370,8 +349,45 @@ impl Table {
                         "the deal cap is reached only after the last deal a match may have".into(),
                     ));
                 }
-                self.ended = Some(*reason);
+                Ok(event.clone())
             }
+        }
+    }
+
+    /// A deal from its text, by the match's sheet or the preset.
+    fn deal_from(&self, deal: &str) -> Result<AnyGame, TableError> {
+        match &self.sheet {
+            Some(sheet) => sheet.deal_from_text(deal),
+            None => AnyGame::new(self.preset, &self.options, &Setup::Deal(deal.to_string())),
+        }
+        .map_err(|e| TableError::Corrupt(e.to_string()))
+    }
+
+    /// Applies a stored event. The event is checked again ([`Table::check`]),
+    /// so a damaged log is refused rather than played; on error nothing
+    /// changes.
+    pub fn apply(&mut self, event: &Event) -> Result<(), TableError> {
+        // What the log keeps: the event as checked (an action in canonical
+        // notation, `10h` as `TH`), so `log()` and `actions()` agree.
+        let stored = self.check(event)?;
+        match &stored {
+            Event::Created { .. } => unreachable!("check refuses a second creation"),
+            Event::Dealt { deal_no, deal } => {
+                let game = self.deal_from(deal)?;
+                self.deal_no = *deal_no;
+                self.deal_start = Some(game.clone());
+                self.game = Some(game);
+                self.actions.clear();
+            }
+            Event::Acted { action, .. } => {
+                let game = self.game.as_mut().expect("checked: a deal is on");
+                game.play(action).expect("checked: the action is legal");
+                self.actions.push(action.clone());
+                if game.to_move().is_none() {
+                    self.close_deal();
+                }
+            }
+            Event::Ended { reason } => self.ended = Some(*reason),
         }
         self.log.push(stored);
         Ok(())

@@ -106,6 +106,61 @@ fn refused_actions_change_nothing() {
     assert_eq!(table.version(), v);
 }
 
+/// `check` says what `apply` would do, and changes nothing: the server
+/// checks the table's own events with it before storing them.
+#[test]
+fn check_refuses_what_apply_refuses_and_changes_nothing() {
+    let table = bots_table(Preset::SixtySix, "random", true, 5);
+    let log = table.log().to_vec();
+    let mut fresh = Table::replay(&log[..1]).expect("the creation alone");
+    let v = fresh.version();
+    // The deal that is due passes; the same deal under another number, or
+    // a deal that does not read, does not.
+    let Event::Dealt { deal, .. } = &log[1] else {
+        panic!("the first deal follows the creation")
+    };
+    assert_eq!(fresh.check(&log[1]), Ok(log[1].clone()));
+    let wrong_no = Event::Dealt {
+        deal_no: 2,
+        deal: deal.clone(),
+    };
+    assert!(matches!(fresh.check(&wrong_no), Err(TableError::Corrupt(_))));
+    let bad = Event::Dealt {
+        deal_no: 1,
+        deal: "nonsense".into(),
+    };
+    assert!(matches!(fresh.check(&bad), Err(TableError::Corrupt(_))));
+    assert!(matches!(fresh.check(&log[0]), Err(TableError::Corrupt(_))));
+    // The deal cap is not due; closing is always possible.
+    let cap = Event::Ended {
+        reason: EndReason::DealCap,
+    };
+    assert!(matches!(fresh.check(&cap), Err(TableError::Corrupt(_))));
+    let closed = Event::Ended {
+        reason: EndReason::Closed,
+    };
+    assert_eq!(fresh.check(&closed), Ok(closed.clone()));
+    assert_eq!(fresh.version(), v, "nothing changed");
+    // An action is kept in canonical notation.
+    fresh.apply(&log[1]).unwrap();
+    let seat = fresh.to_move().unwrap();
+    let first = fresh.game().unwrap().legal_actions()[0].clone();
+    let lower = Event::Acted {
+        seat,
+        action: first.to_lowercase(),
+        by: Actor::Person,
+    };
+    let checked = fresh.check(&lower).expect("legal in lower case");
+    assert_eq!(
+        checked,
+        Event::Acted {
+            seat,
+            action: first,
+            by: Actor::Person
+        }
+    );
+}
+
 #[test]
 fn a_damaged_log_is_refused() {
     let mut table = bots_table(Preset::SixtySix, "random", true, 3);
