@@ -8,7 +8,7 @@ use crate::sheet::{self, DealLine, Seating};
 use crate::text::{narrate, pretty, table};
 use clap::Args;
 use std::io::IsTerminal;
-use talon_bots::{strongest, AnyBot};
+use talon_bots::strongest;
 use talon_cards::Seat;
 use talon_protocol::GameRecord;
 use talon_rules::{AnyGame, AnyMatch, Preset};
@@ -61,7 +61,8 @@ pub struct PlaySession {
     pub seating: Seating,
     table: Table,
     bots: SeatBots,
-    hint_bot: AnyBot,
+    /// A chosen seed: bots and hints think by count budgets only.
+    replays: bool,
     /// Whether the finished deal in view has had its hands and standing logged.
     booked: bool,
     /// Where the finished deal's booking (hands, sheet) starts in `log`:
@@ -123,13 +124,11 @@ impl PlaySession {
         .map_err(|e| e.to_string())?;
         let table = Table::new(config).map_err(|e| e.to_string())?;
         let mut bots = SeatBots::for_table(&table).map_err(|e| e.to_string())?;
-        let mut hint_bot =
-            AnyBot::new(strongest(preset), preset, seed).map_err(|e| e.to_string())?;
-        if args.seed.is_some() {
+        let replays = args.seed.is_some();
+        if replays {
             // A chosen seed replays exactly: count budgets only. A fresh
             // game keeps the bots' time limits, so nobody waits long.
             bots.count_budgets_only();
-            hint_bot.set_time_limit(None);
         }
         let names = bots
             .names()
@@ -145,7 +144,7 @@ impl PlaySession {
             seating,
             table,
             bots,
-            hint_bot,
+            replays,
             booked: false,
             booked_at: 0,
             marks: Vec::new(),
@@ -342,14 +341,15 @@ impl PlaySession {
         Ok(())
     }
 
-    /// What the strongest bot would play for the person.
+    /// What the strongest bot would play for the person (the table's
+    /// hint: its turn, seeded by the table's point).
     pub fn hint(&mut self) -> Option<String> {
-        (self.game().to_move() == Some(self.human))
-            .then(|| {
-                let game = self.table.game()?;
-                self.hint_bot.choose(game)
-            })
-            .flatten()
+        talon_table::may_hint(&self.table, self.human.0).ok()?;
+        let mut bot = talon_table::hint_bot(&self.table, strongest(self.preset)).ok()?;
+        if self.replays {
+            bot.set_time_limit(None);
+        }
+        bot.choose(self.table.game()?)
     }
 
     pub fn last_trick(&self) -> String {

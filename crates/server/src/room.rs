@@ -713,12 +713,8 @@ impl Room {
             send(&out, &fail("spectators get no hints"));
             return;
         };
-        if !self.table.config().hints_allowed() {
-            send(&out, &fail("hints are off at this table"));
-            return;
-        }
-        if self.table.to_move() != Some(seat) {
-            send(&out, &fail("it is not your turn"));
+        if let Err(e) = talon_table::may_hint(&self.table, seat) {
+            send(&out, &fail(&e.to_string()));
             return;
         }
         let bit = 1u8 << seat;
@@ -732,8 +728,7 @@ impl Room {
         let done = HintDone(self.hinting.clone(), bit);
         let game = self.table.game().expect("a seat is to move").clone();
         let v = self.table.version();
-        let (level, preset) = (self.shared.config.hint_bot.clone(), self.table.preset());
-        let seed = self.table.config().seed ^ v;
+        let bot = talon_table::hint_bot(&self.table, &self.shared.config.hint_bot);
         let thinkers = self.shared.thinkers.clone();
         tokio::spawn(async move {
             let permit = thinkers.acquire_owned().await;
@@ -743,7 +738,7 @@ impl Room {
                 if out.is_closed() {
                     return; // the asker has gone: nobody to tell
                 }
-                let frame = match AnyBot::new(&level, preset, seed) {
+                let frame = match bot {
                     Ok(mut bot) => match bot.choose(&game) {
                         Some(action) => ServerFrame::Hint { action, v },
                         None => fail("the deal is over"),

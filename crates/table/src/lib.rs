@@ -14,6 +14,7 @@ mod autoplay;
 mod config;
 mod error;
 mod event;
+mod hint;
 mod table;
 mod view;
 
@@ -21,5 +22,6 @@ pub use autoplay::{bot_seed, bots_move, run_bots, SeatBots};
 pub use config::{SeatSpec, TableConfig, MAX_NAME_CHARS};
 pub use error::TableError;
 pub use event::{Actor, EndReason, Event, TableLog, LOG_FORMAT};
+pub use hint::{hint, hint_bot, may_hint, NoHint};
 pub use table::{FinishedDeal, Status, Table, MATCH_DEAL_CAP};
 pub use view::{cards_named, Projected, Viewer, MAX_CATCH_UP};

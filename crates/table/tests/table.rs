@@ -124,7 +124,10 @@ fn check_refuses_what_apply_refuses_and_changes_nothing() {
         deal_no: 2,
         deal: deal.clone(),
     };
-    assert!(matches!(fresh.check(&wrong_no), Err(TableError::Corrupt(_))));
+    assert!(matches!(
+        fresh.check(&wrong_no),
+        Err(TableError::Corrupt(_))
+    ));
     let bad = Event::Dealt {
         deal_no: 1,
         deal: "nonsense".into(),
@@ -546,4 +549,54 @@ fn a_single_deal_both_sides_tie_has_no_winners() {
         Status::Finished { winner: None, .. }
     ));
     assert!(table.winners().is_empty(), "{:?}", table.winners());
+}
+
+/// A hint: only where the table allows hints and only on the seat's turn;
+/// the same point of a table gives the same hint.
+#[test]
+fn hints_are_one_rule_for_every_front_end() {
+    let one_person = TableConfig::seated(
+        Preset::Schnapsen,
+        &[],
+        &["random".into()],
+        Some(0),
+        false,
+        9,
+    )
+    .expect("valid");
+    let table = Table::new(one_person).expect("opens");
+    let to_move = table.to_move().expect("a seat to move");
+    let other = 1 - to_move;
+    let bot_seat_error = talon_table::hint(&table, other, "heuristic");
+    assert_eq!(bot_seat_error, Err(talon_table::NoHint::NotYourTurn));
+    let a = talon_table::hint(&table, to_move, "expert").expect("a hint");
+    let b = talon_table::hint(&table, to_move, "expert").expect("a hint");
+    assert_eq!(a, b, "the same point, the same hint");
+    assert!(table.game().unwrap().legal_actions().contains(&a));
+    assert!(matches!(
+        talon_table::hint(&table, to_move, "nonsense"),
+        Err(talon_table::NoHint::UnknownBot(_))
+    ));
+    // Two people at the table: hints are off unless asked for.
+    let two = TableConfig {
+        seats: vec![
+            SeatSpec::Person { name: None },
+            SeatSpec::Person { name: None },
+        ],
+        ..TableConfig::seated(
+            Preset::Schnapsen,
+            &[],
+            &["random".into()],
+            Some(0),
+            false,
+            9,
+        )
+        .unwrap()
+    };
+    let table = Table::new(two).expect("opens");
+    let to_move = table.to_move().unwrap();
+    assert_eq!(
+        talon_table::may_hint(&table, to_move),
+        Err(talon_table::NoHint::Off)
+    );
 }
