@@ -164,12 +164,10 @@ class TableUi {
     return this.partners() ? "partner" : "across";
   }
 
-  // Four seats of the Pedro family or North American Sixty-six play as two
-  // sides: seats 0 and 2 against 1 and 3.
+  // Whether the seats play as two sides, 0 and 2 against 1 and 3: the
+  // server says so.
   partners() {
-    const s = this.state;
-    const family = s.observation && s.observation.family;
-    return s.seats.length === 4 && (family === "pedro" || family === "na-sixty-six");
+    return this.state.partners === true;
   }
 
   flash(text) {

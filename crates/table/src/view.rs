@@ -72,6 +72,8 @@ impl Table {
         json!({
             "preset": self.preset().name(),
             "title": self.preset().title(),
+            // Seats 0 and 2 against 1 and 3 (the page need not know which games).
+            "partners": self.preset().partnerships(),
             "options": self.config().options,
             "match": self.config().whole_match,
             "hints": self.config().hints_allowed(),

@@ -600,3 +600,16 @@ fn hints_are_one_rule_for_every_front_end() {
         Err(talon_table::NoHint::Off)
     );
 }
+
+/// The state names the game and says whether the seats play as sides.
+#[test]
+fn the_state_says_the_title_and_whether_seats_are_partners() {
+    for preset in Preset::ALL {
+        let table = bots_table(preset, "random", false, 1);
+        let state = table.state(Viewer::Spectator);
+        assert_eq!(state["title"], preset.title());
+        let sides = matches!(preset.name(), "na-sixty-six" | "sixty-six-4")
+            || Preset::PEDRO_FAMILY.contains(&preset);
+        assert_eq!(state["partners"], sides, "{}", preset.name());
+    }
+}
