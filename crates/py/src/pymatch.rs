@@ -1,4 +1,6 @@
-//! `Match`: several deals on one score sheet (the engine's `AnyMatch`).
+//! `Match`: several deals on one score sheet (the engine's `AnyMatch`, the
+//! sheet a table keeps; Python drives each deal itself by action ids, so a
+//! match here holds no seats or log), ended at a table's deal cap.
 
 use crate::core::Core;
 use crate::pygame::{Game, State};
@@ -6,6 +8,7 @@ use crate::talon_err;
 use pyo3::prelude::*;
 use std::sync::Arc;
 use talon_rules::AnyMatch;
+use talon_table::MATCH_DEAL_CAP;
 
 /// A match of a game: deal by deal until the score sheet has a winner.
 #[pyclass(module = "talon._talon")]
@@ -32,6 +35,11 @@ impl Match {
     fn new_deal(&self, #[pyo3(from_py_with = crate::args::seed)] seed: u64) -> PyResult<State> {
         if self.sheet.winner().is_some() {
             return Err(talon_err("the match is over"));
+        }
+        if self.capped() {
+            return Err(talon_err(format!(
+                "the match ended unfinished at the {MATCH_DEAL_CAP}-deal cap"
+            )));
         }
         Ok(State {
             core: Core::from_game(self.sheet.next_deal(seed), self.options.clone()),
@@ -65,12 +73,26 @@ impl Match {
         })
     }
 
+    /// Over: won, or cut short at the deal cap a table has too (200
+    /// deals; random play in North American Sixty-six may never reach
+    /// the target).
     fn is_over(&self) -> bool {
-        self.sheet.winner().is_some()
+        self.sheet.winner().is_some() || self.capped()
+    }
+
+    /// Cut short at the deal cap without a winner.
+    fn unfinished(&self) -> bool {
+        self.sheet.winner().is_none() && self.capped()
     }
 
     fn deals_played(&self) -> u32 {
         self.sheet.deals_played()
+    }
+}
+
+impl Match {
+    fn capped(&self) -> bool {
+        self.sheet.deals_played() >= MATCH_DEAL_CAP
     }
 }
 

@@ -445,3 +445,21 @@ def test_a_text_given_as_an_action_id_says_what_to_use():
     with pytest.raises(talon.IllegalActionError, match="'QS' is not a valid action id.*string_to_action"):
         state.apply_action("QS")
     assert state.serialize() == before
+
+
+def test_a_match_that_never_reaches_its_target_ends_at_the_deal_cap():
+    # Random play in North American Sixty-six: bids are set as often as
+    # made, and the sides hover near zero.
+    game = talon.load_game("na-sixty-six")
+    m = talon.Match(game)
+    rng = random.Random(2)
+    seed = 0
+    while not m.is_over():
+        state = m.new_deal(seed)
+        play_random(state, rng)
+        m.record(state)
+        seed += 1
+    assert m.deals_played() == 200
+    assert m.unfinished() and m.winner() is None and m.winners() == []
+    with pytest.raises(talon.TalonError, match="200-deal cap"):
+        m.new_deal(seed)
