@@ -17,9 +17,7 @@ use std::sync::Arc;
 use std::time::Instant;
 use talon_bots::AnyBot;
 use talon_protocol::ServerFrame;
-use talon_table::{
-    bot_seed, Actor, EndReason, Event, Projected, SeatSpec, Table, TableError, Viewer,
-};
+use talon_table::{Actor, EndReason, Event, Projected, SeatBots, Table, TableError, Viewer};
 use tokio::sync::{mpsc, oneshot, Semaphore};
 use tokio::time::sleep_until;
 
@@ -114,7 +112,7 @@ pub struct Room {
     conns: HashMap<ConnId, Conn>,
     seats: Seats,
     /// Bots by seat: the table's own, and stand-ins for absent people.
-    bots: Vec<Option<AnyBot>>,
+    bots: SeatBots,
     /// The version a bot is thinking at, if one is.
     thinking: Option<u64>,
     /// When the table's own next event (the next deal) is due.
@@ -163,14 +161,9 @@ impl Room {
     ) -> RoomHandle {
         let (tx, rx) = mpsc::channel(1024);
         let seats = Seats::for_table(&table);
-        let bots = (0..table.seats())
-            .map(|s| match table.seat(s) {
-                Some(SeatSpec::Bot { level }) => {
-                    AnyBot::new(level, table.preset(), bot_seed(table.config().seed, s)).ok()
-                }
-                _ => None,
-            })
-            .collect();
+        // A stored table whose bot level is no more gets none (its seat
+        // then waits) rather than failing to load.
+        let bots = SeatBots::for_table(&table).unwrap_or_else(|_| SeatBots::none(table.seats()));
         let replays = Bucket::full(shared.config.catch_up_budget);
         let room = Room {
             id,
@@ -623,24 +616,9 @@ impl Room {
         let Some(me) = self.me.upgrade() else {
             return;
         };
-        let slot = &mut self.bots[usize::from(seat)];
-        let bot = match slot.take() {
-            Some(bot) => bot,
-            None => {
-                let level = if stand_in {
-                    self.shared.config.stand_in.as_str()
-                } else {
-                    match self.table.seat(seat) {
-                        Some(SeatSpec::Bot { level }) => level.as_str(),
-                        _ => return,
-                    }
-                };
-                let seed = bot_seed(self.table.config().seed, seat) ^ self.table.version();
-                match AnyBot::new(level, self.table.preset(), seed) {
-                    Ok(bot) => bot,
-                    Err(_) => return,
-                }
-            }
+        let level = stand_in.then_some(self.shared.config.stand_in.as_str());
+        let Some(bot) = self.bots.take(&self.table, seat, level) else {
+            return;
         };
         let game = self.table.game().expect("a seat is to move").clone();
         let at = self.table.version();
@@ -675,9 +653,8 @@ impl Room {
     async fn bot_moved(&mut self, seat: u8, at: u64, bot: Option<AnyBot>, action: Option<String>) {
         let started = Instant::now();
         self.thinking = None;
-        let slot = &mut self.bots[usize::from(seat)];
-        if slot.is_none() {
-            *slot = bot;
+        if let Some(bot) = bot {
+            self.bots.put(seat, bot);
         }
         // The person came back while their stand-in thought: theirs to play.
         let by = match self.seats.get(seat) {

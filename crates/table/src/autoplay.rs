@@ -47,6 +47,38 @@ impl SeatBots {
         }
     }
 
+    /// No bots yet: [`SeatBots::take`] makes them as they are needed.
+    pub fn none(seats: u8) -> SeatBots {
+        SeatBots {
+            bots: (0..seats).map(|_| None).collect(),
+        }
+    }
+
+    /// Takes the bot of the seat to move out, to think elsewhere (another
+    /// thread); [`SeatBots::put`] gives it back. A seat without one gets a
+    /// new one: for a person's seat a stand-in of level `stand_in` (none
+    /// if `None`), for a bot's seat its bot again (one lost with a thread
+    /// that died), seeded by the seat and the table's point.
+    pub fn take(&mut self, table: &Table, seat: u8, stand_in: Option<&str>) -> Option<AnyBot> {
+        if let Some(bot) = self.bots.get_mut(usize::from(seat))?.take() {
+            return Some(bot);
+        }
+        let level = match (table.seat(seat)?, stand_in) {
+            (SeatSpec::Bot { level }, _) => level.as_str(),
+            (_, Some(level)) => level,
+            (_, None) => return None,
+        };
+        let seed = bot_seed(table.config().seed, seat) ^ table.version();
+        AnyBot::new(level, table.preset(), seed).ok()
+    }
+
+    /// Gives back a bot taken out (unless the seat has one again).
+    pub fn put(&mut self, seat: u8, bot: AnyBot) {
+        if let Some(slot) = self.bots.get_mut(usize::from(seat)) {
+            slot.get_or_insert(bot);
+        }
+    }
+
     pub fn get(&self, seat: u8) -> Option<&AnyBot> {
         self.bots.get(usize::from(seat))?.as_ref()
     }

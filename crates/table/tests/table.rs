@@ -613,3 +613,35 @@ fn the_state_says_the_title_and_whether_seats_are_partners() {
         assert_eq!(state["partners"], sides, "{}", preset.name());
     }
 }
+
+/// A bot taken out to think elsewhere comes back with `put`; a seat
+/// without one gets its bot again, or a stand-in for a person's seat.
+#[test]
+fn seat_bots_lend_their_bots_and_make_stand_ins() {
+    let config = TableConfig::seated(
+        Preset::Schnapsen,
+        &[],
+        &["heuristic".into()],
+        Some(0),
+        false,
+        4,
+    )
+    .unwrap();
+    let table = Table::new(config).unwrap();
+    let mut bots = SeatBots::for_table(&table).unwrap();
+    let bot = bots.take(&table, 1, None).expect("the bot seat's bot");
+    assert!(bots.get(1).is_none(), "taken out");
+    bots.put(1, bot);
+    assert_eq!(
+        bots.get(1).map(|b| b.name().to_string()),
+        Some("heuristic".into())
+    );
+    // Lost (a thread died): made again.
+    let _lost = bots.take(&table, 1, None).unwrap();
+    assert!(bots.take(&table, 1, None).is_some());
+    // A person's seat: nothing, unless a stand-in is asked for.
+    assert!(bots.take(&table, 0, None).is_none());
+    let stand_in = bots.take(&table, 0, Some("random")).expect("a stand-in");
+    assert_eq!(stand_in.name(), "random");
+    assert!(bots.take(&table, 0, Some("no such bot")).is_none());
+}
