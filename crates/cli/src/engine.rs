@@ -10,7 +10,7 @@ use std::io::{BufRead, Write};
 use talon_bots::AnyBot;
 use talon_cards::Seat;
 use talon_protocol::{
-    observation_json, options_from_json, ErrorReply, GameRecord, MatchView, Request, StateReply,
+    observation_json, options_from_json, ErrorReply, MatchView, Request, StateReply,
 };
 use talon_rules::{AnyGame, Preset};
 use talon_table::{Actor, Event, SeatSpec, Status, Table, TableConfig};
@@ -181,8 +181,7 @@ impl Session {
                 Ok(to_line(&json!({"ok": true, "action": action})))
             }
             Request::Record {} => {
-                let table = self.table()?;
-                let record = GameRecord::of(self.game()?, table.options(), table.actions());
+                let record = self.table()?.record().ok_or(NO_GAME)?;
                 Ok(to_line(&json!({"ok": true, "record": record})))
             }
             Request::Games {} => {

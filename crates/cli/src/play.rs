@@ -160,6 +160,7 @@ impl PlaySession {
     }
 
     /// The actions of the deal in play, in canonical notation.
+    #[cfg(test)]
     pub fn actions(&self) -> &[String] {
         self.table.actions()
     }
@@ -420,18 +421,7 @@ impl PlaySession {
 
     /// The record of the deal in play.
     pub fn record(&self) -> GameRecord {
-        let mut r = GameRecord::of(self.game(), self.options(), self.actions());
-        r.players = Some(
-            (0..self.game().seats())
-                // The person's seat is named "you" (TableConfig::seated).
-                .map(|i| {
-                    self.table
-                        .seat(i)
-                        .map_or(String::new(), |s| s.display_name(i))
-                })
-                .collect(),
-        );
-        r
+        self.table.record().expect("a deal is in play")
     }
 }
 

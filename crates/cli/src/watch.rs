@@ -3,7 +3,6 @@
 use crate::lineup;
 use crate::text::narrate;
 use clap::Args;
-use talon_protocol::GameRecord;
 use talon_rules::Preset;
 use talon_table::{
     run_bots, Event, SeatBots, Status, Table, TableConfig, TableLog, MATCH_DEAL_CAP,
@@ -55,7 +54,7 @@ pub fn run(args: &WatchArgs) -> Result<(), String> {
             println!(
                 "== deal {} (seed {}): {}",
                 table.deal_no(),
-                args.seed.wrapping_add(u64::from(table.deal_no() - 1)),
+                table.deal_seed().unwrap_or(args.seed),
                 game.deal_text()
             );
         } else {
@@ -83,13 +82,7 @@ pub fn run(args: &WatchArgs) -> Result<(), String> {
                 println!("{line}");
             }
             if after.to_move().is_none() {
-                let mut r = GameRecord::of(after, table.options(), table.actions());
-                r.players = Some(
-                    (0..table.seats())
-                        .map(|s| table.seat(s).map_or(String::new(), |x| x.display_name(s)))
-                        .collect(),
-                );
-                last_record = Some(r);
+                last_record = table.record();
                 if let Some(m) = table.sheet() {
                     println!("match score: {:?}\n", m.scores());
                 }

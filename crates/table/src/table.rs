@@ -8,6 +8,7 @@ use crate::config::{SeatSpec, TableConfig};
 use crate::error::TableError;
 use crate::event::{Actor, EndReason, Event};
 use talon_cards::{CardSet, Seat};
+use talon_protocol::GameRecord;
 use talon_rules::{AnyGame, AnyMatch, Preset, Setup, Summary};
 
 /// A match that has not reached its target after this many deals ends
@@ -158,6 +159,32 @@ impl Table {
     /// The actions of the deal in play, in canonical notation.
     pub fn actions(&self) -> &[String] {
         &self.actions
+    }
+
+    /// The seed the deal in play was dealt from (a match's deal `k` from
+    /// the table's seed plus `k - 1`); a deal given as text has none.
+    pub fn deal_seed(&self) -> Option<u64> {
+        if self.deal_no == 0 || (self.deal_no == 1 && self.config.deal.is_some()) {
+            return None;
+        }
+        Some(self.config.seed.wrapping_add(u64::from(self.deal_no - 1)))
+    }
+
+    /// The record of the deal in play (its deal and actions so far), with
+    /// the seats' names where the table has people or bots (an engine
+    /// session's empty seats have none).
+    pub fn record(&self) -> Option<GameRecord> {
+        let game = self.game.as_ref()?;
+        let mut r = GameRecord::of(game, self.options(), self.actions());
+        let seats = &self.config.seats;
+        if seats.iter().any(|s| *s != SeatSpec::Empty) {
+            r.players = Some(
+                (0..seats.len() as u8)
+                    .map(|i| seats[usize::from(i)].display_name(i))
+                    .collect(),
+            );
+        }
+        Some(r)
     }
 
     /// The deals played out so far, oldest first.

@@ -645,3 +645,27 @@ fn seat_bots_lend_their_bots_and_make_stand_ins() {
     assert_eq!(stand_in.name(), "random");
     assert!(bots.take(&table, 0, Some("no such bot")).is_none());
 }
+
+/// A deal's seed and record come from the table: a match's deal `k` is
+/// dealt from the seed plus `k - 1`, as a lone deal from that seed is.
+#[test]
+fn the_table_says_its_deals_seed_and_record() {
+    let mut table = bots_table(Preset::Schnapsen, "random", true, 40);
+    let mut bots = SeatBots::for_table(&table).unwrap();
+    bots.count_budgets_only();
+    let mut seen = 0;
+    run_bots(&mut table, &mut bots, |_, event, t| {
+        if let Event::Dealt { deal, deal_no } = event {
+            assert_eq!(t.deal_seed(), Some(40 + u64::from(*deal_no) - 1));
+            let record = t.record().expect("a deal in play");
+            assert_eq!(&record.deal, deal);
+            assert_eq!(
+                record.players,
+                Some(vec!["random bot".to_string(), "random bot".to_string()])
+            );
+            seen += 1;
+        }
+    })
+    .unwrap();
+    assert!(seen > 1, "a match of several deals");
+}
