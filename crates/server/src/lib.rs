@@ -1,6 +1,6 @@
 //! `talon serve`: tables for people and bots over HTTP and WebSocket.
 //!
-//! One task per table (`room.rs`) owns its table and is the only writer of
+//! One task per table (`room/`) owns its table and is the only writer of
 //! its log; connections (`conn.rs`) only pass frames; the store
 //! (`store/`) commits every event before the table applies it and before
 //! anyone is told. See docs/server.md for the protocol.
