@@ -13,7 +13,7 @@ use talon_protocol::{
     observation_json, options_from_json, ErrorReply, MatchView, Request, StateReply,
 };
 use talon_rules::{AnyGame, Preset};
-use talon_table::{Actor, Event, SeatSpec, Status, Table, TableConfig};
+use talon_table::{Actor, SeatSpec, Status, Table, TableConfig};
 
 /// One engine conversation: a table whose seats are all the caller's.
 #[derive(Default)]
@@ -139,14 +139,7 @@ impl Session {
             }
             Request::Undo {} => {
                 let table = self.table.as_mut().ok_or(NO_GAME)?;
-                // The log without its last action (and the deal after it):
-                // undo is exact because the table is rebuilt from the log.
-                let last = table
-                    .log()
-                    .iter()
-                    .rposition(|e| matches!(e, Event::Acted { .. }))
-                    .ok_or("nothing to undo")?;
-                *table = Table::replay(&table.log()[..last]).map_err(|e| e.to_string())?;
+                table.undo(None).map_err(|e| e.to_string())?;
                 Ok(state_reply(table))
             }
             Request::State {} => Ok(state_reply(self.table()?)),

@@ -319,20 +319,9 @@ impl PlaySession {
     /// Takes back the person's last move (and the bots' replies): the
     /// table is rebuilt from its log up to that move.
     pub fn undo(&mut self) -> Result<(), String> {
-        if self.game().summary().is_some() {
-            return Err("the deal is over and booked: undo is only possible during a deal".into());
-        }
-        let log = self.table.log();
-        let deal_start = log
-            .iter()
-            .rposition(|e| matches!(e, Event::Dealt { .. }))
-            .unwrap_or(0);
-        let mine = log
-            .iter()
-            .rposition(|e| matches!(e, Event::Acted { seat, .. } if *seat == self.human.0))
-            .filter(|&i| i > deal_start)
-            .ok_or("nothing to undo in this deal")?;
-        self.table = Table::replay(&log[..mine]).map_err(|e| e.to_string())?;
+        self.table
+            .undo(Some(self.human.0))
+            .map_err(|e| e.to_string())?;
         // The undone move and the replies to it leave the log too (a line
         // mode has printed and drained them already).
         if let Some(mark) = self.marks.pop() {

@@ -16,6 +16,8 @@ pub enum TableError {
     Finished,
     /// An event does not follow from the log before it (a damaged store).
     Corrupt(String),
+    /// There is no such action to take back (the message says which).
+    NothingToUndo(&'static str),
 }
 
 impl TableError {
@@ -28,6 +30,7 @@ impl TableError {
             TableError::Illegal(_) => "illegal",
             TableError::Finished => "finished",
             TableError::Corrupt(_) => "corrupt",
+            TableError::NothingToUndo(_) => "nothing_to_undo",
         }
     }
 }
@@ -51,6 +54,7 @@ impl fmt::Display for TableError {
             TableError::Illegal(e) => write!(f, "{e}"),
             TableError::Finished => write!(f, "the table is finished"),
             TableError::Corrupt(e) => write!(f, "the table's log is damaged: {e}"),
+            TableError::NothingToUndo(e) => f.write_str(e),
         }
     }
 }

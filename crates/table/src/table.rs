@@ -347,6 +347,37 @@ impl Table {
         }
     }
 
+    /// Takes back the last action: of anyone (`None`: with the deal dealt
+    /// after it, if the action ended one), or of `seat` within the deal in
+    /// play, with every action after it. Exact, since the table is rebuilt
+    /// from its log; on error nothing changes.
+    pub fn undo(&mut self, seat: Option<u8>) -> Result<(), TableError> {
+        let log = &self.log;
+        let last = match seat {
+            None => log
+                .iter()
+                .rposition(|e| matches!(e, Event::Acted { .. }))
+                .ok_or(TableError::NothingToUndo("nothing to undo"))?,
+            Some(s) => {
+                if self.game.as_ref().is_some_and(|g| g.to_move().is_none()) {
+                    return Err(TableError::NothingToUndo(
+                        "the deal is over and booked: undo is only possible during a deal",
+                    ));
+                }
+                let deal_start = log
+                    .iter()
+                    .rposition(|e| matches!(e, Event::Dealt { .. }))
+                    .unwrap_or(0);
+                log.iter()
+                    .rposition(|e| matches!(e, Event::Acted { seat, .. } if *seat == s))
+                    .filter(|&i| i > deal_start)
+                    .ok_or(TableError::NothingToUndo("nothing to undo in this deal"))?
+            }
+        };
+        *self = Table::replay(&self.log[..last])?;
+        Ok(())
+    }
+
     /// What `apply` would make of `event`, without changing anything: the
     /// event as the log would keep it (an action in canonical notation),
     /// or why it cannot be applied. The server checks every event so

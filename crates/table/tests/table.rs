@@ -669,3 +669,45 @@ fn the_table_says_its_deals_seed_and_record() {
     .unwrap();
     assert!(seen > 1, "a match of several deals");
 }
+
+/// Undo takes back the last action of anyone, or a seat's last action in
+/// the deal with everything after it; refused, it changes nothing.
+#[test]
+fn undo_takes_back_an_action_or_a_seats_last_move() {
+    let config = TableConfig::seated(
+        Preset::SixtySix,
+        &[],
+        &["random".into()],
+        Some(0),
+        false,
+        12,
+    )
+    .unwrap();
+    let mut table = Table::new(config).unwrap();
+    let nothing = table.undo(Some(0));
+    assert!(matches!(nothing, Err(TableError::NothingToUndo(_))));
+    assert!(matches!(
+        table.undo(None),
+        Err(TableError::NothingToUndo(_))
+    ));
+    // Play four actions, whoever is to move.
+    let mut versions = vec![table.version()];
+    let mut movers = Vec::new();
+    for _ in 0..4 {
+        let seat = table.to_move().unwrap();
+        let action = table.game().unwrap().legal_actions()[0].clone();
+        let e = table
+            .check_action(seat, &action, Actor::Person, None)
+            .unwrap();
+        table.apply(&e).unwrap();
+        versions.push(table.version());
+        movers.push(seat);
+    }
+    table.undo(None).unwrap();
+    assert_eq!(table.version(), versions[3]);
+    // Seat 0's last move, and everything after it.
+    let last0 = movers[..3].iter().rposition(|&s| s == 0).unwrap();
+    table.undo(Some(0)).unwrap();
+    assert_eq!(table.version(), versions[last0]);
+    assert_eq!(table.to_move(), Some(0));
+}
