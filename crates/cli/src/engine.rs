@@ -177,17 +177,7 @@ impl Session {
                 let record = self.table()?.record().ok_or(NO_GAME)?;
                 Ok(to_line(&json!({"ok": true, "record": record})))
             }
-            Request::Games {} => {
-                let games: Vec<_> = Preset::ALL
-                    .iter()
-                    .map(|p| {
-                        let (min, max) = p.player_range();
-                        json!({"name": p.name(), "players": p.players(), "min_players": min,
-                               "max_players": max, "description": p.description()})
-                    })
-                    .collect();
-                Ok(to_line(&json!({"ok": true, "games": games})))
-            }
+            Request::Games {} => Ok(to_line(&json!({"ok": true, "games": talon_table::games()}))),
         }
     }
 }

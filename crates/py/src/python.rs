@@ -131,6 +131,7 @@ fn presets(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
     for p in Preset::ALL {
         let d = PyDict::new(py);
         d.set_item("name", p.name())?;
+        d.set_item("title", p.title())?;
         d.set_item("family", format!("{:?}", p.family()))?;
         d.set_item("description", p.description())?;
         d.set_item("players", p.players())?;

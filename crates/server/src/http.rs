@@ -22,9 +22,7 @@ use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
-use talon_bots::bot_names;
 use talon_protocol::options_from_json;
-use talon_rules::Preset;
 use talon_table::SeatSpec;
 use tokio::sync::oneshot;
 
@@ -110,41 +108,7 @@ async fn health(State(lobby): State<Arc<Lobby>>) -> Response {
 
 /// Every preset with its players, options (defaults and meaning) and bots.
 async fn games() -> Response {
-    let games: Vec<Value> = Preset::ALL
-        .iter()
-        .map(|p| {
-            let defaults = p.option_defaults();
-            let options: Vec<Value> = p
-                .option_specs()
-                .iter()
-                .map(|spec| {
-                    let default = defaults
-                        .iter()
-                        .find(|(n, _)| *n == spec.name)
-                        .map(|(_, v)| v.to_string());
-                    json!({
-                        "name": spec.name,
-                        "type": spec.kind.to_string(),
-                        "default": default,
-                        "doc": spec.doc,
-                    })
-                })
-                .collect();
-            let (min_players, max_players) = p.player_range();
-            json!({
-                "name": p.name(),
-                "players": p.players(),
-                "min_players": min_players,
-                "max_players": max_players,
-                "title": p.title(),
-                "description": p.description(),
-                "options": options,
-                "bots": bot_names(*p),
-                "levels": talon_bots::LEVELS,
-            })
-        })
-        .collect();
-    Json(json!({"ok": true, "games": games})).into_response()
+    Json(json!({"ok": true, "games": talon_table::games()})).into_response()
 }
 
 async fn create(

@@ -22,11 +22,53 @@ pub fn temp_db() -> PathBuf {
     } else {
         std::env::temp_dir()
     };
-    dir.join(format!(
-        "talon-test-{}-{}.db",
+    // Process ids come round again, and old runs leave their files: the
+    // name has the time too, and whatever is there is cleared, so a test
+    // never opens another run's tables.
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let n = NEXT_DB.fetch_add(1, Ordering::Relaxed);
+    if n == 0 {
+        sweep_old_dbs(&dir);
+    }
+    let path = dir.join(format!(
+        "talon-test-{}-{nanos}-{}.db",
         std::process::id(),
-        NEXT_DB.fetch_add(1, Ordering::Relaxed)
-    ))
+        n
+    ));
+    for suffix in ["", "-wal", "-shm"] {
+        let mut p = path.clone().into_os_string();
+        p.push(suffix);
+        let _ = std::fs::remove_file(p);
+    }
+    path
+}
+
+/// Removes the databases of earlier test runs whose process has ended
+/// (they would fill /dev/shm, which is memory).
+fn sweep_old_dbs(dir: &std::path::Path) {
+    // Without /proc nothing tells an ended run from a running one.
+    if !std::path::Path::new("/proc/self").exists() {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        let Some(pid) = name
+            .strip_prefix("talon-test-")
+            .and_then(|rest| rest.split('-').next())
+            .and_then(|pid| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let alive = std::path::Path::new(&format!("/proc/{pid}")).exists();
+        if pid != std::process::id() && !alive {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
 }
 
 /// Test pacing: bots move at once, deals follow at once.
