@@ -21,3 +21,18 @@ pub fn options(flags: &[String]) -> Result<Vec<(String, String)>, String> {
         })
         .collect()
 }
+
+/// A match's target set for a single deal does nothing: say so rather
+/// than play a deal the person meant to be a match.
+pub fn check_target(
+    preset: talon_rules::Preset,
+    options: &[(String, String)],
+    whole_match: bool,
+) -> Result<(), String> {
+    match preset.target_option() {
+        Some((name, _)) if !whole_match && options.iter().any(|(n, _)| n == name) => Err(format!(
+            "--option {name} sets the score a match is played to: add --match to play a match"
+        )),
+        _ => Ok(()),
+    }
+}

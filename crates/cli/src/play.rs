@@ -79,6 +79,7 @@ impl PlaySession {
     pub fn new(args: &PlayArgs) -> Result<PlaySession, String> {
         let preset = Preset::from_name(&args.preset).map_err(|e| e.to_string())?;
         let options = lineup::options(&args.options)?;
+        lineup::check_target(preset, &options, args.whole_match)?;
         let seed = args.seed.unwrap_or_else(fresh_seed);
         let names = lineup::names(&args.bots);
         if names.is_empty() {
@@ -163,6 +164,56 @@ impl PlaySession {
     #[cfg(test)]
     pub fn actions(&self) -> &[String] {
         self.table.actions()
+    }
+
+    /// What is left on the terminal when the full screen closes: the
+    /// outcome (or that the deal was left), the seed to deal it again and
+    /// where the record went.
+    pub fn closing_lines(&self, record: Option<&std::path::Path>) -> Vec<String> {
+        let mut lines = Vec::new();
+        let game = self.game();
+        match (self.sheet(), game.summary()) {
+            (Some(m), _) => {
+                let scores: Vec<String> = m.scores().iter().map(i32::to_string).collect();
+                let end = match m.winners() {
+                    Some(w) => {
+                        let seats: Vec<u8> = w.iter().map(|s| s.0).collect();
+                        let partners = self.preset.partnerships();
+                        self.seating.names_in(&crate::text::winners_in_words(
+                            &seats,
+                            partners,
+                            "the match",
+                        ))
+                    }
+                    None => "the match was left unfinished".to_string(),
+                };
+                lines.push(format!(
+                    "{}: match score {}; {end}",
+                    self.preset.name(),
+                    scores.join(" : ")
+                ));
+            }
+            (None, Some(summary)) => {
+                lines.push(format!(
+                    "{}: {}",
+                    self.preset.name(),
+                    self.seating.names_in(&summary.text)
+                ));
+            }
+            (None, None) => lines.push(format!(
+                "{}: the deal was left unfinished",
+                self.preset.name()
+            )),
+        }
+        lines.push(format!(
+            "seed {0}: talon play {1} --seed {0} deals it again",
+            self.seed,
+            self.preset.name()
+        ));
+        if let Some(path) = record {
+            lines.push(format!("record: {}", path.display()));
+        }
+        lines
     }
 
     /// The match score sheet, in a match.
@@ -452,7 +503,12 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
             other => other.map_err(|e| e.to_string()),
         }
     } else {
-        crate::tui::run(&mut session)
+        let played = crate::tui::run(&mut session);
+        // The screen is gone: leave the seed and the outcome behind.
+        for line in session.closing_lines(args.record.as_deref()) {
+            println!("{line}");
+        }
+        played
     };
     // What was played is kept, also when the input ended early.
     if let Some(path) = &args.record {

@@ -237,3 +237,35 @@ fn an_undone_move_leaves_the_log() {
     want.push("undone".to_string());
     assert_eq!(s.log, want);
 }
+
+/// The full screen leaves the outcome, the seed and the record's place
+/// behind when it closes.
+#[test]
+fn closing_the_screen_leaves_the_outcome_and_the_seed() {
+    let mut s = super::PlaySession::new(&args("schnapsen", 5)).unwrap();
+    let path = std::path::Path::new("deal.json");
+    let left = s.closing_lines(Some(path));
+    assert_eq!(
+        left,
+        [
+            "schnapsen: the deal was left unfinished",
+            "seed 5: talon play schnapsen --seed 5 deals it again",
+            "record: deal.json",
+        ]
+    );
+    while s.game().to_move() == Some(s.human) {
+        let m = s.moves()[0].clone();
+        s.human_move(&m).unwrap();
+    }
+    let done = s.closing_lines(None);
+    assert_eq!(done.len(), 2);
+    assert!(done[0].starts_with("schnapsen: ") && !done[0].contains("unfinished"), "{done:?}");
+    assert!(!done[0].contains("seat 0"), "names, not seat numbers: {done:?}");
+    let mut m = args("schnapsen", 5);
+    m.whole_match = true;
+    let s = super::PlaySession::new(&m).unwrap();
+    assert_eq!(
+        s.closing_lines(None)[0],
+        "schnapsen: match score 0 : 0; the match was left unfinished"
+    );
+}

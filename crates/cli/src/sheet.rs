@@ -111,13 +111,7 @@ pub struct DealLine {
 
 /// The match target as set (or its default), and what it counts.
 fn target(preset: Preset, options: &[(String, String)]) -> Option<(String, &'static str)> {
-    let (name, unit) = match preset.family() {
-        Family::SixtySix => ("match_target", "game points"),
-        Family::NaSixtySix if preset == Preset::SixtySixFour => ("target", "game points"),
-        Family::NaSixtySix => ("target", "ticks"),
-        Family::Pedro => ("game_target", "points"),
-        Family::Sevens => return None,
-    };
+    let (name, unit) = preset.target_option()?;
     options
         .iter()
         .find(|(n, _)| n == name)

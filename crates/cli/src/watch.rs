@@ -32,6 +32,7 @@ pub struct WatchArgs {
 pub fn run(args: &WatchArgs) -> Result<(), String> {
     let preset = Preset::from_name(&args.preset).map_err(|e| e.to_string())?;
     let options = lineup::options(&args.options)?;
+    lineup::check_target(preset, &options, args.whole_match)?;
     let names = lineup::names(&args.bots);
     if names.is_empty() {
         return Err("--bots names no bot".into());

@@ -156,15 +156,40 @@ pub fn find_spec<'a>(specs: &'a [OptionSpec], name: &str) -> Result<&'a OptionSp
 }
 
 /// The candidate closest to `name` by edit distance, if it is close enough
-/// to be a likely misspelling (at most a third of the letters differ).
+/// to be a likely misspelling (at most a third of the letters differ); else
+/// the shortest candidate with every word of `name` and more (`target` →
+/// `game_target`).
 pub fn nearest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let name = name.trim().to_ascii_lowercase();
-    candidates
-        .into_iter()
-        .map(|c| (edit_distance(&name, &c.to_ascii_lowercase()), c))
+    let candidates: Vec<&str> = candidates.into_iter().collect();
+    let typo = candidates
+        .iter()
+        .map(|c| (edit_distance(&name, &c.to_ascii_lowercase()), *c))
         .filter(|&(d, c)| d > 0 && d <= 1 + c.len().max(name.len()) / 3)
         .min_by_key(|&(d, _)| d)
-        .map(|(_, c)| c)
+        .map(|(_, c)| c);
+    // Not a typo but the family's word for it: `target` for `game_target`,
+    // a name all of whose words a candidate has (the shortest such).
+    let words = |s: &str| -> Vec<String> {
+        s.to_ascii_lowercase()
+            .split(['_', '-'])
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    let wanted = words(&name);
+    typo.or_else(|| {
+        candidates
+            .iter()
+            .filter(|c| {
+                let have = words(c);
+                !wanted.is_empty()
+                    && have.len() > wanted.len()
+                    && wanted.iter().all(|w| have.contains(w))
+            })
+            .min_by_key(|c| c.len())
+            .copied()
+    })
 }
 
 /// Levenshtein distance between two strings, by characters.
@@ -198,5 +223,13 @@ mod nearest_tests {
             "an exact match is no suggestion"
         );
         assert_eq!(nearest("bridge", names), None);
+    }
+
+    #[test]
+    fn suggests_the_familys_word_for_a_name() {
+        let options = ["game_target", "min_bid", "double_bid"];
+        assert_eq!(nearest("target", options), Some("game_target"));
+        assert_eq!(nearest("bid", options), Some("min_bid"));
+        assert_eq!(nearest("score", options), None);
     }
 }

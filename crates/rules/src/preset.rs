@@ -104,6 +104,18 @@ impl Preset {
         }
     }
 
+    /// The option that sets the score a match is played to, and what it
+    /// counts; Sixes and Sevens has none (its match is a number of deals).
+    pub fn target_option(self) -> Option<(&'static str, &'static str)> {
+        match self.family() {
+            Family::SixtySix => Some(("match_target", "game points")),
+            Family::NaSixtySix if self == Preset::SixtySixFour => Some(("target", "game points")),
+            Family::NaSixtySix => Some(("target", "ticks")),
+            Family::Pedro => Some(("game_target", "points")),
+            Family::Sevens => None,
+        }
+    }
+
     /// The game's name as people write it, for titles and menus.
     pub fn title(self) -> &'static str {
         match self {
