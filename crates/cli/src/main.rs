@@ -12,6 +12,7 @@ mod play;
 mod replay;
 mod serve;
 mod sheet;
+mod signals;
 mod text;
 mod tui;
 mod watch;

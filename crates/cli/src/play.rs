@@ -63,6 +63,8 @@ pub struct PlaySession {
     bots: SeatBots,
     /// A chosen seed: bots and hints think by count budgets only.
     replays: bool,
+    /// Where the record goes, kept current for a signal's sake.
+    last_record: Option<(std::path::PathBuf, crate::signals::LastRecord)>,
     /// Whether the finished deal in view has had its hands and standing logged.
     booked: bool,
     /// Where the finished deal's booking (hands, sheet) starts in `log`:
@@ -146,6 +148,7 @@ impl PlaySession {
             table,
             bots,
             replays,
+            last_record: None,
             booked: false,
             booked_at: 0,
             marks: Vec::new(),
@@ -260,6 +263,29 @@ impl PlaySession {
         if self.game().summary().is_some() && !self.booked {
             self.booked = true;
             self.book_deal();
+        }
+        self.keep_record();
+    }
+
+    /// The record as it would be written now: a match's whole table log,
+    /// or the deal in play.
+    pub fn record_text(&self) -> String {
+        if self.sheet().is_some() {
+            TableLog::new(self.log_events()).to_json()
+        } else {
+            self.record().to_json()
+        }
+    }
+
+    /// Writes the record to `path` if a signal ends the game.
+    pub fn record_on_signal(&mut self, path: std::path::PathBuf, last: crate::signals::LastRecord) {
+        self.last_record = Some((path, last));
+        self.keep_record();
+    }
+
+    fn keep_record(&self) {
+        if let Some((path, last)) = &self.last_record {
+            last.set(path.clone(), self.record_text());
         }
     }
 
@@ -379,6 +405,7 @@ impl PlaySession {
             self.log.truncate(mark.min(self.log.len()));
         }
         self.log.push("undone".to_string());
+        self.keep_record();
         Ok(())
     }
 
@@ -495,7 +522,13 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         // Whoever types cannot see the game: say where it went.
         eprintln!("talon play: the output is not a terminal, so the game runs in line mode (--plain) and is written there");
     }
-    let played = if args.plain || !terminal {
+    let full_screen = !(args.plain || !terminal);
+    let last = crate::signals::LastRecord::default();
+    if let Some(path) = &args.record {
+        session.record_on_signal(path.clone(), last.clone());
+    }
+    crate::signals::watch(last, full_screen);
+    let played = if !full_screen {
         let stdin = std::io::stdin();
         match crate::plain::run(&mut session, stdin.lock(), std::io::stdout().lock()) {
             // Whoever read our output has gone (`| head`): stop quietly.
@@ -513,12 +546,8 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     // What was played is kept, also when the input ended early.
     if let Some(path) = &args.record {
         // A match keeps every deal: its record is the table's whole log.
-        let text = if args.whole_match {
-            TableLog::new(session.log_events()).to_json()
-        } else {
-            session.record().to_json()
-        };
-        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        std::fs::write(path, session.record_text())
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     played
 }

@@ -259,8 +259,14 @@ fn closing_the_screen_leaves_the_outcome_and_the_seed() {
     }
     let done = s.closing_lines(None);
     assert_eq!(done.len(), 2);
-    assert!(done[0].starts_with("schnapsen: ") && !done[0].contains("unfinished"), "{done:?}");
-    assert!(!done[0].contains("seat 0"), "names, not seat numbers: {done:?}");
+    assert!(
+        done[0].starts_with("schnapsen: ") && !done[0].contains("unfinished"),
+        "{done:?}"
+    );
+    assert!(
+        !done[0].contains("seat 0"),
+        "names, not seat numbers: {done:?}"
+    );
     let mut m = args("schnapsen", 5);
     m.whole_match = true;
     let s = super::PlaySession::new(&m).unwrap();

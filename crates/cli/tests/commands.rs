@@ -168,3 +168,57 @@ fn arena_reports_wilson_and_elo_intervals_with_units() {
         "the title fits: {width}"
     );
 }
+
+/// Ctrl-C (or the terminal closing, or `kill`) in the middle of a game
+/// still writes the record of what was played, then exits.
+#[cfg(unix)]
+#[test]
+fn a_signal_mid_game_still_writes_the_record() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+    for signal in ["INT", "TERM", "HUP"] {
+        let dir =
+            std::env::temp_dir().join(format!("talon-signal-{}-{signal}", std::process::id()));
+        let _ = std::fs::remove_file(&dir);
+        let mut child = common::talon()
+            .args(["play", "sixty-six", "--seed", "5", "--plain", "--record"])
+            .arg(&dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("talon runs");
+        let mut stdin = child.stdin.take().unwrap();
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        // One move, then wait until it has been answered.
+        writeln!(stdin, "1").unwrap();
+        let mut line = String::new();
+        let mut seen = 0;
+        while out.read_line(&mut line).unwrap() > 0 {
+            // The prompt, then the move made: "> you: K♣".
+            if line.contains("> you: ") {
+                seen += 1;
+                break;
+            }
+            line.clear();
+        }
+        assert_eq!(seen, 1, "the move was made");
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        let killed = std::process::Command::new("kill")
+            .args([format!("-{signal}"), child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let status = child.wait().unwrap();
+        assert!(!status.success(), "SIG{signal} ends the game");
+        let record: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&dir).expect("the record was written"))
+                .expect("a record");
+        assert!(
+            !record["actions"].as_array().unwrap().is_empty(),
+            "SIG{signal}: {record}"
+        );
+        let _ = std::fs::remove_file(&dir);
+        drop(stdin);
+    }
+}
