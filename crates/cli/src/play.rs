@@ -522,7 +522,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         // Whoever types cannot see the game: say where it went.
         eprintln!("talon play: the output is not a terminal, so the game runs in line mode (--plain) and is written there");
     }
-    let full_screen = !(args.plain || !terminal);
+    let full_screen = !args.plain && terminal;
     let last = crate::signals::LastRecord::default();
     if let Some(path) = &args.record {
         session.record_on_signal(path.clone(), last.clone());
