@@ -60,8 +60,24 @@ impl fmt::Display for UnknownBot {
         if let Some(near) = talon_rules::nearest(&self.name, self.known.iter().copied()) {
             write!(f, " (did you mean {near:?}?)")?;
         }
-        write!(f, " (known: {})", self.known.join(", "))
+        write!(f, " ({})", known_text(&self.known))
     }
+}
+
+/// The accepted names for an error message: the levels people play
+/// against first, then the variants, so a newcomer reads the five that
+/// matter before seventeen that do not.
+pub fn known_text(known: &[&str]) -> String {
+    let (levels, variants): (Vec<&str>, Vec<&str>) =
+        known.iter().partition(|name| LEVELS.contains(name));
+    let mut text = format!("levels: {}", levels.join(", "));
+    if !variants.is_empty() {
+        text.push_str(&format!(
+            "; variants kept for experiments: {}",
+            variants.join(", ")
+        ));
+    }
+    text
 }
 
 impl std::error::Error for UnknownBot {}

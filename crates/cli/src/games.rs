@@ -16,17 +16,19 @@ fn width() -> usize {
 /// One line per preset; `talon games PRESET` shows one preset's options.
 pub fn list(preset: Option<&str>) -> Result<(), String> {
     let Some(name) = preset else {
-        for p in Preset::ALL {
-            println!("{:<22} {:<9} {}", p.name(), players(p), p.description());
-        }
-        println!(
-            "\n`talon games PRESET` lists a preset's options; `talon rules PRESET` its rules."
-        );
+        print_presets();
         return Ok(());
     };
     let p = Preset::from_name(name).map_err(|e| e.to_string())?;
     print!("{}", options_page(p, width()));
     Ok(())
+}
+
+fn print_presets() {
+    for p in Preset::ALL {
+        println!("{:<22} {:<9} {}", p.name(), players(p), p.description());
+    }
+    println!("\n`talon games PRESET` lists a preset's options; `talon rules PRESET` its rules.");
 }
 
 fn players(p: Preset) -> String {
@@ -58,7 +60,13 @@ pub fn options_page(p: Preset, width: usize) -> String {
     markdown::render(&md, width)
 }
 
-pub fn rules(name: &str) -> Result<(), String> {
+/// `talon rules PRESET`; without a preset, the list to choose from.
+pub fn rules(name: Option<&str>) -> Result<(), String> {
+    let Some(name) = name else {
+        println!("Which game? `talon rules PRESET` prints its rules; the presets:\n");
+        print_presets();
+        return Ok(());
+    };
     let preset = Preset::from_name(name).map_err(|e| e.to_string())?;
     print!("{}", markdown::render(rules_page(preset), width()));
     Ok(())

@@ -1,6 +1,7 @@
 //! The `talon` command: thin glue from arguments to the libraries.
 
 mod arena;
+mod arg_tips;
 mod engine;
 mod games;
 mod lines;
@@ -35,8 +36,8 @@ struct Cli {
 enum Command {
     /// List the presets, one a line; with a preset, its options.
     Games { preset: Option<String> },
-    /// Print a preset's rules as implemented.
-    Rules { preset: String },
+    /// Print a preset's rules as implemented; without one, list the presets.
+    Rules { preset: Option<String> },
     /// Speak the JSON line protocol on stdin/stdout (docs/protocol.md).
     Engine,
     /// Watch bots play a seeded deal (or match), trick by trick.
@@ -67,7 +68,18 @@ fn quiet_on_closed_pipe() {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    // args_os: an argument that is not UTF-8 is clap's to refuse, not a panic.
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let cli = match Cli::try_parse_from(&args) {
+        Ok(cli) => cli,
+        Err(err) => {
+            let lossy: Vec<String> = args
+                .iter()
+                .map(|a| a.to_string_lossy().into_owned())
+                .collect();
+            arg_tips::with_option_tip(err, &lossy).exit()
+        }
+    };
     if matches!(
         cli.command,
         Command::Games { .. }
@@ -80,7 +92,7 @@ fn main() -> ExitCode {
     }
     let outcome = match cli.command {
         Command::Games { preset } => games::list(preset.as_deref()),
-        Command::Rules { preset } => games::rules(&preset),
+        Command::Rules { preset } => games::rules(preset.as_deref()),
         Command::Engine => {
             let stdin = std::io::stdin();
             match engine::run(stdin.lock(), std::io::stdout().lock()) {

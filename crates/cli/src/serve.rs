@@ -5,8 +5,7 @@ use std::io::Write;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
-use talon_bots::bot_names;
-use talon_rules::Preset;
+use talon_bots::LEVELS;
 use talon_server::ServerConfig;
 
 /// An IP address and port; `localhost:PORT` is read as loopback, and any
@@ -58,16 +57,17 @@ pub struct ServeArgs {
 }
 
 pub fn run(args: &ServeArgs) -> Result<(), String> {
-    for level in [&args.stand_in] {
-        if let Some(p) = Preset::ALL
-            .iter()
-            .find(|p| !bot_names(**p).contains(&level.as_str()))
-        {
-            return Err(format!(
-                "--stand-in {level:?} is not a bot of {} (every preset has: random, heuristic, beginner, intermediate, expert)",
-                p.name()
-            ));
-        }
+    // A stand-in may sit at any game's table: only the levels every
+    // family has will do.
+    if !LEVELS.contains(&args.stand_in.as_str()) {
+        let near = talon_rules::nearest(&args.stand_in, LEVELS)
+            .map(|n| format!(" (did you mean {n:?}?)"))
+            .unwrap_or_default();
+        return Err(format!(
+            "--stand-in {:?} is not a level every game has{near}: {}",
+            args.stand_in,
+            LEVELS.join(", ")
+        ));
     }
     let config = ServerConfig {
         addr: args.addr,

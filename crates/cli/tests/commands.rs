@@ -222,3 +222,65 @@ fn a_signal_mid_game_still_writes_the_record() {
         drop(stdin);
     }
 }
+
+#[test]
+fn a_game_option_written_as_a_flag_gets_the_option_spelling() {
+    let out = common::output(&["play", "sixes-and-sevens", "--players", "5"], b"");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("try '--option players=5'"), "{err}");
+    // A flag that is no option keeps clap's own words.
+    let out = common::output(&["play", "schnapsen", "--colour"], b"");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("--option"), "{err}");
+}
+
+#[test]
+fn refusals_name_what_would_be_accepted() {
+    let e = fails(&["watch", "schnapsen", "--option", "sharp=maybe"], "");
+    assert!(e.contains("yes/no, on/off, 1/0"), "{e}");
+    let e = fails(&["watch", "schnapsen", "--bots", "zzz"], "");
+    let levels = e.find("levels: random, heuristic, beginner, intermediate, expert");
+    let variants = e.find("variants kept for experiments: ");
+    assert!(levels.is_some() && levels < variants, "{e}");
+    let e = fails(&["serve", "--stand-in", "exprt"], "");
+    assert!(e.contains("did you mean \"expert\""), "{e}");
+    let dir = std::env::temp_dir().join(format!("talon-out-file-{}", std::process::id()));
+    std::fs::write(&dir, "").unwrap();
+    let e = fails(
+        &[
+            "arena",
+            "schnapsen",
+            "--deals",
+            "2",
+            "--out",
+            dir.to_str().unwrap(),
+        ],
+        "",
+    );
+    std::fs::remove_file(&dir).unwrap();
+    assert!(e.contains("is a file") && e.contains("directory"), "{e}");
+}
+
+#[test]
+fn rules_without_a_preset_lists_them() {
+    let out = ok(&["rules"], "");
+    assert!(
+        out.contains("talon rules PRESET") && out.contains("king-pedro"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_port_in_use_leaves_no_database_behind() {
+    let busy = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = busy.local_addr().unwrap().to_string();
+    let db = std::env::temp_dir().join(format!("talon-busy-{}.db", std::process::id()));
+    let _ = std::fs::remove_file(&db);
+    let e = fails(
+        &["serve", "--addr", &addr, "--db", db.to_str().unwrap()],
+        "",
+    );
+    assert!(e.contains("cannot listen"), "{e}");
+    assert!(!db.exists(), "{} was created", db.display());
+}

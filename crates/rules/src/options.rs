@@ -110,7 +110,11 @@ impl OptionSpec {
         OptionError::BadValue {
             name: self.name.to_string(),
             value: value.to_string(),
-            expected: self.kind.to_string(),
+            expected: match self.kind {
+                // The type's name says nothing of the spellings read.
+                OptionKind::Bool => "true or false (also yes/no, on/off, 1/0)".to_string(),
+                kind => kind.to_string(),
+            },
         }
     }
 

@@ -48,19 +48,34 @@ impl Running {
     }
 }
 
-/// Opens the store, rebuilds every open table from its log, and starts
-/// listening. Call within a multi-threaded tokio runtime.
+/// Takes the address, opens the store, rebuilds every open table from its
+/// log, and starts listening. Call within a multi-threaded tokio runtime.
 pub async fn start(config: ServerConfig) -> Result<Running, String> {
+    // The address first: a port in use must not leave a new, empty
+    // database file behind.
+    let listener = bind(&config).await?;
     let store = SqliteStore::open(&config.db)
         .map_err(|e| format!("cannot open database {}: {e}", config.db.display()))?;
-    start_with(config, Arc::new(store)).await
+    serve_on(listener, config, Arc::new(store)).await
 }
 
 /// As [`start`], with any store.
 pub async fn start_with(config: ServerConfig, store: Arc<dyn Store>) -> Result<Running, String> {
-    let listener = tokio::net::TcpListener::bind(config.addr)
+    let listener = bind(&config).await?;
+    serve_on(listener, config, store).await
+}
+
+async fn bind(config: &ServerConfig) -> Result<tokio::net::TcpListener, String> {
+    tokio::net::TcpListener::bind(config.addr)
         .await
-        .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
+        .map_err(|e| format!("cannot listen on {}: {e}", config.addr))
+}
+
+async fn serve_on(
+    listener: tokio::net::TcpListener,
+    config: ServerConfig,
+    store: Arc<dyn Store>,
+) -> Result<Running, String> {
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let metrics = Arc::new(Metrics::default());
     let lobby = Lobby::new(store, Arc::new(config), metrics.clone());

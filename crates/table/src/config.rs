@@ -6,7 +6,7 @@
 use crate::error::TableError;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use talon_bots::bot_names;
+use talon_bots::{bot_names, known_text};
 use talon_rules::{AnyGame, AnyMatch, Preset, Setup};
 
 /// The longest display name a seat may have (in characters).
@@ -102,9 +102,9 @@ impl TableConfig {
                         .map(|n| format!(" (did you mean {n:?}?)"))
                         .unwrap_or_default();
                     return Err(TableError::Config(format!(
-                        "seat {i}: unknown bot {level:?} for {}{near} (known: {})",
+                        "seat {i}: unknown bot {level:?} for {}{near} ({})",
                         preset.name(),
-                        known.join(", ")
+                        known_text(&known)
                     )));
                 }
                 SeatSpec::Person { name: Some(name) } => check_name(i, name)?,

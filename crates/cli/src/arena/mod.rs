@@ -237,6 +237,12 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
     if let Some(dir) = &args.out {
         // Before the tournament, not after it: a folder that cannot be
         // made must not cost the whole run.
+        if dir.exists() && !dir.is_dir() {
+            return Err(format!(
+                "--out {} is a file; --out names a directory for arena.json, arena.csv and arena.svg",
+                dir.display()
+            ));
+        }
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }

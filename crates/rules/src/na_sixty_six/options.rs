@@ -222,7 +222,7 @@ pub const SPECS: &[OptionSpec] = &[
     OptionSpec {
         name: "rank_order",
         kind: OptionKind::Choice(&["printed", "ten_high"]),
-        doc: "rank order in a suit: as printed in the seed (9 10 J Q K A) or ten high (9 J Q K 10 A; 7 8 9 J Q K 10 A in the 32-card game)",
+        doc: "rank order in a suit: as printed in the source text (9 10 J Q K A) or ten high (9 J Q K 10 A; 7 8 9 J Q K 10 A in the 32-card game)",
     },
     OptionSpec {
         name: "head_partner",
@@ -232,7 +232,7 @@ pub const SPECS: &[OptionSpec] = &[
     OptionSpec {
         name: "last_trick_bonus",
         kind: OptionKind::Int { min: 0, max: 30 },
-        doc: "extra points for winning the last trick (the North American seed names none; Hoyle's four-hand game gives 10)",
+        doc: "extra points for winning the last trick (the North American source text names none; Hoyle's four-hand game gives 10)",
     },
     OptionSpec {
         name: "moon",

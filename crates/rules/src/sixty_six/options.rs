@@ -405,7 +405,7 @@ pub const SPECS: &[OptionSpec] = &[
         "manual: a player stops the deal by declaring, right or wrong; automatic: the deal ends at 66 (VU)",
     ),
     OptionSpec::flag("closing", "the player on lead may close the talon"),
-    OptionSpec::flag("close_before_draw", "the trick winner may close before drawing (Sixty-six seed)"),
+    OptionSpec::flag("close_before_draw", "the trick winner may close before drawing (Wikipedia's Sixty-six)"),
     OptionSpec::flag("close_on_first_lead", "closing is allowed before the first trick (sharp Schnapsen: no)"),
     OptionSpec::choice(
         "failed_close",
@@ -417,7 +417,7 @@ pub const SPECS: &[OptionSpec] = &[
         &["at_end", "at_closing"],
         "a successful close scores 1-3 by the opponent's points and tricks at the end of the deal, or when the talon was closed (Pagat, Tompa)",
     ),
-    OptionSpec::flag("exchange_requires_trick", "the trump exchange needs a trick won first (Sixty-six seed)"),
+    OptionSpec::flag("exchange_requires_trick", "the trump exchange needs a trick won first (Wikipedia's Sixty-six)"),
     OptionSpec::flag("exchange_on_first_lead", "the trump exchange is allowed before the first trick"),
     OptionSpec::flag("exchange_on_last_draw", "the trump exchange is allowed when one face-down card is left"),
     OptionSpec::flag("exchange_after_close", "the trump exchange is allowed after the talon was closed"),
