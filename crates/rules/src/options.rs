@@ -136,6 +136,16 @@ impl OptionSpec {
         }
     }
 
+    /// `value` as Talon writes it (`yes` → `true`, `Last_Trick` →
+    /// `last_trick`, ` 31` → `31`), so records and tables show one spelling.
+    pub fn canonical(&self, value: &str) -> Result<String, OptionError> {
+        match self.kind {
+            OptionKind::Bool => self.parse_bool(value).map(|b| b.to_string()),
+            OptionKind::Int { .. } => self.parse_int(value).map(|n| n.to_string()),
+            OptionKind::Choice(names) => self.parse_choice(value).map(|i| names[i].to_string()),
+        }
+    }
+
     /// The index of `value` among the choices.
     pub fn parse_choice(&self, value: &str) -> Result<usize, OptionError> {
         let OptionKind::Choice(names) = self.kind else {

@@ -245,6 +245,12 @@ impl Preset {
         }
     }
 
+    /// An option's value as Talon writes it; an unknown name or a bad value
+    /// is the same error as when the options are applied.
+    pub fn canonical_option(self, name: &str, value: &str) -> Result<String, OptionError> {
+        crate::options::find_spec(self.option_specs(), name)?.canonical(value)
+    }
+
     /// The default value of every option, as text.
     pub fn option_defaults(self) -> Vec<(&'static str, String)> {
         match self {

@@ -184,6 +184,18 @@ impl TableConfig {
     }
 
     /// The options as the rules take them.
+    /// The same config with every option value as Talon writes it (`yes`
+    /// → `true`), validated.
+    pub fn canonical(mut self) -> Result<TableConfig, TableError> {
+        let preset = self.validate()?;
+        for (name, value) in self.options.iter_mut() {
+            *value = preset
+                .canonical_option(name, value)
+                .map_err(|e| TableError::Config(e.to_string()))?;
+        }
+        Ok(self)
+    }
+
     pub fn option_pairs(&self) -> Vec<(String, String)> {
         self.options
             .iter()

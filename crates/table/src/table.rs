@@ -66,6 +66,7 @@ impl Table {
     /// after checking the config. Nothing is applied: store them, then
     /// [`Table::replay`] them.
     pub fn open(config: TableConfig) -> Result<Vec<Event>, TableError> {
+        let config = config.canonical()?;
         let mut events = vec![Event::Created { config }];
         let table = Table::replay(&events)?;
         events.extend(table.next_event());

@@ -711,3 +711,34 @@ fn undo_takes_back_an_action_or_a_seats_last_move() {
     assert_eq!(table.version(), versions[last0]);
     assert_eq!(table.to_move(), Some(0));
 }
+
+#[test]
+fn options_are_kept_as_talon_writes_them() {
+    let options: Vec<(String, String)> = [
+        ("sharp", "Yes"),
+        ("schneider", " 31"),
+        ("last_trick", "BONUS10"),
+    ]
+    .iter()
+    .map(|(k, v)| (k.to_string(), v.to_string()))
+    .collect();
+    let config =
+        TableConfig::bots(Preset::Schnapsen, &options, &["random".into()], false, 3).unwrap();
+    let table = Table::new(config).unwrap();
+    let written: Vec<(&str, &str)> = table
+        .config()
+        .options
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    assert_eq!(
+        written,
+        [
+            ("last_trick", "bonus10"),
+            ("schneider", "31"),
+            ("sharp", "true")
+        ]
+    );
+    let record = serde_json::to_value(table.record()).unwrap();
+    assert_eq!(record["options"]["sharp"], "true", "{record}");
+}
