@@ -1,6 +1,6 @@
 //! `talon replay FILE`: re-play and validate a record, trick by trick.
 
-use crate::text::{narrate, winners_in_words};
+use crate::text::{figures, narrate, winners_in_words};
 use std::io::Read;
 use std::path::Path;
 use talon_protocol::GameRecord;
@@ -95,7 +95,8 @@ fn replay_table(text: &str) -> Result<(), String> {
                 }
                 if after.to_move().is_none() {
                     if let Some(m) = table.sheet() {
-                        println!("match score: {:?}", m.scores());
+                        let partners = table.preset().partnerships();
+                        println!("match score: {}", figures(&m.scores(), partners));
                     }
                 }
             }

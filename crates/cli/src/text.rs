@@ -72,6 +72,30 @@ pub fn and_list(items: &[String]) -> String {
     }
 }
 
+/// Figures kept one per seat (points, match scores), as people read them:
+/// partners' sides once each ("side 0 (seats 0 and 2) 254, side 1 (seats
+/// 1 and 3) 46": the two partners' entries are the same figure), else
+/// "3–1–0".
+pub fn figures(values: &[i32], partners: bool) -> String {
+    if partners && values.len() == 4 {
+        return (0..2)
+            .map(|side| {
+                format!(
+                    "side {side} (seats {side} and {}) {}",
+                    side + 2,
+                    values[side]
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+    }
+    values
+        .iter()
+        .map(i32::to_string)
+        .collect::<Vec<_>>()
+        .join("–")
+}
+
 /// Who won `what` (a finished table), by seat: "seat 1 wins the match",
 /// "seats 0 and 2 win the match" (partners), "seats 1 and 3 share first
 /// place in the match".
@@ -138,13 +162,12 @@ pub fn narrate(
                 Some(Ok(obs)) => obs.points(),
                 _ => after.points(),
             };
-            let pts: Vec<String> = pts.iter().map(|p| p.to_string()).collect();
             lines.push(format!(
                 "  trick {}: {} → seat {} takes it; points {}",
                 after.tricks_played(),
                 cards.join(", "),
                 t.winner,
-                pts.join("–")
+                figures(&pts, after.preset().partnerships())
             ));
         }
     }

@@ -1,7 +1,7 @@
 //! `talon watch`: bots play a seeded deal or match, printed trick by trick.
 
 use crate::lineup;
-use crate::text::narrate;
+use crate::text::{figures, narrate};
 use clap::Args;
 use talon_rules::Preset;
 use talon_table::{
@@ -40,6 +40,7 @@ pub fn run(args: &WatchArgs) -> Result<(), String> {
     let config = TableConfig::bots(preset, &options, &names, args.whole_match, args.seed)
         .map_err(|e| e.to_string())?;
     let mut table = Table::new(config).map_err(|e| e.to_string())?;
+    let partners = preset.partnerships();
     let mut bots = SeatBots::for_table(&table).map_err(|e| e.to_string())?;
     bots.count_budgets_only();
     let seats: Vec<String> = table
@@ -85,7 +86,7 @@ pub fn run(args: &WatchArgs) -> Result<(), String> {
             if after.to_move().is_none() {
                 last_record = table.record();
                 if let Some(m) = table.sheet() {
-                    println!("match score: {:?}\n", m.scores());
+                    println!("match score: {}\n", figures(&m.scores(), partners));
                 }
             }
         }
@@ -95,19 +96,18 @@ pub fn run(args: &WatchArgs) -> Result<(), String> {
     if let (Status::Finished { winner, unfinished }, Some(m)) = (table.status(), table.sheet()) {
         match (winner, unfinished) {
             (Some(_), _) => println!(
-                "{} {:?}",
-                crate::text::winners_in_words(
-                    &table.winners(),
-                    table.preset().partnerships(),
-                    "the match"
-                ),
-                m.scores()
+                "{}: {}",
+                crate::text::winners_in_words(&table.winners(), partners, "the match"),
+                figures(&m.scores(), partners)
             ),
             (None, true) => println!(
-                "the match is unfinished after {MATCH_DEAL_CAP} deals (the cap): {:?}",
-                m.scores()
+                "the match is unfinished after {MATCH_DEAL_CAP} deals (the cap): {}",
+                figures(&m.scores(), partners)
             ),
-            (None, false) => println!("the match ends undecided {:?}", m.scores()),
+            (None, false) => println!(
+                "the match ends undecided: {}",
+                figures(&m.scores(), partners)
+            ),
         }
     }
     // A match keeps every deal: its record is the table's whole log.

@@ -402,7 +402,7 @@ fn watch_prints_trick_by_trick() {
         "",
     );
     assert!(
-        shared.contains("seats 0 and 2 share first place in the match [20, 11, 20]"),
+        shared.contains("seats 0 and 2 share first place in the match: 20–11–20"),
         "{shared}"
     );
     let na = run(
@@ -418,6 +418,12 @@ fn watch_prints_trick_by_trick() {
         "",
     );
     assert!(na.contains("seats 0 and 2 win the match"), "{na}");
+    // Partners' figures are given once a side, not once a seat.
+    assert!(
+        na.contains("match score: side 0 (seats 0 and 2) ")
+            && na.contains("points side 0 (seats 0 and 2) "),
+        "{na}"
+    );
 }
 
 #[test]
