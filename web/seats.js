@@ -59,7 +59,7 @@ export function seatBox(ui, seat) {
   const count = handSize(ui, seat);
   const tags = [];
   if (o.dealer === seat) tags.push("dealer");
-  if (o.bidder === seat && o.high_bid) tags.push(`bid ${o.high_bid}`);
+  if (o.bidder === seat && o.high_bid) tags.push(`bid ${o.high_bid_name ?? o.high_bid}`);
   if (o.sitting_out === seat) tags.push("sits out");
   if (Array.isArray(o.out) && o.out[seat]) tags.push("out");
   if (Array.isArray(o.tricks_won)) {

@@ -581,9 +581,8 @@ class TableUi {
       if (drew.length) info.push(h("span", { id: "drew", "data-cards": drew.join(" "), "aria-label": `You drew ${drew.map(cardName).join(", ")}` }, "You drew ", drew.map((c) => smallCard(c))));
     }
     if (o.high_bid && o.bidder !== null && o.bidder !== undefined) {
-      // North American Sixty-six's moon is bid 5 on the record.
-      const bid = o.family === "na-sixty-six" && o.high_bid === 5 ? "the moon" : o.high_bid;
-      info.push(h("span", {}, `Bid: ${bid} by ${this.name(o.bidder)}`));
+      // The rules name the bid: a number, "moon" or "double".
+      info.push(h("span", {}, `Bid: ${o.high_bid_name ?? o.high_bid} by ${this.name(o.bidder)}`));
     }
     if (o.family === "na-sixty-six" && Array.isArray(o.marriages) && o.marriages.length) {
       info.push(h("span", {}, "Marriages: ", o.marriages.map((m) => `${this.name(m.seat)} ${suitSymbol(m.suit)} ${m.points}`).join(", ")));

@@ -2,8 +2,8 @@
 //! score sheet of `talon play`: each deal's result and the match standing
 //! in the game's own terms, and every hand once a deal is over.
 
-use crate::text::{and_list, pretty_hand};
-use talon_cards::{parse_cards, CardSet, Seat};
+use crate::text::{and_list, pretty, pretty_hand, suit_group};
+use talon_cards::{parse_cards, Card, CardSet, Seat, Suit};
 use talon_rules::pedro::Replenish;
 use talon_rules::{AnyGame, AnyMatch, Family, Preset};
 
@@ -205,16 +205,15 @@ pub fn standing(
 pub fn hands(seating: &Seating, game: &AnyGame) -> Vec<String> {
     let text = game.deal_text();
     let parts: Vec<&str> = text.split('/').collect();
-    let line = |name: String, part: usize| {
+    let set = |part: usize| -> Option<CardSet> {
         let cards = parse_cards(parts.get(part)?).ok()?;
-        let set = cards.into_iter().fold(CardSet::EMPTY, |mut set, c| {
+        Some(cards.into_iter().fold(CardSet::EMPTY, |mut set, c| {
             set.insert(c);
             set
-        });
-        Some(format!("{:<18} {}", format!("{name}:"), pretty_hand(set)))
+        }))
     };
-    let mut out: Vec<String> = (0..seating.seats)
-        .filter_map(|s| line(seating.name(Seat(s)), 1 + s as usize))
+    let mut rows: Vec<(String, CardSet)> = (0..seating.seats)
+        .filter_map(|s| Some((seating.name(Seat(s)), set(1 + s as usize)?)))
         .collect();
     // The cards dealt aside that someone takes up, after the hands.
     let aside = match game {
@@ -224,13 +223,94 @@ pub fn hands(seating: &Seating, game: &AnyGame) -> Vec<String> {
         }
         _ => None,
     };
-    out.extend(aside.and_then(|name| line(name.into(), 1 + seating.seats as usize)));
-    out
+    rows.extend(aside.and_then(|name| Some((name.to_string(), set(1 + seating.seats as usize)?))));
+    aligned(&rows)
 }
+
+/// Hands in columns, one a suit, so the eye runs down a suit ("-": void).
+fn aligned(rows: &[(String, CardSet)]) -> Vec<String> {
+    let width = |s: &str| s.chars().count();
+    let name_width = rows.iter().map(|(n, _)| width(n) + 1).max().unwrap_or(0);
+    let suits: Vec<Suit> = Suit::ALL
+        .into_iter()
+        .filter(|&suit| rows.iter().any(|(_, set)| !set.suit(suit).is_empty()))
+        .collect();
+    let groups: Vec<Vec<String>> = rows
+        .iter()
+        .map(|(_, set)| {
+            suits
+                .iter()
+                .map(|&suit| match suit_group(*set, suit) {
+                    g if g.is_empty() => "-".to_string(),
+                    g => g,
+                })
+                .collect()
+        })
+        .collect();
+    let column: Vec<usize> = (0..suits.len())
+        .map(|i| groups.iter().map(|g| width(&g[i])).max().unwrap_or(0))
+        .collect();
+    let lines: Vec<String> = rows
+        .iter()
+        .zip(&groups)
+        .map(|((name, set), groups)| {
+            let mut line = format!("{:<name_width$}", format!("{name}:"));
+            for (g, w) in groups.iter().zip(&column) {
+                line.push_str(&format!("  {g:<w$}"));
+            }
+            if set.contains(Card::JOKER) {
+                line.push_str(&format!("  {}", pretty(Card::JOKER)));
+            }
+            line.trim_end().to_string()
+        })
+        .collect();
+    // Long suits in several hands make columns too wide for a terminal:
+    // then each hand on its own, as it reads best.
+    if lines.iter().all(|l| width(l) <= ALIGNED_MAX) {
+        return lines;
+    }
+    rows.iter()
+        .map(|(name, set)| format!("{:<name_width$}  {}", format!("{name}:"), pretty_hand(*set)))
+        .collect()
+}
+
+/// The widest aligned line that still fits 80 columns inside a frame.
+const ALIGNED_MAX: usize = 76;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn set(cards: &str) -> CardSet {
+        parse_cards(cards).unwrap().into_iter().collect()
+    }
+
+    /// Each suit starts in the same column on every line; a void is "-".
+    #[test]
+    fn hands_as_dealt_line_up_by_suit() {
+        let rows = vec![
+            ("you".to_string(), set("KC QD 9D 5D AH")),
+            ("partner (expert)".to_string(), set("JC 9C 7C 3D JH")),
+            ("kitty".to_string(), set("QC 6H")),
+        ];
+        let lines = aligned(&rows);
+        let column = |l: &str, suit: char| l.chars().position(|c| c == suit);
+        for suit in ['♣', '♥'] {
+            let at: Vec<_> = lines.iter().map(|l| column(l, suit)).collect();
+            assert!(at.windows(2).all(|w| w[0] == w[1]), "{suit}: {lines:#?}");
+        }
+        assert!(
+            lines[2].contains(" - "),
+            "the kitty's void diamonds: {lines:#?}"
+        );
+        // Too wide for a terminal: every hand on its own line, unaligned.
+        let long = vec![
+            ("a".to_string(), set("AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C")),
+            ("b".to_string(), set("AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D")),
+            ("c".to_string(), set("AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H")),
+        ];
+        assert!(aligned(&long).iter().all(|l| !l.contains(" - ")));
+    }
 
     #[test]
     fn seats_are_named_from_the_person() {

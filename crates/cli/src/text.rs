@@ -111,22 +111,24 @@ pub fn winners_in_words(winners: &[u8], partners: bool, what: &str) -> String {
     text.trim_end().to_string()
 }
 
+/// One suit of a hand, highest first (by natural rank): "K♦ 9♦ 5♦".
+pub fn suit_group(set: CardSet, suit: Suit) -> String {
+    let mut cards: Vec<Card> = set.suit(suit).iter().collect();
+    cards.reverse();
+    cards
+        .iter()
+        .map(|&c| pretty(c))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// A hand grouped by suit, highest first within a suit (by natural rank).
 pub fn pretty_hand(set: CardSet) -> String {
-    let mut groups = Vec::new();
-    for suit in Suit::ALL {
-        let mut cards: Vec<Card> = set.suit(suit).iter().collect();
-        cards.reverse();
-        if !cards.is_empty() {
-            groups.push(
-                cards
-                    .iter()
-                    .map(|&c| pretty(c))
-                    .collect::<Vec<_>>()
-                    .join(" "),
-            );
-        }
-    }
+    let mut groups: Vec<String> = Suit::ALL
+        .into_iter()
+        .map(|suit| suit_group(set, suit))
+        .filter(|g| !g.is_empty())
+        .collect();
     if set.contains(Card::JOKER) {
         groups.push(pretty(Card::JOKER));
     }
@@ -229,16 +231,14 @@ fn pedro_table(o: &PedroObservation) -> String {
     match (o.bidder, o.trump) {
         (Some(b), Some(t)) => out.push(format!(
             "seat {b} bid {} and named {}",
-            o.high_bid,
+            o.high_bid_name(),
             t.symbol()
         )),
-        (Some(b), None) => out.push(format!("high bid {} by seat {b}", o.high_bid)),
+        (Some(b), None) => out.push(format!("high bid {} by seat {b}", o.high_bid_name())),
         _ => {}
     }
-    out.push(format!(
-        "points: seat 0 & seat 2 {}, seat 1 & seat 3 {}",
-        o.points[0], o.points[1]
-    ));
+    let [us, them] = o.points.map(i32::from);
+    out.push(format!("points: {}", figures(&[us, them, us, them], true)));
     let mut won = [0u8; 4];
     for e in &o.events {
         if let PedroEvent::Trick { winner } = e {
@@ -315,7 +315,7 @@ fn na_table(o: &NaObservation) -> String {
         }
     ));
     if let Some(b) = o.bidder {
-        out.push(format!("high bid {} by seat {b}", o.high_bid));
+        out.push(format!("high bid {} by seat {b}", o.high_bid_name()));
     }
     if let Some(t) = o.trump {
         out.push(format!("trumps {}", t.symbol()));

@@ -6,6 +6,7 @@
 //! play log goes first, and a screen too small says so.
 
 use crate::play::PlaySession;
+use crate::text::in_words;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -440,9 +441,14 @@ fn key(s: &mut PlaySession, ui: &mut Ui, code: KeyCode) -> bool {
             ui.overlay = Some(s.sheet_lines());
             ui.overlay_scroll = u16::MAX;
         }
-        KeyCode::Char('h') => {
-            ui.message = format!("hint: {}", s.hint().unwrap_or_else(|| "-".into()))
-        }
+        KeyCode::Char('h') => match s.hint() {
+            // Selected, so Enter plays it: the hint is a move, not a quiz.
+            Some(hint) => {
+                ui.selected = s.moves().iter().position(|m| *m == hint);
+                ui.message = format!("hint: {} — Enter plays it", in_words(&hint));
+            }
+            None => ui.message = "no hint here".into(),
+        },
         KeyCode::Char('u') => ui.message = s.undo().err().unwrap_or_default(),
         KeyCode::Char('l') => ui.message = s.last_trick(),
         // `n` at a deal's end: no action starts with an n, so it is

@@ -289,3 +289,20 @@ fn the_end_of_a_deal_says_its_result_once() {
     assert_eq!(table.matches(key_words.as_str()).count(), 1, "{rows}");
     assert!(table.contains("match to 250 points"), "{rows}");
 }
+
+#[test]
+fn a_hint_is_selected_so_enter_plays_it() {
+    let mut s = session(Preset::Schnapsen, 5);
+    let mut ui = Ui::default();
+    let before = s.actions().len();
+    key(&mut s, &mut ui, KeyCode::Char('h'));
+    assert!(ui.message.starts_with("hint: "), "{}", ui.message);
+    let chosen = ui.selected.expect("the hint is selected");
+    let hinted = s.moves()[chosen].clone();
+    key(&mut s, &mut ui, KeyCode::Enter);
+    // A consequential move (closing) asks first; a card plays at once.
+    if ui.confirm.is_some() {
+        key(&mut s, &mut ui, KeyCode::Char('y'));
+    }
+    assert_eq!(s.actions().get(before), Some(&hinted));
+}

@@ -95,6 +95,7 @@ fn pedro(o: &PedroObservation) -> Value {
         "trump": o.trump.map(|s| s.to_string()),
         "bidder": o.bidder.map(|s| s.0),
         "high_bid": o.high_bid,
+        "high_bid_name": o.high_bid_name(),
         "trick": seat_cards(&o.trick),
         "out": o.out,
         "points": o.points,
@@ -132,6 +133,7 @@ fn na_sixty_six(o: &NaObservation) -> Value {
         "bids": o.bids.iter().map(|(s, b)| json!({"seat": s.0, "bid": b})).collect::<Vec<_>>(),
         "bidder": o.bidder.map(|s| s.0),
         "high_bid": o.high_bid,
+        "high_bid_name": o.high_bid_name(),
         "sitting_out": o.sitting_out.map(|s| s.0),
         "trump": o.trump.map(|s| s.to_string()),
         "turned": card(o.turned),
@@ -267,5 +269,29 @@ mod tests {
             .expect("a deal");
         let json = observation_json(&lone.observe(Seat(0)).expect("an observation"));
         assert!(json["sheet"].is_null());
+    }
+
+    /// A double bid and the moon are named, not shown as the number the
+    /// record keeps for them (83's double was "bid 84").
+    #[test]
+    fn high_bids_are_named() {
+        use talon_rules::{AnyGame, Setup};
+        let named = |preset: Preset, bid: &str| {
+            let mut g = AnyGame::new(preset, &[], &Setup::Seed(7)).expect("a deal");
+            let seat = g.to_move().expect("someone bids");
+            g.play(bid).expect("a legal bid");
+            let json = observation_json(&g.observe(seat).expect("an observation"));
+            (json["high_bid"].clone(), json["high_bid_name"].clone())
+        };
+        assert_eq!(
+            named(Preset::EightyThree, "bid double"),
+            (84.into(), "double".into())
+        );
+        assert_eq!(
+            named(Preset::EightyThree, "bid 40"),
+            (40.into(), "40".into())
+        );
+        assert_eq!(named(Preset::NaSixtySix, "moon"), (5.into(), "moon".into()));
+        assert_eq!(named(Preset::NaSixtySix, "bid 2"), (2.into(), "2".into()));
     }
 }

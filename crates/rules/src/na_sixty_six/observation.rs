@@ -53,6 +53,11 @@ pub struct NaObservation {
 }
 
 impl NaObservation {
+    /// The high bid as players say it: `3`, or `moon` (bid 5 on the record).
+    pub fn high_bid_name(&self) -> String {
+        bid_name(self.high_bid)
+    }
+
     /// Points of `side` as this seat can count them: card points of the
     /// tricks on the record and the marriages that count (the widow's and
     /// laid-away cards' points, and the last-trick bonus, come with the
@@ -60,6 +65,15 @@ impl NaObservation {
     pub fn counted_points(&self, side: usize) -> u16 {
         let tricks = self.trick_points.get(side).copied().unwrap_or(0);
         tricks + counted_marriages(&self.options, &self.marriages, &self.tricks, side)
+    }
+}
+
+/// A bid as players say it: `pass` (0), `1`…`4`, `moon` (5).
+fn bid_name(bid: u8) -> String {
+    match bid {
+        0 => "pass".into(),
+        super::action::MOON => "moon".into(),
+        n => n.to_string(),
     }
 }
 

@@ -80,6 +80,16 @@ impl Pedro {
 }
 
 impl PedroObservation {
+    /// The high bid as players say it: `45`, or `double` (on the record
+    /// one above `max_bid`).
+    pub fn high_bid_name(&self) -> String {
+        if self.options.double_bid && self.high_bid == self.options.double_value() {
+            "double".into()
+        } else {
+            self.high_bid.to_string()
+        }
+    }
+
     /// The cards this seat drew this deal (its own record names them).
     pub fn own_draws(&self) -> CardSet {
         self.events.iter().fold(CardSet::EMPTY, |set, e| match *e {
