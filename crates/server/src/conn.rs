@@ -10,6 +10,7 @@ use crate::lobby::{Lobby, LobbyError};
 use crate::room::{ConnId, Outgoing, RoomCmd, RoomHandle, OUTBOX};
 use crate::secret;
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
+use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -47,135 +48,43 @@ fn quote(text: &str) -> String {
     }
 }
 
+/// A close frame with its reason cut to what RFC 6455 allows.
+fn close_frame(code: u16, reason: &str) -> Message {
+    Message::Close(Some(CloseFrame {
+        code,
+        reason: close_reason(reason).into(),
+    }))
+}
+
+/// A refusal before the connection joins its room: close code and reason.
+type Refusal = (u16, String);
+
 /// `key`: the client as the limits per address count it.
 pub async fn serve(socket: WebSocket, lobby: Arc<Lobby>, key: IpAddr) {
     let (mut sink, mut stream) = socket.split();
     let config = lobby.config().clone();
-    let close_with = |code: u16, reason: &str| {
-        Message::Close(Some(CloseFrame {
-            code,
-            reason: close_reason(reason).into(),
-        }))
-    };
-
-    // The hello, in time.
-    let hello = match timeout(config.hello_timeout, stream.next()).await {
-        Ok(Some(Ok(Message::Text(text)))) => serde_json::from_str::<ClientFrame>(&text),
-        _ => {
-            let _ = sink
-                .send(close_with(close::NO_HELLO, "say hello first"))
-                .await;
+    let (room, viewer, since) = match admit(&mut stream, &lobby, key).await {
+        Ok(admitted) => admitted,
+        Err((code, why)) => {
+            let _ = sink.send(close_frame(code, &why)).await;
             return;
         }
-    };
-    let (table, secret, since) = match hello {
-        Ok(ClientFrame::Hello {
-            table,
-            secret,
-            since,
-        }) => (table, secret, since),
-        Ok(_) => {
-            let _ = sink
-                .send(close_with(
-                    close::NO_HELLO,
-                    "the first frame must be a hello",
-                ))
-                .await;
-            return;
-        }
-        // A hello that does not read: say what is wrong with it.
-        Err(e) => {
-            let why = format!("the first frame must be a hello: {e}");
-            let _ = sink.send(close_with(close::NO_HELLO, &why)).await;
-            return;
-        }
-    };
-    let room = match lobby.room(&table, key).await {
-        Ok(room) => room,
-        Err(LobbyError::TooMany(_)) => {
-            let _ = sink
-                .send(close_with(
-                    close::TOO_MANY,
-                    "too many tables in play from your address",
-                ))
-                .await;
-            return;
-        }
-        Err(LobbyError::NotFound) => {
-            let _ = sink
-                .send(close_with(close::UNKNOWN_TABLE, "no such table"))
-                .await;
-            return;
-        }
-        Err(LobbyError::Full) => {
-            // 1013: try again later (RFC 6455's registry).
-            let _ = sink
-                .send(close_with(
-                    1013,
-                    "the server holds as many tables as it may",
-                ))
-                .await;
-            return;
-        }
-        Err(_) => {
-            let _ = sink
-                .send(close_with(1011, "the table cannot be loaded"))
-                .await;
-            return;
-        }
-    };
-    let viewer = match secret {
-        None => Viewer::Spectator,
-        Some(s) => match seat_of(&room, &s) {
-            Some(seat) => Viewer::Seat(seat),
-            None => {
-                let _ = sink
-                    .send(close_with(close::BAD_SECRET, "wrong seat secret"))
-                    .await;
-                return;
-            }
-        },
     };
 
     let conn: ConnId = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
-    let (room_out, mut from_room) = mpsc::channel::<Outgoing>(OUTBOX);
-    let (local_out, mut local) = mpsc::channel::<Outgoing>(16);
-    if room
-        .tx
-        .send(RoomCmd::Join {
-            conn,
-            viewer,
-            since,
-            out: room_out,
-        })
-        .await
-        .is_err()
-    {
-        let _ = sink.send(close_with(close::AGAIN, close::AGAIN_WHY)).await;
+    let (room_out, from_room) = mpsc::channel::<Outgoing>(OUTBOX);
+    let (local_out, local) = mpsc::channel::<Outgoing>(16);
+    let join = RoomCmd::Join {
+        conn,
+        viewer,
+        since,
+        out: room_out,
+    };
+    if room.tx.send(join).await.is_err() {
+        let _ = sink.send(close_frame(close::AGAIN, close::AGAIN_WHY)).await;
         return;
     }
-
-    let idle = config.idle_timeout;
-    // The writer: the room's frames and our own replies, in order of arrival.
-    let mut writer = tokio::spawn(async move {
-        loop {
-            let next = tokio::select! {
-                o = from_room.recv() => o.unwrap_or(Outgoing::Close(close::FELL_BEHIND, "fell behind: reconnect to catch up")),
-                o = local.recv() => match o { Some(o) => o, None => break },
-            };
-            let done = matches!(next, Outgoing::Close(..));
-            let msg = match next {
-                Outgoing::Frame(text) => Message::Text(text.as_ref().into()),
-                Outgoing::Close(code, reason) => close_with(code, reason),
-            };
-            // A client that reads nothing for `idle_timeout` is let go,
-            // whatever filled its socket (replies, the room's frames).
-            match timeout(idle, sink.send(msg)).await {
-                Ok(Ok(())) if !done => {}
-                _ => break,
-            }
-        }
-    });
+    let mut writer = tokio::spawn(write(sink, from_room, local, config.idle_timeout));
 
     // Our own replies wait for room in the outbox: a client that floods
     // without reading is slowed down, and its replies are not lost. One
@@ -211,29 +120,10 @@ pub async fn serve(socket: WebSocket, lobby: Arc<Lobby>, key: IpAddr) {
                 break;
             }
         };
-        // What the client sent: a frame, or what to answer instead (control
-        // frames get no answer).
-        let frame: Result<ClientFrame, Option<ServerFrame>> = match msg {
-            Message::Text(t) if t.len() > MAX_FRAME_BYTES => Err(Some(ServerFrame::error(
-                "too_large",
-                format!(
-                    "a frame has at most {MAX_FRAME_BYTES} bytes, not {}",
-                    t.len()
-                ),
-            ))),
-            Message::Text(t) => serde_json::from_str(&t).map_err(|e| {
-                Some(ServerFrame::error(
-                    "bad_frame",
-                    format!("cannot read frame {}: {e}", quote(&t)),
-                ))
-            }),
-            Message::Binary(_) => Err(Some(ServerFrame::error(
-                "bad_frame",
-                "frames are JSON text",
-            ))),
-            Message::Close(_) => break,
-            _ => Err(None),
-        };
+        if matches!(msg, Message::Close(_)) {
+            break;
+        }
+        let frame = read_frame(msg);
         if matches!(frame, Ok(ClientFrame::Ping)) {
             if !reply(ServerFrame::Pong).await {
                 break;
@@ -248,34 +138,15 @@ pub async fn serve(socket: WebSocket, lobby: Arc<Lobby>, key: IpAddr) {
             drain(&mut stream).await;
             break;
         }
-        let frame = match frame {
-            Ok(f) => f,
-            Err(answer) => {
-                if let Some(answer) = answer {
-                    if !reply(answer).await {
-                        break;
-                    }
-                }
-                continue;
-            }
-        };
-        let cmd = match frame {
-            ClientFrame::Hello { .. } => {
-                if !reply(ServerFrame::error("bad_frame", "hello was already said")).await {
+        let cmd = match frame.and_then(|f| room_cmd(conn, f).map_err(Some)) {
+            Ok(cmd) => cmd,
+            Err(None) => continue,
+            Err(Some(answer)) => {
+                if !reply(answer).await {
                     break;
                 }
                 continue;
             }
-            ClientFrame::Act { action, v, id } => RoomCmd::Act {
-                conn,
-                action,
-                v,
-                id,
-            },
-            ClientFrame::Hint => RoomCmd::Hint { conn },
-            ClientFrame::Resync => RoomCmd::Resync { conn },
-            ClientFrame::StandIn { seat } => RoomCmd::StandIn { conn, seat },
-            ClientFrame::Ping => unreachable!("answered above"),
         };
         if room.tx.send(cmd).await.is_err() {
             break;
@@ -297,10 +168,125 @@ pub async fn serve(socket: WebSocket, lobby: Arc<Lobby>, key: IpAddr) {
     }
 }
 
+/// The hello, in time, and what it admits to: the room, who is looking
+/// and the last version the client saw.
+async fn admit(
+    stream: &mut SplitStream<WebSocket>,
+    lobby: &Lobby,
+    key: IpAddr,
+) -> Result<(RoomHandle, Viewer, Option<u64>), Refusal> {
+    let refuse = |code: u16, why: &str| (code, why.to_string());
+    let hello = match timeout(lobby.config().hello_timeout, stream.next()).await {
+        Ok(Some(Ok(Message::Text(text)))) => serde_json::from_str::<ClientFrame>(&text),
+        _ => return Err(refuse(close::NO_HELLO, "say hello first")),
+    };
+    let (table, secret, since) = match hello {
+        Ok(ClientFrame::Hello {
+            table,
+            secret,
+            since,
+        }) => (table, secret, since),
+        Ok(_) => return Err(refuse(close::NO_HELLO, "the first frame must be a hello")),
+        // A hello that does not read: say what is wrong with it.
+        Err(e) => {
+            let why = format!("the first frame must be a hello: {e}");
+            return Err((close::NO_HELLO, why));
+        }
+    };
+    let room = lobby.room(&table, key).await.map_err(|e| match e {
+        LobbyError::TooMany(_) => {
+            refuse(close::TOO_MANY, "too many tables in play from your address")
+        }
+        LobbyError::NotFound => refuse(close::UNKNOWN_TABLE, "no such table"),
+        // 1013: try again later (RFC 6455's registry).
+        LobbyError::Full => refuse(1013, "the server holds as many tables as it may"),
+        _ => refuse(1011, "the table cannot be loaded"),
+    })?;
+    let viewer = match secret {
+        None => Viewer::Spectator,
+        Some(s) => match seat_of(&room, &s) {
+            Some(seat) => Viewer::Seat(seat),
+            None => return Err(refuse(close::BAD_SECRET, "wrong seat secret")),
+        },
+    };
+    Ok((room, viewer, since))
+}
+
+/// The writer: the room's frames and our own replies, in order of arrival.
+async fn write(
+    mut sink: SplitSink<WebSocket, Message>,
+    mut from_room: mpsc::Receiver<Outgoing>,
+    mut local: mpsc::Receiver<Outgoing>,
+    idle: std::time::Duration,
+) {
+    loop {
+        let next = tokio::select! {
+            o = from_room.recv() => o.unwrap_or(Outgoing::Close(close::FELL_BEHIND, "fell behind: reconnect to catch up")),
+            o = local.recv() => match o { Some(o) => o, None => break },
+        };
+        let done = matches!(next, Outgoing::Close(..));
+        let msg = match next {
+            Outgoing::Frame(text) => Message::Text(text.as_ref().into()),
+            Outgoing::Close(code, reason) => close_frame(code, reason),
+        };
+        // A client that reads nothing for `idle_timeout` is let go,
+        // whatever filled its socket (replies, the room's frames).
+        match timeout(idle, sink.send(msg)).await {
+            Ok(Ok(())) if !done => {}
+            _ => break,
+        }
+    }
+}
+
+/// What the client sent, or what to answer instead (`None`: control
+/// frames get no answer).
+fn read_frame(msg: Message) -> Result<ClientFrame, Option<ServerFrame>> {
+    match msg {
+        Message::Text(t) if t.len() > MAX_FRAME_BYTES => Err(Some(ServerFrame::error(
+            "too_large",
+            format!(
+                "a frame has at most {MAX_FRAME_BYTES} bytes, not {}",
+                t.len()
+            ),
+        ))),
+        Message::Text(t) => serde_json::from_str(&t).map_err(|e| {
+            Some(ServerFrame::error(
+                "bad_frame",
+                format!("cannot read frame {}: {e}", quote(&t)),
+            ))
+        }),
+        Message::Binary(_) => Err(Some(ServerFrame::error(
+            "bad_frame",
+            "frames are JSON text",
+        ))),
+        _ => Err(None),
+    }
+}
+
+/// The room's command for a frame after the hello, or the answer the
+/// connection gives itself.
+fn room_cmd(conn: ConnId, frame: ClientFrame) -> Result<RoomCmd, ServerFrame> {
+    Ok(match frame {
+        ClientFrame::Hello { .. } => {
+            return Err(ServerFrame::error("bad_frame", "hello was already said"))
+        }
+        ClientFrame::Ping => return Err(ServerFrame::Pong),
+        ClientFrame::Act { action, v, id } => RoomCmd::Act {
+            conn,
+            action,
+            v,
+            id,
+        },
+        ClientFrame::Hint => RoomCmd::Hint { conn },
+        ClientFrame::Resync => RoomCmd::Resync { conn },
+        ClientFrame::StandIn { seat } => RoomCmd::StandIn { conn, seat },
+    })
+}
+
 /// Reads and drops what the client still sends, for a moment, so that our
 /// close frame reaches it (closing with unread input would reset the
 /// connection and lose the frame).
-async fn drain(stream: &mut futures_util::stream::SplitStream<WebSocket>) {
+async fn drain(stream: &mut SplitStream<WebSocket>) {
     let until = tokio::time::Instant::now() + std::time::Duration::from_secs(2);
     while let Ok(Some(Ok(msg))) = tokio::time::timeout_at(until, stream.next()).await {
         if matches!(msg, Message::Close(_)) {
@@ -326,4 +312,36 @@ fn close_reason(text: &str) -> String {
         end -= 1;
     }
     text[..end].to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answer(text: &str) -> String {
+        let frame = read_frame(Message::Text(text.into()))
+            .map_err(|e| e.expect("an answer"))
+            .and_then(|f| room_cmd(7, f).map(|_| unreachable!("not a command")));
+        frame.unwrap_err().to_json()
+    }
+
+    #[test]
+    fn frames_the_room_never_sees_are_answered_here() {
+        assert!(answer(r#"{"t":"ping"}"#).contains("pong"));
+        assert!(answer(r#"{"t":"hello","table":"x"}"#).contains("hello was already said"));
+        assert!(answer("{not json").contains("bad_frame"));
+        let big = format!(
+            r#"{{"t":"act","action":"{}"}}"#,
+            "x".repeat(MAX_FRAME_BYTES)
+        );
+        assert!(answer(&big).contains("too_large"));
+        let binary = read_frame(Message::Binary(vec![1, 2].into()));
+        assert!(binary.unwrap_err().unwrap().to_json().contains("JSON text"));
+        assert!(matches!(
+            read_frame(Message::Ping(vec![].into())),
+            Err(None)
+        ));
+        let hint = read_frame(Message::Text(r#"{"t":"hint"}"#.into())).unwrap();
+        assert!(matches!(room_cmd(7, hint), Ok(RoomCmd::Hint { conn: 7 })));
+    }
 }
