@@ -10,7 +10,7 @@ use pyo3::types::PyDict;
 use std::sync::Mutex;
 use std::time::Duration;
 use talon_bots::AnyBot;
-use talon_rules::{ActionList, AnyGame, SolverGame};
+use talon_rules::{AnyGame, SolverGame};
 use talon_search::Solver;
 
 /// A bot by name (`random`, `heuristic`, `beginner`, `intermediate`,
@@ -103,27 +103,22 @@ fn value_within<G: SolverGame>(solver: &mut Solver<G>, g: &G, budget: &mut Budge
     v
 }
 
-/// Each legal action's value for the seat to move (as
-/// `Solver::action_values`, within the budget).
+/// Each legal action's value for the seat to move, within the budget.
 fn action_values<G: SolverGame + crate::core::Encoded>(
     solver: &mut Solver<G>,
     g: &G,
     budget: &mut Budget,
 ) -> Option<Vec<(usize, i32)>> {
-    let Some(seat) = g.to_move() else {
-        return Some(Vec::new());
+    let values = match budget {
+        None => solver.action_values(g),
+        Some(left) => {
+            let before = solver.nodes();
+            let values = solver.action_values_within(g, *left);
+            *left = left.saturating_sub(solver.nodes() - before);
+            values?
+        }
     };
-    let mut legal = ActionList::new();
-    g.legal_actions(&mut legal);
-    legal
-        .iter()
-        .map(|&a| {
-            let mut child = g.clone();
-            child.play_unchecked(a);
-            let v = value_within(solver, &child, budget)?;
-            Some((G::encode(a), if child.maximises(seat) { v } else { -v }))
-        })
-        .collect()
+    Some(values.into_iter().map(|(a, v)| (G::encode(a), v)).collect())
 }
 
 /// The solver's answer for a typed game: the value for seat 0's side and

@@ -240,6 +240,31 @@ impl<G: SolverGame> Solver<G> {
             .collect()
     }
 
+    /// Like [`Solver::action_values`], but gives up (returning `None`)
+    /// once `max_nodes` more positions have been visited over all the
+    /// actions, counted as in [`Solver::value_within`].
+    pub fn action_values_within(
+        &mut self,
+        game: &G,
+        max_nodes: u64,
+    ) -> Option<Vec<(G::Action, i32)>> {
+        let Some(seat) = game.to_move() else {
+            return Some(Vec::new());
+        };
+        let end = self.nodes.saturating_add(max_nodes);
+        let mut legal = ActionList::new();
+        game.legal_actions(&mut legal);
+        legal
+            .iter()
+            .map(|&a| {
+                let mut child = game.clone();
+                child.play_unchecked(a);
+                let v = self.value_within(&child, end.saturating_sub(self.nodes))?;
+                Some((a, if child.maximises(seat) { v } else { -v }))
+            })
+            .collect()
+    }
+
     /// What is known about `child` at target `t` without searching it, and
     /// its key when that is nothing (so the search below need not redo it).
     fn settled(&mut self, child: &G, t: i32) -> Result<bool, u64> {

@@ -213,3 +213,33 @@ fn endgame_work_counts_towards_budgets() {
     assert!(closed >= deals / 8, "only {closed} closed deals");
     assert!(gave_up >= 1, "no budget was tested");
 }
+
+/// Action values within a budget are the unbudgeted ones when the budget
+/// covers the work, and nothing at all when it does not.
+#[test]
+fn action_values_within_a_budget() {
+    use talon_rules::sixty_six::clear_endgame_table;
+    let mut gave_up = 0;
+    for seed in 0..8 {
+        let g = position(SixtySixOptions::SCHNAPSEN, seed, 8);
+        // Cold tables, so that each solve does the same work.
+        clear_endgame_table();
+        let mut solver = Solver::default();
+        let before = solver.nodes();
+        let all = solver.action_values(&g);
+        let work = solver.nodes() - before;
+        assert!(!all.is_empty(), "seed {seed}");
+        clear_endgame_table();
+        assert_eq!(
+            Solver::default().action_values_within(&g, work),
+            Some(all),
+            "seed {seed}"
+        );
+        if work > 1 {
+            clear_endgame_table();
+            assert_eq!(Solver::default().action_values_within(&g, work / 2), None);
+            gave_up += 1;
+        }
+    }
+    assert!(gave_up >= 1, "no budget was tested");
+}
