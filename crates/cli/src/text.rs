@@ -326,20 +326,20 @@ fn na_table(o: &NaObservation) -> String {
     if let Some(s) = o.sitting_out {
         out.push(format!("sitting out (moon): seat {s}"));
     }
-    let sides = o.trick_points.len().max(1);
-    let points: Vec<String> = o
-        .trick_points
-        .iter()
-        .enumerate()
-        .map(|(side, p)| {
-            let seats: Vec<String> = (0..o.players as usize)
-                .filter(|s| s % sides == side)
-                .map(|s| format!("seat {s}"))
-                .collect();
-            format!("{} {p}", seats.join(" & "))
-        })
-        .collect();
-    out.push(format!("card points: {}", points.join(", ")));
+    let points = match o.trick_points[..] {
+        // Partners: the two sides, named as everywhere else.
+        [us, them] if o.players == 4 => {
+            let [us, them] = [us, them].map(i32::from);
+            figures(&[us, them, us, them], true)
+        }
+        ref each => each
+            .iter()
+            .enumerate()
+            .map(|(seat, p)| format!("seat {seat} {p}"))
+            .collect::<Vec<_>>()
+            .join(", "),
+    };
+    out.push(format!("card points: {points}"));
     let mut won = vec![0u8; o.players as usize];
     for t in &o.history {
         won[t.winner.index()] += 1;
