@@ -225,19 +225,9 @@ impl<G: SolverGame> Solver<G> {
 
     /// The value of each legal action for the seat to move, in legal order.
     pub fn action_values(&mut self, game: &G) -> Vec<(G::Action, i32)> {
-        let Some(seat) = game.to_move() else {
-            return Vec::new();
-        };
-        let mut legal = ActionList::new();
-        game.legal_actions(&mut legal);
-        legal
-            .iter()
-            .map(|&a| {
-                let mut child = game.clone();
-                child.play_unchecked(a);
-                (a, self.value_for(&child, seat))
-            })
-            .collect()
+        // No budget: nothing to give up on.
+        self.action_values_within(game, u64::MAX)
+            .unwrap_or_default()
     }
 
     /// Like [`Solver::action_values`], but gives up (returning `None`)
