@@ -5,7 +5,7 @@ use talon_rules::na_sixty_six::NaObservation;
 use talon_rules::pedro::{self, Event as PedroEvent, PedroObservation, Phase as PedroPhase};
 use talon_rules::sevens::SevensObservation;
 use talon_rules::sixty_six::{Event, Phase, SixtySixObservation};
-use talon_rules::{AnyGame, AnyObservation};
+use talon_rules::{AnyGame, AnyObservation, Family};
 
 /// A card with its suit symbol, e.g. `Q♠`, `10♥` is written `T♥`.
 pub fn pretty(card: Card) -> String {
@@ -164,8 +164,13 @@ pub fn narrate(
                 Some(Ok(obs)) => obs.points(),
                 _ => after.points(),
             };
+            // Sixes and Sevens counts tricks, not card points.
+            let counted = match after.preset().family() {
+                Family::Sevens => "tricks",
+                _ => "points",
+            };
             lines.push(format!(
-                "  trick {}: {} → seat {} takes it; points {}",
+                "  trick {}: {} → seat {} takes it; {counted} {}",
                 after.tricks_played(),
                 cards.join(", "),
                 t.winner,
