@@ -1,7 +1,7 @@
 // The table's panels, opened from its top bar: the last trick, the score
 // sheet, the last deal's result, invites and settings.
 
-import { h, prefs, copy } from "./dom.js";
+import { h, prefs, copy, announce } from "./dom.js";
 import { bigCard, smallCard, cardOrder } from "./cards.js";
 
 export function panelView(ui) {
@@ -92,3 +92,61 @@ function dealResult(ui) {
     ),
   );
 }
+
+// The end of the table, hard to miss, with the ways on: play again (the
+// same seats; new cards or the same ones), a new table, the sheet.
+export function finishedView(ui) {
+  const seated = ui.secret && ui.state.you !== null;
+  const again = [];
+  if (ui.rematch) {
+    const href = seated ? `/t/${ui.rematch}#s=${encodeURIComponent(ui.secret)}` : `/t/${ui.rematch}`;
+    again.push(h("a", { href, class: "button primary", id: "join-rematch" }, seated ? "Join the rematch" : "Watch the rematch"));
+  } else if (seated) {
+    const ask = (sameCards) => async () => {
+      ui.rematchAsked = true;
+      ui.render();
+      const table = await askRematch(ui, sameCards);
+      ui.rematchAsked = false;
+      if (table) location.assign(`/t/${table}#s=${encodeURIComponent(ui.secret)}`);
+      else ui.render();
+    };
+    const busy = !!ui.rematchAsked;
+    again.push(h("button", { type: "button", class: "primary", id: "play-again", disabled: busy, onclick: ask(false) }, "Play again"));
+    again.push(" ", h("button", { type: "button", id: "same-cards", disabled: busy, onclick: ask(true) }, "Same cards again"));
+  }
+  const newTable = h("a", { href: "/", class: `button${again.length ? "" : " primary"}`, id: "new-table" }, "New table");
+  const sheetButton = h("button", { type: "button", id: "finished-sheet", onclick: () => { ui.panel = "sheet"; ui.render(); } }, "Score sheet");
+  return h(
+    "section",
+    { class: "finished", id: "finished", "aria-label": "The table is over" },
+    h("p", { class: "finished-text" }, ui.finishText()),
+    h("p", {}, ...again, again.length ? " " : null, newTable, " ", sheetButton),
+  );
+}
+
+// Asks the server for the rematch (the same one whoever asks); its id, or
+// null after saying what went wrong.
+async function askRematch(ui, sameCards) {
+  try {
+    const r = await fetch(`/api/tables/${ui.table}/rematch`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ secret: ui.secret, same_cards: sameCards }),
+    });
+    const reply = await r.json();
+    if (reply.ok) return reply.table;
+    ui.flash(reply.error || "No rematch was made.");
+  } catch {
+    ui.flash("Cannot reach the server.");
+  }
+  return null;
+}
+
+// Everyone at a finished table hears of its rematch (whoever asked).
+export function rematchMade(ui, table) {
+  if (ui.rematch === table) return;
+  ui.rematch = table;
+  announce("A rematch is ready.");
+  ui.render();
+}
+

@@ -5,7 +5,7 @@ import { isCard, cardName, cardShort, suitName, suitSymbol, cardOrder, bigCard, 
 import { h, main, patch, announce, secretKey, loadInvites } from "./dom.js";
 import { Connection } from "./net.js";
 import { seatBox } from "./seats.js";
-import { panelView } from "./panels.js";
+import { panelView, finishedView, rematchMade } from "./panels.js";
 import { describeAction, actionLabel, andList, bidHelp, CONFIRM } from "./words.js";
 
 export function tablePage(table) {
@@ -49,6 +49,8 @@ class TableUi {
     this.hint = null;
     this.showTrick = null; // a finished trick kept in view for a moment
     this.seenDeal = null;
+    this.rematch = null; // the table that plays this one again, once made
+    this.rematchAsked = false;
     this.net = new Connection(table, secret, {
       welcome: (f) => {
         this.seat = f.seat;
@@ -58,6 +60,7 @@ class TableUi {
       snapshot: (f) => this.setState(f.state, null),
       event: (f) => this.onEvent(f),
       reject: (f) => this.onReject(f),
+      rematch: (f) => rematchMade(this, f.table),
       hint: (f) => {
         this.hintAsked = false;
         // A hint for a position already left behind (a move came first).
@@ -442,17 +445,7 @@ class TableUi {
     root.append(h("section", { class: "opponents", "aria-label": "Other seats" }, others.map((seat) => seatBox(this, seat))));
     root.append(this.centre());
     root.append(this.statusLine());
-    if (s.status === "finished") {
-      // The end of the table, hard to miss, with the way on.
-      root.append(
-        h(
-          "section",
-          { class: "finished", id: "finished", "aria-label": "The table is over" },
-          h("p", { class: "finished-text" }, this.finishText()),
-          h("p", {}, h("a", { href: "/", class: "button primary", id: "new-table" }, "New table"), " ", h("button", { type: "button", id: "finished-sheet", onclick: () => { this.panel = "sheet"; this.render(); } }, "Score sheet")),
-        ),
-      );
-    }
+    if (s.status === "finished") root.append(finishedView(this));
     if (this.message) root.append(h("p", { class: "flash", role: "alert" }, this.message));
     root.append(this.actionBar());
     if (you !== null) {

@@ -4,7 +4,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { BASE, env, useBrowser, createTable, openPage, data, moveByClick } from "./lib.js";
+import { BASE, env, useBrowser, createTable, openPage, data, moveByClick, playDeal } from "./lib.js";
 
 useBrowser();
 
@@ -93,4 +93,30 @@ test("Sixes and Sevens says whether the high or the low card wins the trick so f
   // The default rule: a level count goes to the high card.
   assert.equal(m[1], odd >= even ? "High" : "Low", seen.text);
   await ann.context().close();
+});
+
+test("friends play again with one click each: the same seats, and the same cards when asked", async () => {
+  const t = await createTable("sixty-six", [{ kind: "person", name: "Ann" }, { kind: "person", name: "Bo" }]);
+  const ann = await openPage(t.seats[0].invite);
+  const bo = await openPage(t.seats[1].invite);
+  const handOf = (page) => page.$$eval("#hand .card", (cs) => cs.map((c) => c.dataset.card).sort());
+  const annHand = await handOf(ann);
+  assert.equal(annHand.length, 6);
+  await playDeal([ann, bo]);
+  for (const p of [ann, bo]) await p.waitForFunction(() => document.body.dataset.status === "finished", null, { timeout: 20000 });
+  // Ann asks for the same cards and is taken to the new table, seated.
+  await ann.click("#same-cards");
+  await ann.waitForURL((u) => u.pathname.startsWith("/t/") && !u.pathname.endsWith(t.table), { timeout: 20000 });
+  const again = new URL(ann.url()).pathname.split("/")[2];
+  await ann.waitForFunction(() => document.body.dataset.status === "playing" && document.querySelectorAll("#hand .card").length === 6, null, { timeout: 20000 });
+  assert.deepEqual(await handOf(ann), annHand, "the same cards");
+  // Bo hears of it at the old table and joins with his own seat.
+  const join = bo.locator("#join-rematch");
+  await join.waitFor();
+  assert.match(await join.getAttribute("href"), new RegExp(`^/t/${again}#s=`));
+  await join.click();
+  await bo.waitForURL((u) => u.pathname.endsWith(again), { timeout: 20000 });
+  await bo.waitForFunction(() => document.querySelectorAll("#hand .card").length === 6, null, { timeout: 20000 });
+  await ann.context().close();
+  await bo.context().close();
 });

@@ -91,6 +91,12 @@ pub enum ServerFrame {
     Presence {
         seats: Vec<SeatPresence>,
     },
+    /// The finished table is to be played again at `table` (someone
+    /// seated asked: POST /api/tables/{id}/rematch). Each person's seat
+    /// link works there with the same secret.
+    Rematch {
+        table: String,
+    },
     /// A frame could not be taken; nothing changed.
     Error {
         code: String,

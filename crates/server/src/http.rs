@@ -51,6 +51,7 @@ pub fn router(lobby: Arc<Lobby>) -> Router {
         .route("/api/tables", post(create))
         .route("/api/tables/{id}", get(summary))
         .route("/api/tables/{id}/log", get(log))
+        .route("/api/tables/{id}/rematch", post(rematch))
         .route("/ws", get(ws))
         .route("/assets/{v}/{*path}", get(web::asset))
         .fallback(fallback)
@@ -137,18 +138,7 @@ async fn create(
         .await
     {
         Ok(c) => c,
-        Err(LobbyError::Invalid(e)) => return error(StatusCode::BAD_REQUEST, e),
-        Err(LobbyError::TooMany(e)) => return error(StatusCode::TOO_MANY_REQUESTS, e),
-        Err(LobbyError::Full) => {
-            return error(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "the server holds as many tables as it may",
-            )
-        }
-        Err(LobbyError::NotFound) => return error(StatusCode::NOT_FOUND, "no such table"),
-        Err(LobbyError::Store(e)) => {
-            return error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
-        }
+        Err(e) => return lobby_error(e),
     };
     let id = &created.id;
     let seat_list: Vec<Value> = seats
@@ -184,6 +174,61 @@ async fn create(
         })),
     )
         .into_response()
+}
+
+/// A lobby's refusal as an HTTP answer.
+fn lobby_error(e: LobbyError) -> Response {
+    match e {
+        LobbyError::Invalid(e) => error(StatusCode::BAD_REQUEST, e),
+        LobbyError::TooMany(e) => error(StatusCode::TOO_MANY_REQUESTS, e),
+        LobbyError::Full => error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server holds as many tables as it may",
+        ),
+        LobbyError::NotFound => error(StatusCode::NOT_FOUND, "no such table"),
+        LobbyError::Forbidden(e) => error(StatusCode::FORBIDDEN, e),
+        LobbyError::NotYet(e) => error(StatusCode::CONFLICT, e),
+        LobbyError::Closing => error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the table is closing; try again",
+        ),
+        LobbyError::Store(e) => error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    }
+}
+
+/// `POST /api/tables/{id}/rematch`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rematch {
+    secret: String,
+    #[serde(default)]
+    same_cards: bool,
+}
+
+/// A finished table played again by the same seats (docs/server.md).
+async fn rematch(
+    State(lobby): State<Arc<Lobby>>,
+    ClientKey(key): ClientKey,
+    id: Result<Path<String>, PathRejection>,
+    body: Result<Json<Rematch>, axum::extract::rejection::JsonRejection>,
+) -> Response {
+    let id = match table_id(id) {
+        Ok(id) => id,
+        Err(why) => return error(StatusCode::BAD_REQUEST, why),
+    };
+    let Json(req) = match body {
+        Ok(b) => b,
+        Err(e) => return error(StatusCode::BAD_REQUEST, e.body_text()),
+    };
+    match lobby.rematch(&id, &req.secret, req.same_cards, key).await {
+        Ok(table) => Json(json!({
+            "ok": true,
+            "table": table,
+            "url": format!("/t/{table}"),
+        }))
+        .into_response(),
+        Err(e) => lobby_error(e),
+    }
 }
 
 /// The client as the limits per address count it (`client_key`): the

@@ -6,7 +6,7 @@ use crate::address::{HeldCounts, HeldSlot};
 use crate::config::ServerConfig;
 use crate::limits::Buckets;
 use crate::metrics::Metrics;
-use crate::room::{Room, RoomHandle, Shared};
+use crate::room::{Room, RoomCmd, RoomHandle, Shared};
 use crate::secret::{new_id, new_secret, new_seed};
 use crate::store::{Store, StoreError, StoredTable};
 use std::collections::HashMap;
@@ -22,6 +22,12 @@ pub enum LobbyError {
     TooMany(String),
     Full,
     NotFound,
+    /// A seat secret that is no seat's at this table.
+    Forbidden(String),
+    /// The table's room is closing; asking again brings it back.
+    Closing,
+    /// Asked before its time (a rematch of a table still in play).
+    NotYet(String),
     Store(StoreError),
 }
 
@@ -42,6 +48,8 @@ pub struct Lobby {
     /// back from the store by a visit (those rebuilt on start count for
     /// nobody).
     held_tables: Arc<HeldCounts>,
+    /// Held while a rematch is made: two people asking at once get one.
+    rematching: tokio::sync::Mutex<()>,
     me: Weak<Lobby>,
 }
 
@@ -56,6 +64,7 @@ impl Lobby {
             creators: Mutex::new(Buckets::new(config.create_budget, config.create_window)),
             sockets: HeldCounts::new(config.max_sockets_per_address),
             held_tables: HeldCounts::new(config.max_tables_per_address),
+            rematching: tokio::sync::Mutex::new(()),
             shared: Arc::new(Shared {
                 store,
                 config,
@@ -87,6 +96,100 @@ impl Lobby {
         hints: Option<bool>,
         key: IpAddr,
     ) -> Result<Created, LobbyError> {
+        let (secrets, hashes): (Vec<_>, Vec<_>) = seats
+            .iter()
+            .map(|s| {
+                if s.is_bot() {
+                    (None, None)
+                } else {
+                    let (secret, hash) = new_secret();
+                    (Some(secret), Some(hash))
+                }
+            })
+            .unzip();
+        let config = TableConfig {
+            preset,
+            options,
+            seats,
+            whole_match,
+            seed: new_seed(),
+            hints,
+            deal: None,
+        };
+        let (id, version) = self.open(config, hashes, None, key).await?;
+        Ok(Created {
+            id,
+            version,
+            secrets,
+        })
+    }
+
+    /// A finished table played again: the same game, options and seats,
+    /// each person's secret working at the new table; new cards, or the
+    /// same ones (`same_cards`: the same seed). Whoever asks next gets the
+    /// same rematch. Returns its id.
+    pub async fn rematch(
+        &self,
+        id: &str,
+        secret: &str,
+        same_cards: bool,
+        key: IpAddr,
+    ) -> Result<String, LobbyError> {
+        let room = self.room(id, key).await?;
+        let asked = crate::secret::hash(secret);
+        let seated = room
+            .secrets
+            .iter()
+            .any(|h| h.as_ref().is_some_and(|h| crate::secret::same(h, &asked)));
+        if !seated {
+            return Err(LobbyError::Forbidden(
+                "only someone seated at the table may ask for a rematch: wrong seat secret".into(),
+            ));
+        }
+        let _one = self.rematching.lock().await;
+        let (reply, info) = tokio::sync::oneshot::channel();
+        room.tx
+            .send(RoomCmd::RematchInfo { reply })
+            .await
+            .map_err(|_| LobbyError::Closing)?;
+        let info = info.await.map_err(|_| LobbyError::Closing)?;
+        if let Some(made) = info.made {
+            return Ok(made);
+        }
+        if !info.finished {
+            return Err(LobbyError::NotYet(
+                "the table is still in play: a rematch follows its end".into(),
+            ));
+        }
+        let mut config = info.config;
+        if !same_cards {
+            config.seed = new_seed();
+            config.deal = None;
+        }
+        let secrets = room.secrets.to_vec();
+        let (made, _) = self
+            .open(config, secrets, Some(id.to_string()), key)
+            .await?;
+        // The old room tells its viewers; if it has just closed, the store
+        // has the link for whoever brings it back.
+        let _ = room
+            .tx
+            .send(RoomCmd::Rematched {
+                table: made.clone(),
+            })
+            .await;
+        Ok(made)
+    }
+
+    /// Checks the limits and the config, stores the table (with its link
+    /// from the table it plays again, if any) and starts it.
+    async fn open(
+        &self,
+        config: TableConfig,
+        secrets: Vec<Option<crate::secret::SecretHash>>,
+        rematch_of: Option<String>,
+        key: IpAddr,
+    ) -> Result<(String, u64), LobbyError> {
         // Held until the table finishes (or leaves memory), so one address
         // cannot take every place among `max_open_tables`.
         let place = self.place_for(key)?;
@@ -100,37 +203,16 @@ impl Lobby {
         if self.open_count() >= self.shared.config.max_open_tables {
             return Err(LobbyError::Full);
         }
-        let config = TableConfig {
-            preset,
-            options,
-            seats,
-            whole_match,
-            seed: new_seed(),
-            hints,
-            deal: None,
-        };
         let events = Table::open(config).map_err(|e| LobbyError::Invalid(e.to_string()))?;
         let table = Table::replay(&events).map_err(|e| LobbyError::Invalid(e.to_string()))?;
-        let (secrets, hashes): (Vec<_>, Vec<_>) = table
-            .config()
-            .seats
-            .iter()
-            .map(|s| {
-                if s.is_bot() {
-                    (None, None)
-                } else {
-                    let (secret, hash) = new_secret();
-                    (Some(secret), Some(hash))
-                }
-            })
-            .unzip();
         let id = new_id(12);
         let version = table.version();
         let stored = StoredTable {
             id: id.clone(),
-            secrets: hashes,
+            secrets,
             events,
             finished: false,
+            rematch: None,
         };
         // Stored and started in a task of its own: a client that goes away
         // mid-request drops this future, and must not leave a stored table
@@ -140,7 +222,12 @@ impl Lobby {
             lobby
                 .shared
                 .store
-                .create(&stored.id, &stored.secrets, &stored.events)
+                .create(
+                    &stored.id,
+                    &stored.secrets,
+                    &stored.events,
+                    rematch_of.as_deref(),
+                )
                 .await?;
             lobby.start(stored, table, Some(place));
             Ok(())
@@ -148,11 +235,7 @@ impl Lobby {
         .await
         .map_err(|e| LobbyError::Store(StoreError::Backend(format!("table creation failed: {e}"))))?
         .map_err(LobbyError::Store)?;
-        Ok(Created {
-            id,
-            version,
-            secrets,
-        })
+        Ok((id, version))
     }
 
     /// A place among the tables `key` may hold in memory.
@@ -169,13 +252,14 @@ impl Lobby {
     /// and inserted under one lock, so two visits never start two rooms.
     /// `place` (its creator's or visitor's) is freed when the room closes,
     /// or when a table in play finishes.
-    fn start(&self, stored: StoredTable, table: Table, place: Option<HeldSlot>) -> RoomHandle {
+    fn start(&self, mut stored: StoredTable, table: Table, place: Option<HeldSlot>) -> RoomHandle {
         let mut rooms = self.rooms.lock().expect("lobby lock");
         if let Some(h) = rooms.get(&stored.id) {
             if !h.tx.is_closed() {
                 return h.clone();
             }
         }
+        let rematch = stored.rematch.take();
         let me = self.me.clone();
         let handle = Room::spawn(
             stored.id.clone(),
@@ -197,6 +281,10 @@ impl Lobby {
                 }
             },
         );
+        if let Some(table) = rematch {
+            // The room's first command: its queue is empty.
+            let _ = handle.tx.try_send(RoomCmd::Rematched { table });
+        }
         rooms.insert(stored.id, handle.clone());
         handle
     }

@@ -19,7 +19,9 @@ use std::sync::Arc;
 use std::time::Instant;
 use talon_bots::AnyBot;
 use talon_protocol::ServerFrame;
-use talon_table::{Actor, EndReason, Event, Projected, SeatBots, Table, TableError, Viewer};
+use talon_table::{
+    Actor, EndReason, Event, Projected, SeatBots, Table, TableConfig, TableError, Viewer,
+};
 use tokio::sync::{mpsc, oneshot, Semaphore};
 use tokio::time::sleep_until;
 
@@ -82,6 +84,23 @@ pub enum RoomCmd {
     Log {
         reply: oneshot::Sender<Option<Vec<Event>>>,
     },
+    /// What a rematch is made from: the table's config, whether it is
+    /// finished, and the rematch already made, if any.
+    RematchInfo {
+        reply: oneshot::Sender<RematchInfo>,
+    },
+    /// The rematch was made (or is known from the store): everyone here,
+    /// and everyone who comes, hears of it.
+    Rematched {
+        table: String,
+    },
+}
+
+/// See [`RoomCmd::RematchInfo`].
+pub struct RematchInfo {
+    pub config: TableConfig,
+    pub finished: bool,
+    pub made: Option<String>,
 }
 
 /// How the lobby and connections reach a room.
@@ -138,6 +157,8 @@ pub struct Room {
     /// may stay to read the result); a finished table brought back holds
     /// it until it leaves memory, so reading old tables stays bounded.
     place: Option<HeldSlot>,
+    /// The table made to play this one again, once someone asked.
+    rematch: Option<String>,
 }
 
 impl Room {
@@ -174,6 +195,7 @@ impl Room {
             last_activity: Instant::now(),
             replays,
             place,
+            rematch: None,
         };
         tokio::spawn(room.run(rx, on_close));
         RoomHandle {
@@ -310,6 +332,22 @@ impl Room {
                 let log = self.table.is_finished().then(|| self.table.log().to_vec());
                 let _ = reply.send(log);
             }
+            RoomCmd::RematchInfo { reply } => {
+                let _ = reply.send(RematchInfo {
+                    config: self.table.config().clone(),
+                    finished: self.table.is_finished(),
+                    made: self.rematch.clone(),
+                });
+            }
+            RoomCmd::Rematched { table } => {
+                let frame = ServerFrame::Rematch {
+                    table: table.clone(),
+                };
+                for c in self.conns.values() {
+                    send(&c.out, &frame);
+                }
+                self.rematch = Some(table);
+            }
         }
     }
 
@@ -352,6 +390,10 @@ impl Room {
         // snapshot when they are too many (or the version is unknown).
         if since != Some(v) {
             self.catch_up(&out, since.unwrap_or(0), viewer);
+        }
+        if let Some(table) = &self.rematch {
+            let table = table.clone();
+            send(&out, &ServerFrame::Rematch { table });
         }
         self.conns.insert(conn, Conn { viewer, out });
         if let Some(s) = seat {

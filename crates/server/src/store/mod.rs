@@ -27,6 +27,8 @@ pub struct StoredTable {
     pub secrets: Vec<Option<SecretHash>>,
     pub events: Vec<Event>,
     pub finished: bool,
+    /// The table made to play this one again, once someone asked.
+    pub rematch: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,9 +58,16 @@ impl fmt::Display for StoreError {
 impl std::error::Error for StoreError {}
 
 pub trait Store: Send + Sync + 'static {
-    /// Stores a new table: its seat secrets and first events, at once.
-    fn create(&self, id: &str, secrets: &[Option<SecretHash>], events: &[Event])
-        -> StoreFuture<()>;
+    /// Stores a new table: its seat secrets and first events, at once;
+    /// with `rematch_of`, in the same commit, as the one rematch of that
+    /// finished table (a second is refused).
+    fn create(
+        &self,
+        id: &str,
+        secrets: &[Option<SecretHash>],
+        events: &[Event],
+        rematch_of: Option<&str>,
+    ) -> StoreFuture<()>;
 
     /// Appends `events` to a table whose log holds `after` events, and
     /// marks it finished if `finished`. Durable when the future is ready.

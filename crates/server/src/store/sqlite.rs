@@ -39,6 +39,10 @@ CREATE TABLE IF NOT EXISTS events (
     PRIMARY KEY (table_id, v)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS open_tables ON tables(finished);
+CREATE TABLE IF NOT EXISTS rematches (
+    from_id TEXT PRIMARY KEY REFERENCES tables(id),
+    to_id TEXT NOT NULL REFERENCES tables(id)
+);
 ";
 
 enum Job {
@@ -46,6 +50,7 @@ enum Job {
         id: String,
         secrets: Vec<Option<SecretHash>>,
         events: Vec<Event>,
+        rematch_of: Option<String>,
         reply: oneshot::Sender<Result<(), StoreError>>,
     },
     Append {
@@ -120,12 +125,15 @@ impl Store for SqliteStore {
         id: &str,
         secrets: &[Option<SecretHash>],
         events: &[Event],
+        rematch_of: Option<&str>,
     ) -> StoreFuture<()> {
         let (id, secrets, events) = (id.to_string(), secrets.to_vec(), events.to_vec());
+        let rematch_of = rematch_of.map(str::to_string);
         self.send(move |reply| Job::Create {
             id,
             secrets,
             events,
+            rematch_of,
             reply,
         })
     }
@@ -223,10 +231,17 @@ fn write_batch(conn: &mut Connection, writes: Vec<Job>) {
                 id,
                 secrets,
                 events,
+                rematch_of,
                 reply,
             } => (
                 reply,
-                in_savepoint(&tx, |c| create(c, &id, &secrets, &events)),
+                in_savepoint(&tx, |c| {
+                    create(c, &id, &secrets, &events)?;
+                    match &rematch_of {
+                        Some(from) => link_rematch(c, from, &id),
+                        None => Ok(()),
+                    }
+                }),
             ),
             Job::Append {
                 id,
@@ -285,6 +300,16 @@ fn create(
         .map_err(backend)?;
     }
     insert_events(c, id, 0, events)
+}
+
+/// Records `to` as the rematch of `from`: once (the key refuses a second).
+fn link_rematch(c: &Connection, from: &str, to: &str) -> Result<(), StoreError> {
+    c.execute(
+        "INSERT INTO rematches (from_id, to_id) VALUES (?1, ?2)",
+        params![from, to],
+    )
+    .map(|_| ())
+    .map_err(|e| backend(format!("table {from} has its rematch already ({e})")))
 }
 
 fn append(
@@ -368,10 +393,19 @@ fn load(c: &Connection, id: &str) -> Result<StoredTable, StoreError> {
             Event::from_json(b).map_err(|e| backend(format!("table {id} event {}: {e}", i + 1)))
         })
         .collect::<Result<_, _>>()?;
+    let rematch: Option<String> = c
+        .query_row(
+            "SELECT to_id FROM rematches WHERE from_id = ?1",
+            params![id],
+            |r| r.get(0),
+        )
+        .optional()
+        .map_err(backend)?;
     Ok(StoredTable {
         id: id.to_string(),
         secrets,
         events,
         finished,
+        rematch,
     })
 }
