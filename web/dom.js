@@ -124,6 +124,36 @@ document.body.classList.toggle("four-colour", prefs.fourColour);
 
 export const secretKey = (table) => `talon.secret.${table}`;
 
+// The tables this browser holds a seat at (their secrets are under
+// secretKey), newest first, so the lobby can lead back to a game whose tab
+// was closed: {table, title, finished, at}. The newest 30 are kept.
+const MY_TABLES = "talon.myTables";
+const MY_TABLES_KEPT = 30;
+export function myTables() {
+  try {
+    const list = JSON.parse(localStorage.getItem(MY_TABLES) || "[]");
+    return Array.isArray(list) ? list.filter((t) => t && typeof t.table === "string") : [];
+  } catch {
+    return [];
+  }
+}
+export function rememberTable(entry) {
+  try {
+    const rest = myTables().filter((t) => t.table !== entry.table);
+    const list = [{ ...entry, at: Date.now() }, ...rest];
+    for (const old of list.slice(MY_TABLES_KEPT)) localStorage.removeItem(secretKey(old.table));
+    localStorage.setItem(MY_TABLES, JSON.stringify(list.slice(0, MY_TABLES_KEPT)));
+  } catch {
+    // Storage full or refused: the seat link still works.
+  }
+}
+export function forgetTable(table) {
+  try {
+    localStorage.setItem(MY_TABLES, JSON.stringify(myTables().filter((t) => t.table !== table)));
+    localStorage.removeItem(secretKey(table));
+  } catch {}
+}
+
 // Copies a link to the clipboard; where that is refused, selects the
 // input before the button for copying by hand.
 export async function copy(text, button) {

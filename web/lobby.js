@@ -1,7 +1,7 @@
 // The lobby: pick a preset and its options, seat people and bots, create
 // the table and hand out the seat links.
 
-import { h, main, copy, saveInvites } from "./dom.js";
+import { h, main, copy, saveInvites, myTables, forgetTable } from "./dom.js";
 
 export async function lobbyPage() {
   document.title = "Talon: new table";
@@ -214,6 +214,7 @@ export async function lobbyPage() {
   }
 
   main.replaceChildren(
+    yourTables(),
     h(
       "form",
       { class: "lobby", onsubmit: create },
@@ -232,3 +233,35 @@ export async function lobbyPage() {
   renderOptions();
   renderSeats();
 }
+
+// The tables in play this browser holds a seat at (newest first, at most
+// eight), with whose turn it is: the way back to a game whose tab was
+// closed. Filled in as the summaries come; empty, it shows nothing.
+const YOURS_SHOWN = 8;
+function yourTables() {
+  const list = h("ul", { class: "your-tables" });
+  const box = h("section", { class: "yours", id: "your-tables", hidden: true, "aria-labelledby": "yours-title" }, h("h2", { id: "yours-title" }, "Your tables"), list);
+  const inPlay = myTables()
+    .filter((t) => !t.finished)
+    .slice(0, YOURS_SHOWN);
+  for (const t of inPlay) {
+    fetch(`/api/tables/${t.table}`)
+      .then((r) => r.json().then((body) => [r.status, body]))
+      .then(([status, body]) => {
+        if (status === 404) return forgetTable(t.table);
+        if (!body.ok || !body.summary) return;
+        const s = body.summary;
+        if (s.status === "finished") return;
+        const names = s.seats.map((seat) => (seat.seat === t.seat ? "you" : seat.name));
+        const others = names.filter((_, i) => i !== t.seat);
+        const yours = s.to_move === t.seat;
+        const when = yours ? "your turn" : s.to_move === null || s.to_move === undefined ? "" : `${names[s.to_move]} to play`;
+        const line = [`with ${others.join(", ")}`, when].filter(Boolean).join(" · ");
+        list.append(h("li", { "data-table": t.table, class: yours ? "your-turn" : "" }, h("a", { href: `/t/${t.table}` }, s.title || t.title), " ", h("span", { class: "muted" }, line)));
+        box.hidden = false;
+      })
+      .catch(() => {});
+  }
+  return box;
+}
+

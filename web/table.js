@@ -2,7 +2,7 @@
 // keyboard and touch, sent as the actions in `state.legal` and nothing else.
 
 import { isCard, cardName, cardShort, suitName, suitSymbol, cardOrder, bigCard, smallCard, backCard } from "./cards.js";
-import { h, main, patch, announce, secretKey, loadInvites } from "./dom.js";
+import { h, main, patch, announce, secretKey, loadInvites, rememberTable, forgetTable } from "./dom.js";
 import { Connection } from "./net.js";
 import { seatBox } from "./seats.js";
 import { panelView, finishedView, rematchMade } from "./panels.js";
@@ -19,7 +19,7 @@ export function tablePage(table) {
     secret = hash.get("s");
     history.replaceState(null, "", location.pathname);
   } else if (hash.has("watch")) {
-    localStorage.removeItem(secretKey(table));
+    forgetTable(table);
     secret = null;
     history.replaceState(null, "", location.pathname);
   }
@@ -102,8 +102,9 @@ class TableUi {
         // A seat link the server refuses is forgotten, so that this
         // browser can still watch the table.
         if (code === 4003 && localStorage.getItem(secretKey(this.table)) === this.secret) {
-          localStorage.removeItem(secretKey(this.table));
+          forgetTable(this.table);
         }
+        if (code === 4004) forgetTable(this.table);
         this.fatal = msg;
         this.fatalCode = code;
         this.render();
@@ -208,6 +209,11 @@ class TableUi {
     document.title = `${yours ? "\u25B6 Your turn · " : ""}${state.title || state.preset} · Talon`;
     const before = this.state;
     this.state = state;
+    // Seated: the lobby's "Your tables" leads back here.
+    const ended = state.status === "finished";
+    if (this.secret && state.you !== null && (!before || (before.status === "finished") !== ended)) {
+      rememberTable({ table: this.table, title: state.title || state.preset, seat: state.you, finished: ended });
+    }
     this.pending = null;
     this.hint = null;
     // Marked cards left over when the turn passed are not sent later.

@@ -120,3 +120,18 @@ test("friends play again with one click each: the same seats, and the same cards
   await ann.context().close();
   await bo.context().close();
 });
+
+test("the lobby leads back to a table in play whose tab was left, seated", async () => {
+  const t = await createTable("schnapsen", [{ kind: "person", name: "Ann" }, { kind: "bot", level: "random" }]);
+  const page = await openPage(t.seats[0].invite);
+  await page.waitForFunction(() => document.querySelectorAll("#hand .card").length === 5);
+  await page.goto(BASE + "/");
+  const entry = page.locator(`#your-tables li[data-table="${t.table}"]`);
+  await entry.waitFor();
+  assert.match(await entry.textContent(), /^Schnapsen with random bot( · .*)?$/);
+  await entry.locator("a").click();
+  await page.waitForURL((u) => u.pathname === `/t/${t.table}`);
+  // The seat's secret came from this browser, not from the address.
+  await page.waitForFunction(() => document.querySelectorAll("#hand .card").length === 5, null, { timeout: 20000 });
+  await page.context().close();
+});
