@@ -26,6 +26,7 @@ export async function lobbyPage() {
   const optionsBox = h("div", { class: "options" });
   const seatsBox = h("div", { class: "seats-form" });
   const matchBox = h("input", { type: "checkbox", id: "whole-match", checked: true });
+  const memoryBox = h("input", { type: "checkbox", id: "memory" });
   const hintsSelect = h(
     "select",
     { id: "hints" },
@@ -154,6 +155,7 @@ export async function lobbyPage() {
       else seats.push({ kind: "bot", level: kind.slice(4) });
     }
     const body = { preset: game.name, options, seats, match: matchBox.checked };
+    if (memoryBox.checked) body.memory = true;
     if (hintsSelect.value) body.hints = hintsSelect.value === "on";
     let reply;
     try {
@@ -222,6 +224,7 @@ export async function lobbyPage() {
       h("div", { class: "field" }, h("label", { for: "preset" }, "Game"), presetSelect),
       desc,
       h("fieldset", {}, h("legend", {}, "Length"), h("label", { class: "check" }, matchBox, " Whole match (otherwise a single deal)")),
+      h("fieldset", {}, h("legend", {}, "Play"), h("label", { class: "check" }, memoryBox, " Memory play: past tricks and points stay hidden while a deal is played, as strict Schnapsen players keep them in their heads")),
       h("fieldset", {}, h("legend", {}, "Seats"), seatsBox),
       h("details", { class: "rules" }, h("summary", {}, "Rule options"), optionsBox),
       h("div", { class: "field" }, h("label", { for: "hints" }, "Hints"), hintsSelect),

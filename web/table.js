@@ -508,12 +508,13 @@ class TableUi {
     return h(
       "header",
       { class: "bar" },
-      h("div", { class: "title" }, h("strong", {}, s.title || s.preset), h("span", { class: "muted" }, ` deal ${s.deal_no}`), scores),
+      h("div", { class: "title" }, h("strong", {}, s.title || s.preset), h("span", { class: "muted" }, ` deal ${s.deal_no}`), s.memory ? h("span", { class: "tag", id: "memory-tag", title: "Past tricks and points stay hidden while a deal is played" }, "memory play") : null, scores),
       h("p", { id: "conn", class: "conn", role: "status", hidden: true }),
       h(
         "nav",
         { class: "tools", "aria-label": "Table tools" },
-        btn("show-last", "Last trick", "last"),
+        // Memory play: no looking back (the trick just taken stays on the table).
+        s.memory && s.status === "playing" ? null : btn("show-last", "Last trick", "last"),
         btn("show-sheet", "Scores", "sheet"),
         this.openInvites().length || this.panel === "invites" ? btn("show-invites", "Invite", "invites") : null,
         s.last_deal ? btn("show-deal", "Last deal", "deal") : null,

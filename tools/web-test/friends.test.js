@@ -135,3 +135,23 @@ test("the lobby leads back to a table in play whose tab was left, seated", async
   await page.waitForFunction(() => document.querySelectorAll("#hand .card").length === 5, null, { timeout: 20000 });
   await page.context().close();
 });
+
+test("memory play: the lobby's box makes a table with no looking back while the deal is played", async () => {
+  const context = await env.browser.newContext();
+  const lobby = await context.newPage();
+  await lobby.goto(BASE + "/");
+  await lobby.waitForSelector("#preset");
+  await lobby.selectOption("#preset", "schnapsen");
+  await lobby.selectOption("#seat-1", "bot:random");
+  await lobby.check("#memory");
+  const sent = lobby.waitForRequest((r) => r.url().endsWith("/api/tables") && r.method() === "POST");
+  await lobby.click("#create");
+  assert.equal(JSON.parse((await sent).postData()).memory, true);
+  await lobby.click("#join-own");
+  await lobby.waitForSelector("#memory-tag");
+  assert.equal(await lobby.locator("#show-last").count(), 0, "no Last trick button");
+  // A few moves on, the page still shows no points.
+  for (let i = 0; i < 6; i++) if (!(await moveByClick(lobby))) await lobby.waitForTimeout(50);
+  assert.doesNotMatch(await lobby.textContent("body"), /Your points/);
+  await context.close();
+});

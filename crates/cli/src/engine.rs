@@ -101,6 +101,7 @@ impl Session {
                     seed: seed.unwrap_or(0),
                     hints: None,
                     deal,
+                    memory: false,
                 };
                 let table = Table::new(config).map_err(|e| e.to_string())?;
                 let reply = state_reply(&table);

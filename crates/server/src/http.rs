@@ -23,7 +23,7 @@ use std::collections::BTreeMap;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use talon_protocol::options_from_json;
-use talon_table::SeatSpec;
+use talon_table::{SeatSpec, TableConfig};
 use tokio::sync::oneshot;
 
 /// The largest request body taken, in bytes.
@@ -41,6 +41,8 @@ pub struct CreateTable {
     whole_match: bool,
     #[serde(default)]
     hints: Option<bool>,
+    #[serde(default)]
+    memory: bool,
 }
 
 pub fn router(lobby: Arc<Lobby>) -> Router {
@@ -126,17 +128,18 @@ async fn create(
         Err(e) => return error(StatusCode::BAD_REQUEST, e),
     };
     let seats = req.seats.clone();
-    let created = match lobby
-        .create(
-            req.preset,
-            options,
-            req.seats,
-            req.whole_match,
-            req.hints,
-            key,
-        )
-        .await
-    {
+    let config = TableConfig {
+        preset: req.preset,
+        options,
+        seats: req.seats,
+        whole_match: req.whole_match,
+        // The lobby deals from a seed of its own.
+        seed: 0,
+        hints: req.hints,
+        deal: None,
+        memory: req.memory,
+    };
+    let created = match lobby.create(config, key).await {
         Ok(c) => c,
         Err(e) => return lobby_error(e),
     };

@@ -12,7 +12,7 @@ use crate::store::{Store, StoreError, StoredTable};
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, Weak};
-use talon_table::{SeatSpec, Table, TableConfig};
+use talon_table::{Table, TableConfig};
 use tokio::sync::Semaphore;
 
 /// Why a table could not be made or found.
@@ -86,17 +86,17 @@ impl Lobby {
     }
 
     /// Makes a table: checks the config, stores it (secrets hashed), starts
-    /// it. `key` is the client as the limits count it (`client_key`).
+    /// it, dealing from a new seed (whatever `config` says). `key` is the
+    /// client as the limits count it (`client_key`).
     pub async fn create(
         &self,
-        preset: String,
-        options: std::collections::BTreeMap<String, String>,
-        seats: Vec<SeatSpec>,
-        whole_match: bool,
-        hints: Option<bool>,
+        mut config: TableConfig,
         key: IpAddr,
     ) -> Result<Created, LobbyError> {
-        let (secrets, hashes): (Vec<_>, Vec<_>) = seats
+        config.seed = new_seed();
+        config.deal = None;
+        let (secrets, hashes): (Vec<_>, Vec<_>) = config
+            .seats
             .iter()
             .map(|s| {
                 if s.is_bot() {
@@ -107,15 +107,6 @@ impl Lobby {
                 }
             })
             .unzip();
-        let config = TableConfig {
-            preset,
-            options,
-            seats,
-            whole_match,
-            seed: new_seed(),
-            hints,
-            deal: None,
-        };
         let (id, version) = self.open(config, hashes, None, key).await?;
         Ok(Created {
             id,

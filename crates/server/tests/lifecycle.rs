@@ -28,6 +28,7 @@ fn log_with_moves_by_both() -> Vec<Event> {
         seed: 7,
         hints: None,
         deal: None,
+        memory: false,
     };
     let mut log = Table::open(config).expect("a table");
     let mut table = Table::replay(&log).expect("replays");

@@ -67,6 +67,12 @@ pub struct TableConfig {
     /// from the seed (the engine protocol's `deal`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deal: Option<String>,
+    /// Memory ("scharf") play: while a deal is played, the states show no
+    /// past tricks and no points, as strict Schnapsen players keep them in
+    /// their heads. It only shapes the states: every card played was
+    /// public once, so a client that records events still has them.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub memory: bool,
 }
 
 impl TableConfig {
@@ -178,6 +184,7 @@ impl TableConfig {
             seed,
             hints: None,
             deal: None,
+            memory: false,
         };
         config.validate()?;
         Ok(config)

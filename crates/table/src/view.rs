@@ -69,9 +69,16 @@ impl Table {
                 "winner": t.winner.0,
             })
         });
+        let in_play = self.game().is_some_and(|g| g.summary().is_none());
+        let (observation, last_trick) = if self.config().memory && in_play {
+            from_memory(observation, last_trick)
+        } else {
+            (observation, last_trick)
+        };
         json!({
             "preset": self.preset().name(),
             "title": self.preset().title(),
+            "memory": self.config().memory,
             // Seats 0 and 2 against 1 and 3 (the page need not know which games).
             "partners": self.preset().partnerships(),
             "options": self.config().options,
@@ -233,6 +240,40 @@ fn public_observation(game: &AnyGame) -> Value {
     scrub(&mut value, hidden);
     value
 }
+
+/// Memory play: a deal in play shows no past tricks, no points and no
+/// cards known from earlier in the deal; the trick just taken stays in
+/// view until the next card is led, as it lies on a real table. A deal
+/// that is over shows everything.
+fn from_memory(mut observation: Value, last_trick: Option<Value>) -> (Value, Option<Value>) {
+    let on_table = |o: &Value| {
+        o.get("trick")
+            .and_then(Value::as_array)
+            .is_some_and(|t| !t.is_empty())
+            || o.get("lead_card").is_some_and(|c| !c.is_null())
+    };
+    let last_trick = last_trick.filter(|_| !on_table(&observation));
+    if let Value::Object(map) = &mut observation {
+        for key in MEMORY_KEYS {
+            map.remove(*key);
+        }
+    }
+    (observation, last_trick)
+}
+
+/// What a player must remember in memory play: the tricks before, the
+/// melds and draws on the record, the points, cards known in others' hands.
+const MEMORY_KEYS: &[&str] = &[
+    "tricks",
+    "events",
+    "points",
+    "card_points",
+    "pending_marriage_points",
+    "trick_points",
+    "marriages",
+    "opponent_known",
+    "known",
+];
 
 /// The parts of a seat's observation that are its alone: its hand, what it
 /// laid away or discarded face down, the widow it saw, the cards it drew

@@ -67,6 +67,7 @@ fn refused_actions_change_nothing() {
         seed: 5,
         hints: None,
         deal: None,
+        memory: false,
     };
     let table = Table::new(config).unwrap();
     let before = (table.version(), table.state(Viewer::Seat(0)));
@@ -532,6 +533,7 @@ fn a_single_deal_both_sides_tie_has_no_winners() {
         seed: 3,
         hints: None,
         deal: None,
+        memory: false,
     };
     let mut table = Table::new(config).unwrap();
     while let Some(seat) = table.to_move() {
@@ -741,4 +743,64 @@ fn options_are_kept_as_talon_writes_them() {
     );
     let record = serde_json::to_value(table.record()).unwrap();
     assert_eq!(record["options"]["sharp"], "true", "{record}");
+}
+
+/// Memory play: while a deal is played no state shows past tricks,
+/// points or earlier knowledge; the trick just taken stays in view until
+/// the next lead; the finished deal shows everything.
+#[test]
+fn memory_play_shows_no_past_while_a_deal_is_played() {
+    for preset in [
+        Preset::Schnapsen,
+        Preset::SixtyThree,
+        Preset::NaSixtySix,
+        Preset::SixesAndSevens,
+    ] {
+        let mut config =
+            TableConfig::bots(preset, &[], &["random".into()], false, 4).expect("valid");
+        config.memory = true;
+        let mut table = Table::new(config).unwrap();
+        let mut bots = SeatBots::for_table(&table).unwrap();
+        bots.count_budgets_only();
+        let (mut kept, mut hidden) = (0, 0);
+        while table.game().is_some_and(|g| g.summary().is_none()) {
+            for viewer in viewers(&table) {
+                let state = table.state(viewer);
+                assert_eq!(state["memory"], true);
+                let obs = &state["observation"];
+                for key in [
+                    "tricks",
+                    "events",
+                    "points",
+                    "card_points",
+                    "trick_points",
+                    "marriages",
+                ] {
+                    assert!(obs.get(key).is_none(), "{preset:?}: {key} in {obs}");
+                }
+                let on_table = obs["trick"].as_array().is_some_and(|t| !t.is_empty())
+                    || !obs["lead_card"].is_null() && obs.get("lead_card").is_some();
+                if on_table {
+                    assert!(
+                        state["last_trick"].is_null(),
+                        "{preset:?}: a past trick shown"
+                    );
+                    hidden += 1;
+                } else if !state["last_trick"].is_null() {
+                    kept += 1;
+                }
+            }
+            let event = bots.decide(&table).expect("a bot moves");
+            table.apply(&event).unwrap();
+        }
+        assert!(
+            kept > 0 && hidden > 0,
+            "{preset:?}: {kept} kept, {hidden} hidden"
+        );
+        let end = &table.state(Viewer::Seat(0))["observation"];
+        assert!(
+            end.get("tricks").is_some() || end.get("events").is_some(),
+            "{preset:?}: the finished deal shows its tricks: {end}"
+        );
+    }
 }
