@@ -35,6 +35,19 @@ pub(crate) fn optional_seed(value: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
     seed(value).map(Some)
 }
 
+/// An optional node budget (None: no bound).
+pub(crate) fn optional_nodes(value: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
+    if value.is_none() {
+        return Ok(None);
+    }
+    in_range(
+        value,
+        value.extract(),
+        "max_nodes is a whole number from 0 to 2**64 - 1",
+    )
+    .map(Some)
+}
+
 /// A player number (checked against the game's seats by the caller).
 pub(crate) fn player(value: &Bound<'_, PyAny>) -> PyResult<i64> {
     in_range(value, value.extract(), "a player is a seat number from 0")

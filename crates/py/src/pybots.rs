@@ -143,7 +143,7 @@ fn solve_typed<G: SolverGame + crate::core::Encoded>(
 fn solve<'py>(
     py: Python<'py>,
     state: &State,
-    max_nodes: Option<u64>,
+    #[pyo3(from_py_with = crate::args::optional_nodes)] max_nodes: Option<u64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let core: &Core = &state.core;
     let mut budget = max_nodes;

@@ -15,6 +15,9 @@ use talon_table::MATCH_DEAL_CAP;
 pub struct Match {
     sheet: AnyMatch,
     options: Arc<[(String, String)]>,
+    preset: talon_rules::Preset,
+    /// The deal `new_deal` gave last and `record` has not booked yet.
+    waiting: Option<String>,
 }
 
 #[pymethods]
@@ -28,11 +31,13 @@ impl Match {
         Ok(Match {
             sheet,
             options: game.options.clone(),
+            preset: game.preset(),
+            waiting: None,
         })
     }
 
     /// The next deal of the match, dealt from `seed` by the seat whose turn it is.
-    fn new_deal(&self, #[pyo3(from_py_with = crate::args::seed)] seed: u64) -> PyResult<State> {
+    fn new_deal(&mut self, #[pyo3(from_py_with = crate::args::seed)] seed: u64) -> PyResult<State> {
         if self.sheet.winner().is_some() {
             return Err(talon_err("the match is over"));
         }
@@ -41,16 +46,45 @@ impl Match {
                 "the match ended unfinished at the {MATCH_DEAL_CAP}-deal cap"
             )));
         }
+        let game = self.sheet.next_deal(seed);
+        self.waiting = Some(game.deal_text());
         Ok(State {
-            core: Core::from_game(self.sheet.next_deal(seed), self.options.clone()),
+            core: Core::from_game(game, self.options.clone()),
         })
     }
 
     /// Books a finished deal of this match on the sheet.
     fn record(&mut self, state: &State) -> PyResult<()> {
+        // Only the deal this match gave last: a sampled world (invented
+        // hands), another match's deal or one booked already carry the
+        // same sheet line and dealer, and would pass the sheet's checks.
+        if state.core.sampled {
+            return Err(talon_err(
+                "this deal cannot be booked here: it was sampled from a seat's information, so its hands are invented",
+            ));
+        }
+        let same_game =
+            state.core.game.preset() == self.preset && *state.core.options == *self.options;
+        match &self.waiting {
+            // The sheet names what is wrong with another game's deal.
+            _ if !same_game => {}
+            None => {
+                return Err(talon_err(
+                    "this deal cannot be booked here: no deal of this match is waiting to be booked (it was booked already, or new_deal was not called)",
+                ))
+            }
+            Some(dealt) if *dealt != state.core.game.deal_text() => {
+                return Err(talon_err(
+                    "this deal cannot be booked here: it is not the deal this match's new_deal gave last",
+                ))
+            }
+            Some(_) => {}
+        }
         self.sheet
             .record(&state.core.game)
-            .map_err(|e| talon_err(format!("this deal cannot be booked here: {e}")))
+            .map_err(|e| talon_err(format!("this deal cannot be booked here: {e}")))?;
+        self.waiting = None;
+        Ok(())
     }
 
     /// Match score per seat (partners show their side's score).

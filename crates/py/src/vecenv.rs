@@ -338,13 +338,31 @@ impl VecEnv {
         // an int beyond 64 bits is an illegal action, not an OverflowError.
         let actions: Vec<i64> = match actions.extract::<PyReadonlyArray1<i64>>() {
             Ok(a) => a.as_array().iter().copied().collect(),
-            Err(_) => actions.extract::<Vec<i64>>().map_err(|e| {
-                if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(py) {
-                    IllegalActionError::new_err(format!("an action id is an int from 0, not {e}"))
-                } else {
-                    e
+            Err(_) => {
+                if let Ok(shape) = actions.getattr("shape") {
+                    if shape.len().is_ok_and(|n| n != 1) {
+                        return Err(talon_err(format!(
+                            "actions are one id per environment (shape ({},)), not shape {shape}",
+                            self.envs.len()
+                        )));
+                    }
                 }
-            })?,
+                let mut out = Vec::new();
+                // One more than wanted is enough to say the count is wrong.
+                for (i, item) in actions.try_iter()?.take(self.envs.len() + 1).enumerate() {
+                    let item = item?;
+                    out.push(item.extract::<i64>().map_err(|e| {
+                        if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(py) {
+                            IllegalActionError::new_err(format!(
+                                "environment {i}: {item} is no action id (ids are whole numbers from 0)"
+                            ))
+                        } else {
+                            e
+                        }
+                    })?);
+                }
+                out
+            }
         };
         if actions.len() != self.envs.len() {
             return Err(talon_err(format!(

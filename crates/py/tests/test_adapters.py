@@ -130,6 +130,54 @@ def test_openspiel_utility_bounds_cover_a_multiplied_double_bid():
     assert plain.max_utility() < game.max_utility()
 
 
+def test_openspiel_utility_bounds_follow_the_point_options():
+    pytest.importorskip("pyspiel")
+    import pyspiel
+
+    import talon.openspiel  # noqa: F401
+
+    points = {f"{n}_points": 50 for n in ("ace", "king", "queen", "jack", "ten", "nine", "five", "three", "two")}
+    game = pyspiel.load_game("python_talon_pedro", points)
+    assert game.max_utility() >= 500 and game.min_utility() <= -500
+    pyspiel.random_sim_test(game, num_sims=20, serialize=False, verbose=False)
+
+
+def test_openspiel_takes_the_sharp_shorthand():
+    pytest.importorskip("pyspiel")
+    import pyspiel
+
+    import talon.openspiel  # noqa: F401
+
+    sharp = pyspiel.load_game("python_talon_schnapsen", {"sharp": True})
+    assert sharp.talon_game.options()["marriage_lead"] == "king_only"
+    soft = pyspiel.load_game("python_talon_schnapsen")
+    assert soft.talon_game.options()["marriage_lead"] == "king_or_queen"
+
+
+def test_openspiel_ismcts_keeps_the_movers_actions_in_every_world():
+    # 83, seven trumps, give-then-discard: whether seat 0 may give depends
+    # on partner's hidden trumps; every resampled world must agree.
+    pytest.importorskip("pyspiel")
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    import talon.openspiel as tos
+
+    game = pyspiel.load_game("python_talon_eighty_three")
+    state = game.new_initial_state()
+    for card in talon.load_game("eighty-three").shuffled_pack(2):
+        state.apply_action(card)
+    for a in [228, 238, 248, 159, 159, 159, 164, 86, 60, 69, 74, 62]:
+        state.apply_action(a)
+    for seed in range(3):
+        bot = ismcts.ISMCTSBot(
+            game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed)), 2.0, 40,
+            random_state=np.random.RandomState(seed),
+        )
+        bot.set_resampler(tos.resampler(seed=seed))
+        assert bot.step(state) in state.legal_actions()
+
+
 def test_openspiel_ismcts_uses_talons_resampler():
     pytest.importorskip("pyspiel")
     import pyspiel

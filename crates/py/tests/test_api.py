@@ -258,6 +258,9 @@ def test_the_solver_keeps_to_a_budget():
     # Too little: an error naming the budget, and nothing changed.
     with pytest.raises(talon.SolverBudgetError, match="within 10 solver nodes"):
         talon.solve(state, max_nodes=10)
+    for bad in (-1, 2**64):
+        with pytest.raises(talon.TalonError, match="max_nodes is a whole number"):
+            talon.solve(state, max_nodes=bad)
     assert state.serialize() == before
     # A whole Pedro deal, which would take minutes, gives up at once.
     pedro = talon.load_game("sixty-three").new_initial_state(seed=1)
@@ -320,9 +323,27 @@ def test_a_match_books_only_its_own_next_deal():
         m.record(state)
         played = m.deals_played()
         scores = m.scores()
-        with pytest.raises(talon.TalonError, match="cannot be booked"):
+        with pytest.raises(talon.TalonError, match="booked already"):
             m.record(state)
         assert m.deals_played() == played and m.scores() == scores, game
+
+
+def test_a_match_refuses_a_sampled_world_and_another_matchs_deal():
+    rng = random.Random(1)
+    m = talon.Match(talon.load_game("schnapsen"))
+    state = m.new_deal(6)
+    world = state.resample_from_infostate(0, seed=1)
+    play_random(world, rng)
+    with pytest.raises(talon.TalonError, match="sampled"):
+        m.record(world)
+    other = talon.Match(talon.load_game("schnapsen")).new_deal(7)
+    play_random(other, rng)
+    with pytest.raises(talon.TalonError, match="not the deal this match"):
+        m.record(other)
+    assert m.deals_played() == 0
+    play_random(state, rng)
+    m.record(state)
+    assert m.deals_played() == 1
 
 
 def test_states_pickle_through_serialize(preset):

@@ -46,6 +46,10 @@ def test_an_illegal_action_moves_no_environment():
         env.step([0])
     with pytest.raises(talon.IllegalActionError, match="action id"):
         env.step([2**64] * 4)
+    with pytest.raises(talon.IllegalActionError, match="environment 0: 18446744073709551615 is no action id"):
+        env.step(np.array([2**64 - 1] * 4, dtype=np.uint64))
+    with pytest.raises(talon.TalonError, match=r"one id per environment \(shape \(4,\)\), not shape \(4, 1\)"):
+        env.step(np.zeros((4, 1), np.int64))
     assert [env.state(i).serialize() for i in range(4)] == before
 
 

@@ -40,19 +40,35 @@ _UTILITY = {
     "NaSixtySix": (-16.0, 16.0),
     # Tricks taken, or minus them under `winner=fewest` (3 players: 17 tricks).
     "Sevens": (-18.0, 18.0),
-    # Per times a deal's points can be scored: a made or failed double bid
-    # counts `double_factor` times (see `_utility`).
-    "Pedro": (-400.0, 400.0),
 }
+
+# The Pedro family's scoring trumps, by option (each pedro counts twice).
+_PEDRO_POINTS = ["ace", "king", "queen", "jack", "ten", "nine", "five", "five", "three", "two"]
 
 
 def _utility(family: str, options: dict) -> tuple[float, float]:
-    lo, hi = _UTILITY[family]
-    if family == "Pedro" and options.get("double_bid") == "true":
-        factor = int(options.get("double_factor", "1"))
-        lo, hi = lo * factor, hi * factor
-    return lo, hi
+    if family != "Pedro":
+        return _UTILITY[family]
+    # From the options: a side scores at most every point (times
+    # `double_factor` for a made double bid) and loses at most its bid
+    # (a failed double: every point, times the factor).
+    total = sum(int(options[f"{name}_points"]) for name in _PEDRO_POINTS)
+    if options.get("joker") == "true":
+        total += int(options["joker_points"])
+    bound = max(total, int(options["max_bid"]))
+    if options.get("double_bid") == "true":
+        bound *= max(1, int(options["double_factor"]))
+    return -float(bound), float(bound)
 _MAX_GAME_LENGTH = 400
+
+
+def _parameters(preset: dict) -> dict:
+    """The game's parameters with their defaults: every option, and the
+    Sixty-six family's `sharp` shorthand (off unless asked for)."""
+    params = {k: _param(v) for k, v in preset["options"].items()}
+    if preset["family"] == "SixtySix":
+        params.setdefault("sharp", False)
+    return params
 
 
 def short_name(preset: str) -> str:
@@ -89,7 +105,7 @@ def _game_type(preset: dict) -> pyspiel.GameType:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={k: _param(v) for k, v in preset["options"].items()},
+        parameter_specification=_parameters(preset),
     )
 
 
@@ -104,7 +120,7 @@ class TalonGame(pyspiel.Game):
 
     def __init__(self, preset: dict, params=None):
         params = dict(params or {})
-        defaults = {k: _param(v) for k, v in preset["options"].items()}
+        defaults = _parameters(preset)
         overrides = {k: v for k, v in params.items() if defaults.get(k) != v}
         self._key = (preset["name"], tuple(sorted(overrides.items())))
         if self._key not in _TALON_GAMES:

@@ -7,9 +7,11 @@
 //! hands (apart from cards known to have been given into them), the other
 //! seats' face-down discards, the stock and the kitty.
 
+use super::action::Action;
 use super::options::PedroOptions;
 use super::scoring::PedroResult;
 use super::state::{Event, Pedro, Phase};
+use crate::game::ActionList;
 use talon_cards::{Card, CardSet, Seat, Suit};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,6 +43,12 @@ pub struct PedroObservation {
     pub result: Option<PedroResult>,
     /// Team scores before this deal, when it is one deal of a game.
     pub sheet: Option<[i32; 2]>,
+    /// While the hands are reduced, this seat's own legal actions when it
+    /// is to move: whether it may give trumps to partner (or must discard)
+    /// depends on the partner's trumps, which partners tell each other at
+    /// the table. Part of the observation, so every world sampled from it
+    /// offers the seat the same actions. Empty otherwise.
+    pub reduce_moves: Vec<Action>,
 }
 
 impl Pedro {
@@ -69,7 +77,17 @@ impl Pedro {
             events: self.events.iter().map(|e| e.seen_by(seat)).collect(),
             result: self.result,
             sheet: self.sheet,
+            reduce_moves: self.reduce_moves_seen_by(seat),
         }
+    }
+
+    fn reduce_moves_seen_by(&self, seat: Seat) -> Vec<Action> {
+        if self.phase != Phase::Reduce || self.to_move() != Some(seat) {
+            return Vec::new();
+        }
+        let mut moves = ActionList::new();
+        self.legal_actions(&mut moves);
+        moves.to_vec()
     }
 
     /// Exactly the cards whose place `seat` does not know.

@@ -35,11 +35,23 @@ fn check_state(real: &Pedro, seed: u64, samples: usize) -> (CardSet, CardSet) {
             g.check_conservation().unwrap();
             assert_eq!(g.observe(seat), obs, "observation differs");
             assert_eq!(g.hidden_from(seat), hidden, "hidden cards differ");
-            // The play can go on: the seat to move has a legal action.
+            // The play can go on: the seat to move has a legal action; the
+            // observer to move has the very actions it really has (an
+            // information set has one set of legal actions).
             if !g.is_over() {
                 let mut legal = ActionList::new();
                 g.legal_actions(&mut legal);
                 assert!(!legal.is_empty());
+                if real.to_move() == Some(seat) {
+                    let mut really = ActionList::new();
+                    real.legal_actions(&mut really);
+                    assert_eq!(
+                        legal.to_vec(),
+                        really.to_vec(),
+                        "seat {s} to move has other actions in a sample: {:?}",
+                        real.events()
+                    );
+                }
             }
             for o in 0..4 {
                 if o != s {
@@ -268,4 +280,36 @@ fn giving_move(
         (_, Some(i)) => legal[i],
         _ => legal[below(rng, legal.len() as u64) as usize],
     }
+}
+
+/// 83, give-then-discard: whether a player with seven trumps may give
+/// depends on the partner's trumps, hidden from him. The samples keep
+/// what his own legal actions tell him (a Python researcher's ISMCTS
+/// tripped on a sample where only a discard was legal).
+#[test]
+fn a_player_may_give_in_every_sample_when_he_really_may() {
+    use super::super::Deal;
+    let deal: Deal = "3/5C 9C JC 5D TD 9H 3S 5S 8S JS KS AS/3C 6C KC 4D 8D 3H 4H 7H JH QH AH 9S/\
+                      4C 8C TC 2D 3D 9D AD 5H 6H 8H 6S QS/2C QC AC JD QD KD 2H TH KH 2S 4S 7S/\
+                      JK TS 7D 6D 7C"
+        .parse()
+        .unwrap();
+    let mut g = Pedro::new(&deal, PedroOptions::EIGHTY_THREE).unwrap();
+    for a in [
+        "bid 63",
+        "bid 73",
+        "bid 83",
+        "pass",
+        "pass",
+        "pass",
+        "trump S",
+        "discard 9H",
+        "discard 9C",
+        "discard 5D",
+        "discard TD",
+        "discard JC",
+    ] {
+        g.play_unchecked(a.parse().unwrap());
+    }
+    check_state(&g, 593, 300);
 }
