@@ -12,6 +12,7 @@ pub mod actions;
 pub mod core;
 pub mod history;
 pub mod tensor;
+pub mod text;
 
 #[cfg(feature = "python")]
 mod args;

@@ -249,10 +249,11 @@ impl Game {
     }
 
     fn __repr__(&self) -> String {
+        // Python that loads the same game again (option values as text).
         let opts: Vec<String> = self
             .options
             .iter()
-            .map(|(k, v)| format!("{k}={v}"))
+            .map(|(k, v)| format!("{k:?}: {v:?}"))
             .collect();
         format!(
             "talon.load_game({:?}, {{{}}})",
@@ -563,16 +564,20 @@ impl State {
         Ok((restore, (self.serialize()?,)))
     }
 
+    /// Every hand, the table and the score, a fact a line (for watching).
     fn __str__(&self) -> String {
+        crate::text::whole_state(&self.core)
+    }
+
+    fn __repr__(&self) -> String {
         let mover = self
             .core
             .to_move()
             .map_or("over".to_string(), |s| format!("seat {s} to move"));
         format!(
-            "{} after {} actions, {mover}\n{:?}",
+            "<talon.State {} after {} actions, {mover}>",
             self.core.preset().name(),
-            self.core.history.len(),
-            self.core.debug_text()
+            self.core.history.len()
         )
     }
 }
