@@ -48,7 +48,7 @@ impl Bot {
             }
             Some(t) => Some(
                 Duration::try_from_secs_f64(t)
-                    .map_err(|_| talon_err(format!("time_limit of {t} seconds is too long")))?,
+                    .map_err(|_| talon_err(format!("time_limit of {t:e} seconds is too long")))?,
             ),
             None => None,
         };

@@ -162,7 +162,8 @@ class TalonGame(pyspiel.Game):
         ):
             raise ValueError(
                 "Talon observes for one player: private_info=SINGLE_PLAYER with "
-                f"public_info=True, not {iig_obs_type}"
+                f"public_info=True, not private_info={iig_obs_type.private_info} "
+                f"with public_info={iig_obs_type.public_info}"
             )
         perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         return TalonObserver(self.talon_game, perfect_recall)
