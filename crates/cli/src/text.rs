@@ -1,7 +1,7 @@
 //! Plain-text rendering shared by `watch`, `replay` and `play --plain`.
 
 use talon_cards::{Card, CardSet, Seat, Suit};
-use talon_rules::na_sixty_six::NaObservation;
+use talon_rules::na_sixty_six::{self, NaObservation};
 use talon_rules::pedro::{self, Event as PedroEvent, PedroObservation, Phase as PedroPhase};
 use talon_rules::sevens::SevensObservation;
 use talon_rules::sixty_six::{Event, Phase, SixtySixObservation};
@@ -306,8 +306,7 @@ fn na_table(o: &NaObservation) -> String {
         .iter()
         .map(|(s, b)| match b {
             0 => format!("seat {s} passed"),
-            5 => format!("seat {s} moon"),
-            b => format!("seat {s} {b}"),
+            b => format!("seat {s} {}", na_sixty_six::bid_name(*b)),
         })
         .collect();
     out.push(format!(

@@ -25,7 +25,7 @@ pub use action::{Action, MOON};
 pub use cards::{power, trick_winner};
 pub use deal::{deck_for, Deal, DealError};
 pub use matchplay::{NaMatch, NaSheet};
-pub use observation::{MarriageLeads, NaObservation};
+pub use observation::{bid_name, MarriageLeads, NaObservation};
 pub use options::{AllPass, Form, MoonScoring, NaOptions, RankOrder, Widow, SPECS};
 pub use scoring::{describe, NaResult};
 pub use solve::{best_suit, estimate};

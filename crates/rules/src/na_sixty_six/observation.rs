@@ -69,7 +69,7 @@ impl NaObservation {
 }
 
 /// A bid as players say it: `pass` (0), `1`…`4`, `moon` (5).
-fn bid_name(bid: u8) -> String {
+pub fn bid_name(bid: u8) -> String {
     match bid {
         0 => "pass".into(),
         super::action::MOON => "moon".into(),
