@@ -25,6 +25,16 @@ async fn first_hand(addr: std::net::SocketAddr, table: &str, secret: &str) -> Va
     c.until("snapshot").await["state"]["observation"]["hand"].clone()
 }
 
+/// The hand a played-out client was dealt (its first snapshot's).
+fn dealt_hand(client: &Client) -> Value {
+    client
+        .frames
+        .iter()
+        .find(|f| f["t"] == "snapshot")
+        .map(|f| f["state"]["observation"]["hand"].clone())
+        .expect("a first snapshot")
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finished_table_is_played_again_by_the_same_seats() {
     let config = fast_config();
@@ -47,12 +57,7 @@ async fn a_finished_table_is_played_again_by_the_same_seats() {
     let mut watcher = Client::hello(addr, &table, None, None).await;
     watcher.until("welcome").await;
     let played = play_person(addr, table.clone(), secret.clone(), 3).await;
-    let hand_then = played
-        .frames
-        .iter()
-        .find(|f| f["t"] == "snapshot")
-        .map(|f| f["state"]["observation"]["hand"].clone())
-        .expect("a first snapshot");
+    let hand_then = dealt_hand(&played);
 
     let (status, body) = ask(addr, &table, json!({"secret": secret, "same_cards": true})).await;
     assert_eq!(status, 200, "{body}");
@@ -83,12 +88,7 @@ async fn a_rematch_with_new_cards_deals_from_a_new_seed() {
     let (created, table) = new_table(addr, "schnapsen", &["p", "random"]).await;
     let secret = secret(&created, 0);
     let played = play_person(addr, table.clone(), secret.clone(), 5).await;
-    let deal_then = played
-        .frames
-        .iter()
-        .find(|f| f["t"] == "snapshot")
-        .map(|f| f["state"]["observation"]["hand"].clone())
-        .unwrap();
+    let deal_then = dealt_hand(&played);
     let (status, body) = ask(addr, &table, json!({"secret": secret})).await;
     assert_eq!(status, 200, "{body}");
     let again = body["table"].as_str().unwrap();
