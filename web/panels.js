@@ -112,7 +112,7 @@ export function finishedView(ui) {
     };
     const busy = !!ui.rematchAsked;
     again.push(h("button", { type: "button", class: "primary", id: "play-again", disabled: busy, onclick: ask(false) }, "Play again"));
-    again.push(" ", h("button", { type: "button", id: "same-cards", disabled: busy, onclick: ask(true) }, "Same cards again"));
+    again.push(" ", h("button", { type: "button", id: "same-cards", disabled: busy, title: "The same deals again, to see whether you do better (everyone has seen these hands)", onclick: ask(true) }, "Same cards again"));
   }
   const newTable = h("a", { href: "/", class: `button${again.length ? "" : " primary"}`, id: "new-table" }, "New table");
   const sheetButton = h("button", { type: "button", id: "finished-sheet", onclick: () => { ui.panel = "sheet"; ui.render(); } }, "Score sheet");
