@@ -147,6 +147,13 @@ export function rememberTable(entry) {
     // Storage full or refused: the seat link still works.
   }
 }
+// A table seen finished from the lobby: no longer in play (kept in place).
+export function markFinished(table) {
+  try {
+    const list = myTables().map((t) => (t.table === table ? { ...t, finished: true } : t));
+    localStorage.setItem(MY_TABLES, JSON.stringify(list));
+  } catch {}
+}
 export function forgetTable(table) {
   try {
     localStorage.setItem(MY_TABLES, JSON.stringify(myTables().filter((t) => t.table !== table)));

@@ -1,7 +1,7 @@
 // The lobby: pick a preset and its options, seat people and bots, create
 // the table and hand out the seat links.
 
-import { h, main, copy, saveInvites, myTables, forgetTable } from "./dom.js";
+import { h, main, copy, saveInvites, myTables, forgetTable, markFinished } from "./dom.js";
 
 export async function lobbyPage() {
   document.title = "Talon: new table";
@@ -254,7 +254,7 @@ function yourTables() {
         if (status === 404) return forgetTable(t.table);
         if (!body.ok || !body.summary) return;
         const s = body.summary;
-        if (s.status === "finished") return;
+        if (s.status === "finished") return markFinished(t.table);
         const names = s.seats.map((seat) => (seat.seat === t.seat ? "you" : seat.name));
         const others = names.filter((_, i) => i !== t.seat);
         const yours = s.to_move === t.seat;

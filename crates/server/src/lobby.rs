@@ -144,7 +144,9 @@ impl Lobby {
             .await
             .map_err(|_| LobbyError::Closing)?;
         let info = info.await.map_err(|_| LobbyError::Closing)?;
-        if let Some(made) = info.made {
+        // The store as well as the room: a rematch whose asker went away
+        // mid-request is committed, but its room may not have heard yet.
+        if let Some(made) = info.made.or(self.stored_rematch(id).await) {
             return Ok(made);
         }
         if !info.finished {
@@ -158,18 +160,17 @@ impl Lobby {
             config.deal = None;
         }
         let secrets = room.secrets.to_vec();
-        let (made, _) = self
-            .open(config, secrets, Some(id.to_string()), key)
-            .await?;
-        // The old room tells its viewers; if it has just closed, the store
-        // has the link for whoever brings it back.
-        let _ = room
-            .tx
-            .send(RoomCmd::Rematched {
-                table: made.clone(),
-            })
-            .await;
-        Ok(made)
+        match self.open(config, secrets, Some(id.to_string()), key).await {
+            Ok((made, _)) => Ok(made),
+            // Made meanwhile by a request whose asker had gone (the store
+            // refuses a second link): that one is the rematch.
+            Err(e) => self.stored_rematch(id).await.ok_or(e),
+        }
+    }
+
+    /// The rematch the store links to table `id`, if any.
+    async fn stored_rematch(&self, id: &str) -> Option<String> {
+        self.shared.store.load(id).await.ok()?.rematch
     }
 
     /// Checks the limits and the config, stores the table (with its link
@@ -220,7 +221,17 @@ impl Lobby {
                     rematch_of.as_deref(),
                 )
                 .await?;
+            let made = stored.id.clone();
             lobby.start(stored, table, Some(place));
+            if let Some(from) = rematch_of {
+                // After the commit, here and not in the request (which its
+                // asker may drop), to the room that holds the old table now
+                // (it may have been brought back since the request began).
+                let old = lobby.rooms.lock().expect("lobby lock").get(&from).cloned();
+                if let Some(old) = old {
+                    let _ = old.tx.send(RoomCmd::Rematched { table: made }).await;
+                }
+            }
             Ok(())
         })
         .await
