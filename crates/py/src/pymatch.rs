@@ -15,7 +15,6 @@ use talon_table::MATCH_DEAL_CAP;
 pub struct Match {
     sheet: AnyMatch,
     options: Arc<[(String, String)]>,
-    preset: talon_rules::Preset,
     /// The deal `new_deal` gave last and `record` has not booked yet.
     waiting: Option<String>,
 }
@@ -31,7 +30,6 @@ impl Match {
         Ok(Match {
             sheet,
             options: game.options.clone(),
-            preset: game.preset(),
             waiting: None,
         })
     }
@@ -64,7 +62,7 @@ impl Match {
             ));
         }
         let same_game =
-            state.core.game.preset() == self.preset && *state.core.options == *self.options;
+            state.core.game.preset() == self.sheet.preset() && *state.core.options == *self.options;
         match &self.waiting {
             // The sheet names what is wrong with another game's deal.
             _ if !same_game => {}

@@ -111,6 +111,16 @@ impl AnyMatch {
         }
     }
 
+    /// The preset this match plays.
+    pub fn preset(&self) -> Preset {
+        match self {
+            AnyMatch::SixtySix { preset, .. }
+            | AnyMatch::NaSixtySix { preset, .. }
+            | AnyMatch::Sevens { preset, .. }
+            | AnyMatch::Pedro { preset, .. } => *preset,
+        }
+    }
+
     /// The next deal from its text in the family's deal notation (as a
     /// table's log stores it), through the sheet exactly as
     /// [`AnyMatch::next_deal`] deals: the dealer must be the seat whose

@@ -101,11 +101,7 @@ impl PedroObservation {
     /// The high bid as players say it: `45`, or `double` (on the record
     /// one above `max_bid`).
     pub fn high_bid_name(&self) -> String {
-        if self.options.double_bid && self.high_bid == self.options.double_value() {
-            "double".into()
-        } else {
-            self.high_bid.to_string()
-        }
+        super::auction::bid_text(self.high_bid, self.options.max_bid)
     }
 
     /// The cards this seat drew this deal (its own record names them).
