@@ -39,17 +39,7 @@ function standInButton(ui, seat) {
 function handSize(ui, seat) {
   const o = ui.state.observation;
   if (!o) return null;
-  if (Array.isArray(o.hand_sizes)) return o.hand_sizes[seat];
-  if (o.family === "sixty-six") {
-    if (o.seat != null) return seat === o.seat ? o.hand.length : o.opponent_hand_size;
-    // A spectator sees seat 0's public view: seat 1's count; seat 0
-    // holds as many, one fewer while its lead is on the table, one
-    // more while seat 1's is.
-    if (seat === 1) return o.opponent_hand_size;
-    const lead = o.lead_card ? (o.leader === 0 ? -1 : 1) : 0;
-    return o.opponent_hand_size + lead;
-  }
-  return null;
+  return Array.isArray(o.hand_sizes) ? o.hand_sizes[seat] : null;
 }
 
 export function seatBox(ui, seat) {
@@ -103,8 +93,8 @@ export function seatBox(ui, seat) {
 function knownCards(ui, seat) {
   const o = ui.state.observation;
   if (!o) return [];
-  // A spectator sees seat 0's public view: the cards seat 1 has shown.
-  if (o.family === "sixty-six" && seat === 1 - (o.seat ?? 0)) return (o.opponent_known || []).filter(Boolean);
-  if (o.family === "pedro" && Array.isArray(o.known)) return (o.known[seat] || []).filter(Boolean);
+  // Your own shown cards are in your hand already (Sixty-six).
+  if (o.family === "sixty-six" && seat === o.seat) return [];
+  if (Array.isArray(o.known)) return (o.known[seat] || []).filter(Boolean);
   return [];
 }

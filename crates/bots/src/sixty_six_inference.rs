@@ -140,7 +140,7 @@ fn rebuild<R: RngCore + ?Sized>(
     let opp_played = played_by(obs, opp);
     let opp_shown = shown_by(obs, opp);
     let opp_took = took_by(obs, opp);
-    let opp_now = obs.opponent_known | hidden;
+    let opp_now = obs.opponent_known() | hidden;
     // From the last draw back: a card drawn after trick r is one the
     // opponent still held after it and had not shown by then.
     let mut opp_drawn = vec![None; rounds];
@@ -330,7 +330,7 @@ mod tests {
                 let mut legal = ActionList::new();
                 while let Some(seat) = state.to_move() {
                     let obs = state.observation(seat);
-                    let truth = state.hand(seat.opponent()) - obs.opponent_known;
+                    let truth = state.hand(seat.opponent()) - obs.opponent_known();
                     if weighed(&obs) {
                         for hidden in [truth, SixtySix::sample_opponent_hidden(&obs, &mut rng)] {
                             let (replayed, p) = replay(&obs, hidden, 0.5, &mut rng)
@@ -342,8 +342,11 @@ mod tests {
                             assert_eq!(back.events, obs.events);
                             assert_eq!(back.drawn, obs.drawn);
                             assert_eq!(back.points, obs.points);
-                            assert_eq!(back.opponent_known, obs.opponent_known);
-                            assert_eq!(replayed.hand(seat.opponent()), obs.opponent_known | hidden);
+                            assert_eq!(back.opponent_known(), obs.opponent_known());
+                            assert_eq!(
+                                replayed.hand(seat.opponent()),
+                                obs.opponent_known() | hidden
+                            );
                         }
                         checked += 1;
                     }
@@ -369,7 +372,7 @@ mod tests {
             let mut state = SixtySix::from_seed(seed, SixtySixOptions::SCHNAPSEN, Seat(1));
             while let Some(seat) = state.to_move() {
                 let obs = state.observation(seat);
-                let truth = state.hand(seat.opponent()) - obs.opponent_known;
+                let truth = state.hand(seat.opponent()) - obs.opponent_known();
                 if weighed(&obs) {
                     let own = likelihood(&obs, truth, 0.2, &mut rng).unwrap();
                     let mean = (0..50)

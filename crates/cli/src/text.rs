@@ -441,10 +441,10 @@ fn sixty_six_table(o: &SixtySixObservation) -> String {
             Event::Close { seat, .. } => format!("last event: seat {seat} closed the talon"),
         });
     }
-    if !o.opponent_known.is_empty() {
+    if !o.opponent_known().is_empty() {
         out.push(format!(
             "opponent is known to hold: {}",
-            pretty_hand(o.opponent_known)
+            pretty_hand(o.opponent_known())
         ));
     }
     if let Some(t) = o.tricks.last() {

@@ -8,7 +8,7 @@ mod record;
 mod server;
 mod wire;
 
-pub use observation::observation_json;
+pub use observation::{observation_json, public_observation_json};
 pub use record::{GameRecord, RecordError, RECORD_FORMAT, RECORD_VERSION};
 pub use server::{ClientFrame, SeatPresence, ServerFrame};
 pub use wire::{

@@ -17,14 +17,40 @@ fn card(c: Option<Card>) -> Value {
     c.map_or(Value::Null, |c| Value::String(c.to_string()))
 }
 
-/// The observation as a JSON object with a `game` family tag.
+/// The observation as a JSON object with a `family` tag.
 pub fn observation_json(obs: &AnyObservation) -> Value {
-    match obs {
+    json_of(obs, Chair::Seat)
+}
+
+/// A public observation ([`talon_rules::AnyGame::observe_public`]) as a
+/// spectator is sent it: `seat` is null, and the fields that are a seat's
+/// own (its hand, its face-down cards) are absent rather than empty.
+pub fn public_observation_json(obs: &AnyObservation) -> Value {
+    json_of(obs, Chair::Table)
+}
+
+/// Whose observation is written: a seat's, or the table's public one.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Chair {
+    Seat,
+    Table,
+}
+
+fn json_of(obs: &AnyObservation, chair: Chair) -> Value {
+    let (mut public, own) = match obs {
         AnyObservation::SixtySix(o) => sixty_six(o),
         AnyObservation::NaSixtySix(o) => na_sixty_six(o),
         AnyObservation::Sevens(o) => sevens(o),
         AnyObservation::Pedro(o) => pedro(o),
+    };
+    if chair == Chair::Seat {
+        if let (Value::Object(map), Value::Object(own)) = (&mut public, own) {
+            map.extend(own);
+        }
+    } else {
+        public["seat"] = Value::Null;
     }
+    public
 }
 
 /// A face-down discard or draw names its cards (`own_cards`) only in the
@@ -80,15 +106,15 @@ fn pedro_event(e: &PedroEvent) -> Value {
     }
 }
 
-fn pedro(o: &PedroObservation) -> Value {
-    json!({
+/// Each family's observation as two objects: what the table sees, and
+/// what is the seat's own (added for a seat, left out for a spectator).
+fn pedro(o: &PedroObservation) -> (Value, Value) {
+    let public = json!({
         "family": "pedro",
         "seat": o.seat.0,
         "dealer": o.dealer.0,
         "to_move": o.to_move.map(|s| s.0),
         "phase": format!("{:?}", o.phase).to_lowercase(),
-        "hand": cards(o.hand),
-        "own_discards": cards(o.own_discards),
         "known": o.known.iter().map(|k| cards(*k)).collect::<Vec<_>>(),
         "hand_sizes": o.hand_sizes,
         "stock_left": o.stock_left,
@@ -101,7 +127,12 @@ fn pedro(o: &PedroObservation) -> Value {
         "points": o.points,
         "sheet": o.sheet,
         "events": o.events.iter().map(pedro_event).collect::<Vec<_>>(),
-    })
+    });
+    let own = json!({
+        "hand": cards(o.hand),
+        "own_discards": cards(o.own_discards),
+    });
+    (public, own)
 }
 
 fn seat_cards(cards: &[(talon_cards::Seat, Card)]) -> Vec<Value> {
@@ -111,7 +142,7 @@ fn seat_cards(cards: &[(talon_cards::Seat, Card)]) -> Vec<Value> {
         .collect()
 }
 
-fn na_sixty_six(o: &NaObservation) -> Value {
+fn na_sixty_six(o: &NaObservation) -> (Value, Value) {
     let history: Vec<Value> = o
         .history
         .iter()
@@ -122,14 +153,13 @@ fn na_sixty_six(o: &NaObservation) -> Value {
         .iter()
         .map(|m| json!({"seat": m.seat.0, "suit": m.suit.to_string(), "points": m.points}))
         .collect();
-    json!({
+    let public = json!({
         "family": "na-sixty-six",
         "seat": o.seat.0,
         "players": o.players,
         "dealer": o.dealer.0,
         "to_move": o.to_move.map(|s| s.0),
         "phase": format!("{:?}", o.phase).to_lowercase(),
-        "hand": cards(o.hand),
         "bids": o.bids.iter().map(|(s, b)| json!({"seat": s.0, "bid": b})).collect::<Vec<_>>(),
         "bidder": o.bidder.map(|s| s.0),
         "high_bid": o.high_bid,
@@ -143,8 +173,6 @@ fn na_sixty_six(o: &NaObservation) -> Value {
         "marriages": marriages,
         "widow_taker": o.widow_taker.map(|s| s.0),
         "widow": o.widow.map(cards),
-        "laid_away": cards(o.laid_away),
-        "laid_away_order": o.laid_away_order.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
         "hand_sizes": o.hand_sizes,
         "tricks_won": o.tricks,
         "trick_points": o.trick_points,
@@ -152,10 +180,16 @@ fn na_sixty_six(o: &NaObservation) -> Value {
             "scores": &s.scores[..o.options.sides()],
             "carry": s.carry,
         })),
-    })
+    });
+    let own = json!({
+        "hand": cards(o.hand),
+        "laid_away": cards(o.laid_away),
+        "laid_away_order": o.laid_away_order.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+    });
+    (public, own)
 }
 
-fn sevens(o: &SevensObservation) -> Value {
+fn sevens(o: &SevensObservation) -> (Value, Value) {
     let call = |c: &Option<AceCall>| match c {
         Some(AceCall::Odd) => json!("odd"),
         Some(AceCall::Even) => json!("even"),
@@ -180,14 +214,13 @@ fn sevens(o: &SevensObservation) -> Value {
         let m = majority(&o.trick, &o.calls, o.options.tie);
         json!({"odd": m.odd, "even": m.even, "high_wins": m.high_wins})
     });
-    json!({
+    let public = json!({
         "family": "sixes-and-sevens",
         "seat": o.seat.0,
         "players": o.options.players,
         "dealer": o.dealer.0,
         "to_move": o.to_move.map(|s| s.0),
         "phase": format!("{:?}", o.phase).to_lowercase(),
-        "hand": cards(o.hand),
         "leader": o.leader.0,
         "trick": o.trick.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
         "calls": o.calls.iter().map(call).collect::<Vec<_>>(),
@@ -195,10 +228,11 @@ fn sevens(o: &SevensObservation) -> Value {
         "tricks": history,
         "hand_sizes": o.hand_sizes,
         "tricks_won": o.tricks,
-    })
+    });
+    (public, json!({"hand": cards(o.hand)}))
 }
 
-fn sixty_six(o: &SixtySixObservation) -> Value {
+fn sixty_six(o: &SixtySixObservation) -> (Value, Value) {
     let phase = match o.phase {
         Phase::Lead => "lead".to_string(),
         Phase::PreDraw => "pre_draw".to_string(),
@@ -222,13 +256,12 @@ fn sixty_six(o: &SixtySixObservation) -> Value {
             Event::Close { seat, trick } => json!({"event": "close", "seat": seat.0, "trick": trick}),
         })
         .collect();
-    json!({
+    let public = json!({
         "family": "sixty-six",
         "seat": o.seat.0,
         "dealer": o.dealer.0,
         "to_move": o.to_move.map(|s| s.0),
         "phase": phase,
-        "hand": cards(o.hand),
         "trump": o.trump.to_string(),
         "trump_card": card(o.trump_card),
         "talon_remaining": o.talon_remaining,
@@ -237,17 +270,25 @@ fn sixty_six(o: &SixtySixObservation) -> Value {
         "lead_card": card(o.lead_card),
         "tricks": tricks,
         "events": events,
-        // The cards this seat drew, in order (its own, so private).
-        "drawn": o.drawn.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
-        "opponent_known": cards(o.opponent_known),
-        "opponent_hand_size": o.opponent_hand_size,
+        // Relative to the seat (seat 0's for a spectator); `known` and
+        // `hand_sizes` are per seat.
+        "opponent_known": cards(o.opponent_known()),
+        "opponent_hand_size": o.opponent_hand_size(),
+        "known": o.known.iter().map(|k| cards(*k)).collect::<Vec<_>>(),
+        "hand_sizes": o.hand_sizes,
         "points": o.points,
         "card_points": o.card_points,
         "pending_marriage_points": o.pending,
         "tricks_won": o.tricks_won,
         // The match score before this deal (null for a lone deal).
         "sheet": o.sheet.map(|s| json!({"scores": s.scores, "target": s.target})),
-    })
+    });
+    let own = json!({
+        "hand": cards(o.hand),
+        // The cards this seat drew, in order.
+        "drawn": o.drawn.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+    });
+    (public, own)
 }
 
 #[cfg(test)]

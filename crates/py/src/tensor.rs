@@ -116,10 +116,10 @@ fn view_sixty_six(o: &sixty_six::SixtySixObservation) -> View {
         .collect();
     plays.extend(trick.iter().map(|&(s, c)| (s as u8, c)));
     let mut known = fill(CardSet::EMPTY, 2);
-    known[1 - me] = o.opponent_known;
+    known[1 - me] = o.opponent_known();
     let mut hand_sizes = fill(0, 2);
     hand_sizes[me] = o.hand.len();
-    hand_sizes[1 - me] = o.opponent_hand_size;
+    hand_sizes[1 - me] = o.opponent_hand_size();
     View {
         seats: 2,
         me,

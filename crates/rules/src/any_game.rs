@@ -276,6 +276,17 @@ impl AnyGame {
         })
     }
 
+    /// What everyone at the table knows ([`Game::observe_public`]): what a
+    /// spectator is shown.
+    pub fn observe_public(&self) -> AnyObservation {
+        match self {
+            AnyGame::SixtySix { game, .. } => AnyObservation::SixtySix(game.observe_public()),
+            AnyGame::NaSixtySix { game, .. } => AnyObservation::NaSixtySix(game.observe_public()),
+            AnyGame::Sevens { game, .. } => AnyObservation::Sevens(game.observe_public()),
+            AnyGame::Pedro { game, .. } => AnyObservation::Pedro(game.observe_public()),
+        }
+    }
+
     /// The cards `seat` must not know now (the privacy oracle of
     /// [`Game::hidden_from`]); an empty set for a seat that does not exist.
     pub fn hidden_from(&self, seat: Seat) -> talon_cards::CardSet {

@@ -51,8 +51,11 @@ pub fn check_state<G: Game + PartialEq>(game: &G, probes: &[G::Action]) -> Resul
     check_privacy(game)
 }
 
-/// No observation mentions a card hidden from its seat.
+/// No observation mentions a card hidden from its seat; the public one
+/// mentions no card hidden from any seat, and only cards every seat's
+/// observation mentions too.
 pub fn check_privacy<G: Game>(game: &G) -> Result<(), String> {
+    let public = game.observe_public().mentioned_cards();
     for s in 0..game.seats() {
         let seat = Seat(s);
         let obs = game.observe(seat);
@@ -62,6 +65,18 @@ pub fn check_privacy<G: Game>(game: &G) -> Result<(), String> {
         let leak = obs.mentioned_cards() & game.hidden_from(seat);
         if !leak.is_empty() {
             return Err(format!("seat {s} can see hidden cards {leak}"));
+        }
+        let leak = public & game.hidden_from(seat);
+        if !leak.is_empty() {
+            return Err(format!(
+                "the public observation shows {leak}, hidden from seat {s}"
+            ));
+        }
+        let unknown = public - obs.mentioned_cards();
+        if !unknown.is_empty() {
+            return Err(format!(
+                "the public observation shows {unknown}, which seat {s}'s does not"
+            ));
         }
     }
     Ok(())

@@ -86,6 +86,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// Everything `seat` may know, and nothing more.
     fn observe(&self, seat: Seat) -> Self::Observation;
 
+    /// What everyone at the table knows, and nothing more: what a spectator
+    /// is shown. It is seat 0's observation with nothing of seat 0's own
+    /// (no hand, no face-down cards, nothing seat 0 alone was shown), so
+    /// fields relative to a seat are relative to seat 0. No card in it is
+    /// hidden from any seat.
+    fn observe_public(&self) -> Self::Observation;
+
     /// Cards whose whereabouts `seat` must not learn right now.
     fn hidden_from(&self, seat: Seat) -> CardSet;
 

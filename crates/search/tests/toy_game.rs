@@ -120,6 +120,9 @@ impl Game for Toy {
     fn observe(&self, seat: Seat) -> Open {
         Open(seat, self.hands[0] | self.hands[1])
     }
+    fn observe_public(&self) -> Open {
+        self.observe(Seat(0))
+    }
     fn hidden_from(&self, _: Seat) -> CardSet {
         CardSet::EMPTY
     }

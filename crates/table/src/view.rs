@@ -1,6 +1,6 @@
 //! What a viewer of a table may see: the one place where a table's events
 //! and state become something sent. A seat's view is built from that
-//! seat's observation; a spectator's from public information only; an
+//! seat's observation; a spectator's from the public observation; an
 //! action naming a card is shown only to viewers from whom that card is
 //! not hidden once the action is made.
 
@@ -9,7 +9,7 @@ use crate::event::{Actor, EndReason, Event};
 use crate::table::{FinishedDeal, Status, Table};
 use serde_json::{json, Map, Value};
 use talon_cards::{Card, CardSet, Seat};
-use talon_protocol::observation_json;
+use talon_protocol::{observation_json, public_observation_json};
 use talon_rules::AnyGame;
 
 /// Who is looking.
@@ -61,7 +61,7 @@ impl Table {
             Viewer::Seat(s) => g
                 .observe(Seat(s))
                 .map_or(Value::Null, |o| observation_json(&o)),
-            Viewer::Spectator => public_observation(g),
+            Viewer::Spectator => public_observation_json(&g.observe_public()),
         });
         let last_trick = self.game().and_then(AnyGame::last_trick).map(|t| {
             json!({
@@ -202,45 +202,6 @@ pub fn cards_named(action: &str) -> CardSet {
         .fold(CardSet::EMPTY, |set, card| set | CardSet::single(card))
 }
 
-/// A spectator's view: the first seat's observation with its private parts
-/// removed, and every card hidden from any seat blanked out.
-fn public_observation(game: &AnyGame) -> Value {
-    let Ok(obs) = game.observe(Seat(0)) else {
-        return Value::Null;
-    };
-    let mut value = observation_json(&obs);
-    // A widow turned up for everyone (`widow_shown`) is public; one its
-    // taker alone saw is not (who saw what stays private, as below).
-    let hidden = game.hidden_from_anyone();
-    let public_widow = value
-        .get("widow")
-        .and_then(Value::as_array)
-        .filter(|cards| {
-            cards.iter().all(|c| {
-                c.as_str()
-                    .and_then(|c| c.parse::<Card>().ok())
-                    .is_some_and(|c| !hidden.contains(c))
-            })
-        })
-        .cloned();
-    if let Value::Object(map) = &mut value {
-        for private in PRIVATE_KEYS {
-            map.remove(*private);
-        }
-        map.insert("seat".into(), Value::Null);
-        if let Some(widow) = public_widow {
-            map.insert("widow".into(), Value::Array(widow));
-        }
-    }
-    if let Some(Value::Array(events)) = value.get_mut("events") {
-        for event in events.iter_mut().filter_map(Value::as_object_mut) {
-            event.remove("own_cards");
-        }
-    }
-    scrub(&mut value, hidden);
-    value
-}
-
 /// Memory play: a deal in play shows no past tricks, no points and no
 /// cards known from earlier in the deal; the trick just taken stays in
 /// view until the next card is led, as it lies on a real table. A deal
@@ -262,7 +223,8 @@ fn from_memory(mut observation: Value, last_trick: Option<Value>) -> (Value, Opt
 }
 
 /// What a player must remember in memory play: the tricks before, the
-/// melds and draws on the record, the points, cards known in others' hands.
+/// melds and draws on the record, the points, cards known in hands, the
+/// cards it drew.
 const MEMORY_KEYS: &[&str] = &[
     "tricks",
     "events",
@@ -273,31 +235,8 @@ const MEMORY_KEYS: &[&str] = &[
     "marriages",
     "opponent_known",
     "known",
-];
-
-/// The parts of a seat's observation that are its alone: its hand, what it
-/// laid away or discarded face down, the widow it saw, the cards it drew
-/// (even those played since: when it got them is still private).
-const PRIVATE_KEYS: &[&str] = &[
-    "hand",
-    "own_discards",
-    "laid_away",
-    "laid_away_order",
-    "widow",
     "drawn",
 ];
-
-/// Replaces every card in `hidden` anywhere in `value` by null.
-fn scrub(value: &mut Value, hidden: CardSet) {
-    match value {
-        Value::String(s) if s.parse::<Card>().is_ok_and(|c| hidden.contains(c)) => {
-            *value = Value::Null;
-        }
-        Value::Array(items) => items.iter_mut().for_each(|v| scrub(v, hidden)),
-        Value::Object(map) => map.values_mut().for_each(|v| scrub(v, hidden)),
-        _ => {}
-    }
-}
 
 fn deal_line(d: &FinishedDeal) -> Value {
     json!({

@@ -262,13 +262,12 @@ fn keys(value: &serde_json::Value, out: &mut Vec<String>) {
 fn a_spectator_never_sees_a_seats_private_record() {
     // What a seat alone saw (its draws, its face-down discards, its
     // lay-away) stays out of the spectator's view even after the cards
-    // themselves are played face up.
+    // themselves are played face up. (The widow: the test below.)
     let private = [
         "hand",
         "own_discards",
         "laid_away",
         "laid_away_order",
-        "widow",
         "drawn",
         "own_cards",
     ];
@@ -303,6 +302,46 @@ fn a_spectator_never_sees_a_seats_private_record() {
     }
 }
 
+/// The spectator is shown exactly what every seat shares: each field of
+/// its observation (those relative to a seat aside) is the same in every
+/// seat's, the record too once a seat's own cards are taken out of it.
+#[test]
+fn a_spectator_sees_what_every_seat_shares() {
+    let relative = ["seat", "opponent_known", "opponent_hand_size", "widow"];
+    let strip_own = |mut v: serde_json::Value| {
+        if let Some(events) = v.as_array_mut() {
+            for e in events.iter_mut().filter_map(|e| e.as_object_mut()) {
+                e.remove("own_cards");
+            }
+        }
+        v
+    };
+    for (i, &preset) in Preset::ALL.iter().enumerate() {
+        let mut table = bots_table(preset, "random", false, 70 + i as u64);
+        let mut bots = SeatBots::for_table(&table).unwrap();
+        bots.count_budgets_only();
+        run_bots(&mut table, &mut bots, |_, _, t| {
+            let public = t.state(Viewer::Spectator)["observation"].clone();
+            let fields = public.as_object().expect("an observation");
+            for seat in 0..t.seats() {
+                let own = t.state(Viewer::Seat(seat))["observation"].clone();
+                for (key, value) in fields
+                    .iter()
+                    .filter(|(k, _)| !relative.contains(&k.as_str()))
+                {
+                    assert_eq!(
+                        strip_own(own[key].clone()),
+                        *value,
+                        "{}: {key} differs between the spectator and seat {seat}",
+                        preset.name()
+                    );
+                }
+            }
+        })
+        .unwrap();
+    }
+}
+
 /// A widow turned up for everyone once won is public: spectators see it
 /// then (and never before, nor the widow its winner alone saw).
 #[test]
@@ -323,7 +362,8 @@ fn a_spectator_sees_a_widow_shown_to_everyone() {
         let mut seen = None;
         run_bots(&mut table, &mut bots, |_, _, t| {
             let state = t.state(Viewer::Spectator);
-            if let Some(widow) = state["observation"].get("widow") {
+            let widow = state["observation"].get("widow").filter(|w| !w.is_null());
+            if let Some(widow) = widow {
                 let cards: Vec<String> =
                     serde_json::from_value(widow.clone()).expect("the widow's cards, none blanked");
                 // The same cards every seat sees.

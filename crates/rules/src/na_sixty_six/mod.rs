@@ -70,6 +70,10 @@ impl Game for NaSixtySix {
         self.observation(seat)
     }
 
+    fn observe_public(&self) -> NaObservation {
+        self.public_observation()
+    }
+
     fn hidden_from(&self, seat: Seat) -> CardSet {
         self.hidden_cards(seat)
     }

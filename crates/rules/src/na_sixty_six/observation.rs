@@ -131,6 +131,19 @@ impl NaSixtySix {
         }
     }
 
+    /// What every seat knows: seat 0's observation without its hand, the
+    /// widow unless it was shown to all, and without what seat 0 laid away.
+    pub fn public_observation(&self) -> NaObservation {
+        let shown = self.widow_taker.is_some() && self.opts.widow_shown;
+        NaObservation {
+            hand: CardSet::EMPTY,
+            widow: shown.then_some(self.widow),
+            laid_away: CardSet::EMPTY,
+            laid_away_order: Vec::new(),
+            ..self.observation(Seat(0))
+        }
+    }
+
     /// Other seats' hands, the widow until this seat may see it, and cards
     /// laid away by someone else.
     pub fn hidden_cards(&self, seat: Seat) -> CardSet {

@@ -74,6 +74,10 @@ impl Game for Pedro {
         self.observation(seat)
     }
 
+    fn observe_public(&self) -> PedroObservation {
+        self.public_observation()
+    }
+
     fn hidden_from(&self, seat: Seat) -> CardSet {
         self.hidden_cards(seat)
     }

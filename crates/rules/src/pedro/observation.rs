@@ -81,6 +81,18 @@ impl Pedro {
         }
     }
 
+    /// What every seat knows: seat 0's observation without its hand, its
+    /// face-down discards, the cards it drew and its own moves.
+    pub fn public_observation(&self) -> PedroObservation {
+        PedroObservation {
+            hand: CardSet::EMPTY,
+            own_discards: CardSet::EMPTY,
+            events: self.events.iter().map(|e| e.public()).collect(),
+            reduce_moves: Vec::new(),
+            ..self.observation(Seat(0))
+        }
+    }
+
     fn reduce_moves_seen_by(&self, seat: Seat) -> Vec<Action> {
         if self.phase != Phase::Reduce || self.to_move() != Some(seat) {
             return Vec::new();

@@ -92,15 +92,26 @@ pub enum Event {
 
 impl Event {
     /// The event as `viewer` saw it: another seat's face-down cards are
-    /// left out. The only place the record is filtered.
+    /// left out. With [`Event::public`], the only place the record is
+    /// filtered.
     pub fn seen_by(self, viewer: Seat) -> Event {
         match self {
-            Event::Discarded { seat, count, .. } if seat != viewer => Event::Discarded {
+            Event::Discarded { seat, .. } | Event::Drew { seat, .. } if seat != viewer => {
+                self.public()
+            }
+            e => e,
+        }
+    }
+
+    /// This event as everyone saw it: face-down cards only as counts.
+    pub fn public(self) -> Event {
+        match self {
+            Event::Discarded { seat, count, .. } => Event::Discarded {
                 seat,
                 count,
                 cards: CardSet::EMPTY,
             },
-            Event::Drew { seat, count, .. } if seat != viewer => Event::Drew {
+            Event::Drew { seat, count, .. } => Event::Drew {
                 seat,
                 count,
                 cards: CardSet::EMPTY,

@@ -64,6 +64,10 @@ impl Game for Sevens {
         self.observation(seat)
     }
 
+    fn observe_public(&self) -> SevensObservation {
+        self.public_observation()
+    }
+
     fn hidden_from(&self, seat: Seat) -> CardSet {
         self.hidden_cards(seat)
     }

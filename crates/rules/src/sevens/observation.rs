@@ -42,6 +42,14 @@ impl Sevens {
         }
     }
 
+    /// What every seat knows: seat 0's observation without its hand.
+    pub fn public_observation(&self) -> SevensObservation {
+        SevensObservation {
+            hand: CardSet::EMPTY,
+            ..self.observation(Seat(0))
+        }
+    }
+
     /// Other seats' hands and the cards set aside.
     pub fn hidden_cards(&self, seat: Seat) -> CardSet {
         let mut hidden = self.leftover;

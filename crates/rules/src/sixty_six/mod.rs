@@ -71,6 +71,10 @@ impl Game for SixtySix {
         self.observation(seat)
     }
 
+    fn observe_public(&self) -> SixtySixObservation {
+        self.public_observation()
+    }
+
     fn hidden_from(&self, seat: Seat) -> CardSet {
         self.hidden_cards(seat)
     }

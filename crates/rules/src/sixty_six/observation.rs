@@ -34,10 +34,10 @@ pub struct SixtySixObservation {
     /// events' places among them this is the seat's whole history: its
     /// hand before every trick follows.
     pub drawn: Vec<Card>,
-    /// Cards the opponent is known to hold (shown marriage partners, the
+    /// Cards each seat is known to hold (shown marriage partners, the
     /// trump card taken by exchange or by the last draw).
-    pub opponent_known: CardSet,
-    pub opponent_hand_size: usize,
+    pub known: [CardSet; 2],
+    pub hand_sizes: [usize; 2],
     pub points: [u16; 2],
     pub card_points: [u16; 2],
     pub pending: [u16; 2],
@@ -48,10 +48,21 @@ pub struct SixtySixObservation {
     pub sheet: Option<SixtySixSheet>,
 }
 
+impl SixtySixObservation {
+    /// Cards the opponent is known to hold.
+    pub fn opponent_known(&self) -> CardSet {
+        self.known[self.seat.opponent().index()]
+    }
+
+    /// How many cards the opponent holds.
+    pub fn opponent_hand_size(&self) -> usize {
+        self.hand_sizes[self.seat.opponent().index()]
+    }
+}
+
 impl SixtySix {
     /// The observation of `seat`.
     pub fn observation(&self, seat: Seat) -> SixtySixObservation {
-        let opp = seat.opponent().index();
         SixtySixObservation {
             seat,
             options: self.pos.opts,
@@ -68,14 +79,24 @@ impl SixtySix {
             tricks: self.history.to_vec(),
             events: self.events.to_vec(),
             drawn: self.drawn_by(seat),
-            opponent_known: self.shown[opp] & self.pos.hands[opp],
-            opponent_hand_size: self.pos.hands[opp].len(),
+            known: [0, 1].map(|s| self.shown[s] & self.pos.hands[s]),
+            hand_sizes: self.pos.hands.map(|h| h.len()),
             points: [self.points(Seat(0)), self.points(Seat(1))],
             card_points: self.pos.card_points,
             pending: self.pos.pending,
             tricks_won: self.pos.tricks,
             result: self.pos.result,
             sheet: self.sheet,
+        }
+    }
+
+    /// What both players know: seat 0's observation without its hand and
+    /// its draws.
+    pub fn public_observation(&self) -> SixtySixObservation {
+        SixtySixObservation {
+            hand: CardSet::EMPTY,
+            drawn: Vec::new(),
+            ..self.observation(Seat(0))
         }
     }
 
@@ -114,7 +135,7 @@ impl crate::game::Observation for SixtySixObservation {
     }
 
     fn mentioned_cards(&self) -> CardSet {
-        let mut set = self.hand | self.opponent_known;
+        let mut set = self.hand | self.known[0] | self.known[1];
         if let Some(c) = self.trump_card {
             set.insert(c);
         }

@@ -63,7 +63,7 @@ pub(super) fn opponent_forbidden(obs: &SixtySixObservation) -> CardSet {
 
 /// Cards the observing seat has seen or knows the place of.
 fn known_cards(obs: &SixtySixObservation) -> CardSet {
-    let mut seen = obs.hand | obs.opponent_known;
+    let mut seen = obs.hand | obs.opponent_known();
     if let Some(c) = obs.trump_card {
         seen.insert(c);
     }
@@ -145,7 +145,7 @@ fn unknown_besides(obs: &SixtySixObservation, opp_hidden: CardSet) -> CardSet {
     let unknown = unknown_cards(obs);
     assert!(
         opp_hidden - unknown == CardSet::EMPTY
-            && opp_hidden.len() == obs.opponent_hand_size - obs.opponent_known.len(),
+            && opp_hidden.len() == obs.opponent_hand_size() - obs.opponent_known().len(),
         "the opponent's hidden cards must be that many unknown cards"
     );
     unknown
@@ -175,7 +175,7 @@ fn opponent_hidden<R: RngCore + ?Sized>(
     rng: &mut R,
 ) -> CardSet {
     let allowed = unknown - opponent_forbidden(obs);
-    let need = obs.opponent_hand_size - obs.opponent_known.len();
+    let need = obs.opponent_hand_size() - obs.opponent_known().len();
     debug_assert!(allowed.len() >= need, "observation admits no deal");
     // Partial Fisher–Yates: the first `need` cards are a uniform subset.
     let mut pool: ArrayVec<Card, 24> = allowed.iter().collect();
@@ -230,10 +230,8 @@ fn world<R: RngCore + ?Sized>(
 
     let mut hands = [CardSet::EMPTY; 2];
     hands[me.index()] = obs.hand;
-    hands[opp.index()] = obs.opponent_known | opp_hidden;
-    let mut shown = [CardSet::EMPTY; 2];
-    shown[opp.index()] = obs.opponent_known;
-    shown[me.index()] = own_shown(obs);
+    hands[opp.index()] = obs.opponent_known() | opp_hidden;
+    let shown = obs.known;
 
     let mut marriage_points = [0; 2];
     for (i, m) in marriage_points.iter_mut().enumerate() {
@@ -275,25 +273,6 @@ fn last_exchanged(obs: &SixtySixObservation) -> Option<Card> {
         Event::Exchange { gave, .. } => Some(*gave),
         _ => None,
     })
-}
-
-/// Cards of the observing seat the opponent knows about (melded partners,
-/// the card taken by exchange) that are still in hand. Only the opponent's
-/// observation of the sample depends on this.
-fn own_shown(obs: &SixtySixObservation) -> CardSet {
-    let mut shown = CardSet::EMPTY;
-    for e in &obs.events {
-        match *e {
-            Event::Meld { seat, suit, .. } if seat == obs.seat => {
-                shown = shown
-                    .with(Card::new(suit, Rank::King))
-                    .with(Card::new(suit, Rank::Queen));
-            }
-            Event::Exchange { seat, took, .. } if seat == obs.seat => shown.insert(took),
-            _ => {}
-        }
-    }
-    shown & obs.hand
 }
 
 #[cfg(test)]

@@ -95,6 +95,9 @@ impl Game for Duel {
     fn observe(&self, seat: Seat) -> Open {
         Open(seat, self.clone())
     }
+    fn observe_public(&self) -> Open {
+        self.observe(Seat(0))
+    }
     fn hidden_from(&self, _: Seat) -> CardSet {
         CardSet::EMPTY
     }
