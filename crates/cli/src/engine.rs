@@ -119,10 +119,10 @@ impl Session {
                     }
                     (None, _) => return Err(format!("{action} is not legal: the game is over")),
                 };
-                let event = table
+                let checked = table
                     .check_action(seat, &action, Actor::Person, None)
                     .map_err(|e| e.to_string())?;
-                table.apply(&event).map_err(|e| e.to_string())?;
+                table.apply_checked(checked).map_err(|e| e.to_string())?;
                 Ok(state_reply(table))
             }
             Request::Next {} => {

@@ -321,12 +321,15 @@ impl PlaySession {
 
     /// The person's action, checked and applied through the table.
     fn apply(&mut self, action: &str) -> Result<(), String> {
-        let event = self
+        let checked = self
             .table
             .check_action(self.human.0, action, Actor::Person, None)
             .map_err(|e| e.to_string())?;
+        let event = checked.event().clone();
         let before = self.game().clone();
-        self.table.apply(&event).map_err(|e| e.to_string())?;
+        self.table
+            .apply_checked(checked)
+            .map_err(|e| e.to_string())?;
         if let Event::Acted { action, .. } = &event {
             let lines = narrate(
                 &before,

@@ -44,6 +44,26 @@ pub struct FinishedDeal {
 }
 
 /// A table: everything that happened at it and what follows from it.
+/// An event a table has checked at its current version, as its log
+/// would keep it: what [`Table::apply_checked`] applies without a second
+/// check. The server stores it between the two.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checked {
+    event: Event,
+    version: u64,
+}
+
+impl Checked {
+    /// The event to store.
+    pub fn event(&self) -> &Event {
+        &self.event
+    }
+
+    pub fn into_event(self) -> Event {
+        self.event
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Table {
     config: TableConfig,
@@ -272,6 +292,17 @@ impl Table {
         action: &str,
         by: Actor,
         acted_on: Option<u64>,
+    ) -> Result<Checked, TableError> {
+        self.action_event(seat, action, by, acted_on)
+            .map(|event| self.checked(event))
+    }
+
+    fn action_event(
+        &self,
+        seat: u8,
+        action: &str,
+        by: Actor,
+        acted_on: Option<u64>,
     ) -> Result<Event, TableError> {
         if self.is_finished() {
             return Err(TableError::Finished);
@@ -382,8 +413,20 @@ impl Table {
     /// What `apply` would make of `event`, without changing anything: the
     /// event as the log would keep it (an action in canonical notation),
     /// or why it cannot be applied. The server checks every event so
-    /// before it stores it.
-    pub fn check(&self, event: &Event) -> Result<Event, TableError> {
+    /// before it stores it, and applies what it stored unchecked
+    /// ([`Table::apply_checked`]).
+    pub fn check(&self, event: &Event) -> Result<Checked, TableError> {
+        self.event_as_stored(event).map(|event| self.checked(event))
+    }
+
+    fn checked(&self, event: Event) -> Checked {
+        Checked {
+            event,
+            version: self.version(),
+        }
+    }
+
+    fn event_as_stored(&self, event: &Event) -> Result<Event, TableError> {
         match event {
             Event::Created { .. } => Err(TableError::Corrupt("a second creation event".into())),
             Event::Dealt { deal_no, deal } => {
@@ -396,7 +439,7 @@ impl Table {
                 self.deal_from(deal)?;
                 Ok(event.clone())
             }
-            Event::Acted { seat, action, by } => self.check_action(*seat, action, *by, None),
+            Event::Acted { seat, action, by } => self.action_event(*seat, action, *by, None),
             Event::Ended { reason } => {
                 if self.ended.is_some() || self.is_finished() {
                     return Err(TableError::Finished);
@@ -422,13 +465,26 @@ impl Table {
         .map_err(|e| TableError::Corrupt(e.to_string()))
     }
 
-    /// Applies a stored event. The event is checked again ([`Table::check`]),
-    /// so a damaged log is refused rather than played; on error nothing
-    /// changes.
+    /// Applies an event, checked first ([`Table::check`]), so a damaged log
+    /// is refused rather than played; on error nothing changes.
     pub fn apply(&mut self, event: &Event) -> Result<(), TableError> {
+        let checked = self.check(event)?;
+        self.apply_checked(checked)
+    }
+
+    /// Applies an event [`Table::check`] or [`Table::check_action`] passed
+    /// on this table, without checking it again; refused (`Stale`, nothing
+    /// changed) if the table has moved on since.
+    pub fn apply_checked(&mut self, checked: Checked) -> Result<(), TableError> {
+        if checked.version != self.version() {
+            return Err(TableError::Stale {
+                acted_on: checked.version,
+                current: self.version(),
+            });
+        }
         // What the log keeps: the event as checked (an action in canonical
         // notation, `10h` as `TH`), so `log()` and `actions()` agree.
-        let stored = self.check(event)?;
+        let stored = checked.event;
         match &stored {
             Event::Created { .. } => unreachable!("check refuses a second creation"),
             Event::Dealt { deal_no, deal } => {

@@ -4,8 +4,8 @@
 
 use talon_rules::Preset;
 use talon_table::{
-    cards_named, run_bots, Actor, EndReason, Event, SeatBots, SeatSpec, Status, Table, TableConfig,
-    TableError, Viewer, MATCH_DEAL_CAP,
+    cards_named, run_bots, Actor, Checked, EndReason, Event, SeatBots, SeatSpec, Status, Table,
+    TableConfig, TableError, Viewer, MATCH_DEAL_CAP,
 };
 
 fn bots_table(preset: Preset, level: &str, whole_match: bool, seed: u64) -> Table {
@@ -97,14 +97,38 @@ fn refused_actions_change_nothing() {
         .check_action(mover, &lower, Actor::Person, Some(v))
         .unwrap();
     assert_eq!(
-        e,
-        Event::Acted {
+        e.event(),
+        &Event::Acted {
             seat: mover,
             action: legal[0].clone(),
             by: Actor::Person
         }
     );
     assert_eq!(table.version(), v);
+}
+
+/// An event checked at one version is refused once the table has moved
+/// on: it was not checked against what the table is now.
+#[test]
+fn a_checked_event_applies_only_at_the_version_it_was_checked_on() {
+    let mut table = bots_table(Preset::Schnapsen, "random", false, 8);
+    let log = table.log().to_vec();
+    table = Table::replay(&log[..2]).expect("created and dealt");
+    let seat = table.to_move().unwrap();
+    let legal = table.game().unwrap().legal_actions();
+    let first = table
+        .check_action(seat, &legal[0], Actor::Person, None)
+        .unwrap();
+    let second = table
+        .check_action(seat, &legal[1], Actor::Person, None)
+        .unwrap();
+    table.apply_checked(first).unwrap();
+    let after = (table.version(), table.actions().to_vec());
+    assert!(matches!(
+        table.apply_checked(second),
+        Err(TableError::Stale { .. })
+    ));
+    assert_eq!((table.version(), table.actions().to_vec()), after);
 }
 
 /// `check` says what `apply` would do, and changes nothing: the server
@@ -120,7 +144,10 @@ fn check_refuses_what_apply_refuses_and_changes_nothing() {
     let Event::Dealt { deal, .. } = &log[1] else {
         panic!("the first deal follows the creation")
     };
-    assert_eq!(fresh.check(&log[1]), Ok(log[1].clone()));
+    assert_eq!(
+        fresh.check(&log[1]).map(Checked::into_event),
+        Ok(log[1].clone())
+    );
     let wrong_no = Event::Dealt {
         deal_no: 2,
         deal: deal.clone(),
@@ -143,7 +170,10 @@ fn check_refuses_what_apply_refuses_and_changes_nothing() {
     let closed = Event::Ended {
         reason: EndReason::Closed,
     };
-    assert_eq!(fresh.check(&closed), Ok(closed.clone()));
+    assert_eq!(
+        fresh.check(&closed).map(Checked::into_event),
+        Ok(closed.clone())
+    );
     assert_eq!(fresh.version(), v, "nothing changed");
     // An action is kept in canonical notation.
     fresh.apply(&log[1]).unwrap();
@@ -156,7 +186,7 @@ fn check_refuses_what_apply_refuses_and_changes_nothing() {
     };
     let checked = fresh.check(&lower).expect("legal in lower case");
     assert_eq!(
-        checked,
+        checked.into_event(),
         Event::Acted {
             seat,
             action: first,
@@ -580,7 +610,7 @@ fn a_single_deal_both_sides_tie_has_no_winners() {
         let event = table
             .check_action(seat, "pass", Actor::Person, Some(table.version()))
             .expect("everyone may pass");
-        table.apply(&event).unwrap();
+        table.apply_checked(event).unwrap();
     }
     assert_eq!(
         table.game().unwrap().returns().unwrap().as_slice(),
@@ -741,7 +771,7 @@ fn undo_takes_back_an_action_or_a_seats_last_move() {
         let e = table
             .check_action(seat, &action, Actor::Person, None)
             .unwrap();
-        table.apply(&e).unwrap();
+        table.apply_checked(e).unwrap();
         versions.push(table.version());
         movers.push(seat);
     }

@@ -20,7 +20,7 @@ use std::time::Instant;
 use talon_bots::AnyBot;
 use talon_protocol::ServerFrame;
 use talon_table::{
-    Actor, EndReason, Event, Projected, SeatBots, Table, TableConfig, TableError, Viewer,
+    Actor, Checked, EndReason, Event, Projected, SeatBots, Table, TableConfig, TableError, Viewer,
 };
 use tokio::sync::{mpsc, oneshot, Semaphore};
 use tokio::time::sleep_until;
@@ -487,21 +487,22 @@ impl Room {
     }
 
     /// Validated event → store (commit) → table → viewers.
-    async fn commit(&mut self, event: Event) -> Result<(), String> {
-        // Validate before the log: what is stored must apply.
-        let event = self
-            .table
-            .check(&event)
-            .map_err(|e| format!("the table refuses its own event ({e}); nothing changed"))?;
+    async fn commit(&mut self, checked: Checked) -> Result<(), String> {
         let after = self.table.version();
         self.shared
             .store
-            .append(&self.id, after, std::slice::from_ref(&event), false)
+            .append(
+                &self.id,
+                after,
+                std::slice::from_ref(checked.event()),
+                false,
+            )
             .await
             .map_err(|e| format!("the move could not be saved ({e}); nothing changed"))?;
         self.last_activity = Instant::now();
+        // Checked on this table, which nothing else changes meanwhile.
         self.table
-            .apply(&event)
+            .apply_checked(checked)
             .expect("a checked event applies to the table it was checked on");
         if self.table.is_finished() && self.finished_at.is_none() {
             // Finished in this room, so no longer in play: the place is
@@ -512,6 +513,15 @@ impl Room {
         self.broadcast();
         self.mark_finished_if_over().await;
         Ok(())
+    }
+
+    /// The table's own event (a deal, the end): checked, then committed.
+    async fn commit_own(&mut self, event: &Event) -> Result<(), String> {
+        let checked = self
+            .table
+            .check(event)
+            .map_err(|e| format!("the table refuses its own event ({e}); nothing changed"))?;
+        self.commit(checked).await
     }
 
     async fn mark_finished_if_over(&mut self) {
@@ -612,7 +622,7 @@ impl Room {
             let closed = Event::Ended {
                 reason: EndReason::Closed,
             };
-            if let Err(e) = self.commit(closed).await {
+            if let Err(e) = self.commit_own(&closed).await {
                 eprintln!("talon serve: table {}: {e}", self.id);
                 // Try again after another while, not in a tight loop.
                 self.last_activity = now;
@@ -622,7 +632,7 @@ impl Room {
         if self.due.is_some_and(|d| d <= now) {
             self.due = None;
             if let Some(event) = self.table.next_event() {
-                if let Err(e) = self.commit(event).await {
+                if let Err(e) = self.commit_own(&event).await {
                     eprintln!("talon serve: table {}: {e}", self.id);
                 }
             }
