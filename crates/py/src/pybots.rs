@@ -67,7 +67,9 @@ impl Bot {
 
     /// The action id this bot chooses for the seat to move.
     fn step(&self, py: Python<'_>, state: &State) -> PyResult<usize> {
-        if state.core.preset().family() != self.preset.family() {
+        // A bot's settings are its preset's (Schnapsen's expert searches
+        // longer than Sixty-six's); the options it reads from the state.
+        if state.core.preset() != self.preset {
             return Err(talon_err(format!(
                 "this bot plays {}, not {}",
                 self.preset.name(),

@@ -337,6 +337,12 @@ fn with_legal<R>(
 /// large, is bad input (a ValueError subclass), not a TypeError or
 /// OverflowError from deep inside the binding.
 fn int_of(value: &Bound<'_, PyAny>, what: &str) -> PyResult<i64> {
+    // Python's bool is an int: `True` would be read as 1.
+    if value.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(IllegalActionError::new_err(format!(
+            "{value} is not a valid {what} (an integer, not a bool)"
+        )));
+    }
     value.extract::<i64>().map_err(|_| {
         let shown = value.repr().map_or_else(|_| "?".into(), |r| r.to_string());
         let hint = if value.is_instance_of::<pyo3::types::PyString>() {

@@ -484,3 +484,21 @@ def test_a_match_that_never_reaches_its_target_ends_at_the_deal_cap():
     assert m.unfinished() and m.winner() is None and m.winners() == []
     with pytest.raises(talon.TalonError, match="200-deal cap"):
         m.new_deal(seed)
+
+
+def test_a_bool_is_not_an_action_id():
+    # Python's True is the int 1; taken as an id it would play a card.
+    state = talon.load_game("schnapsen").new_initial_state(seed=1)
+    before = state.serialize()
+    for call in (state.apply_action, state.action_to_string):
+        with pytest.raises(talon.IllegalActionError, match="True is not a valid action id .*not a bool"):
+            call(True)
+    assert state.serialize() == before
+
+
+def test_a_bot_plays_its_own_preset_with_any_options():
+    bot = talon.Bot(talon.load_game("sixty-six"), "heuristic", seed=1)
+    with pytest.raises(talon.TalonError, match="this bot plays sixty-six, not schnapsen"):
+        bot.step(talon.load_game("schnapsen").new_initial_state(seed=1))
+    state = talon.load_game("sixty-six", sharp=True).new_initial_state(seed=1)
+    assert bot.step(state) in state.legal_actions()
