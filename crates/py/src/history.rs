@@ -332,12 +332,15 @@ fn pedro_records(o: &pedro::PedroObservation, out: &mut Records) {
 /// by 100.
 pub fn sheet(obs: &AnyObservation, seats: usize) -> (ArrayVec<f32, 8>, bool, f32) {
     let mut per_seat: ArrayVec<f32, 8> = (0..seats).map(|_| 0.0).collect();
+    // A score as a share of the target, kept within [-1, 1] (a Pedro side
+    // set again and again falls far below zero).
+    let share = |score: f32, target: f32| (score / target.max(1.0)).clamp(-1.0, 1.0);
     match obs {
         AnyObservation::SixtySix(o) => {
             if let Some(s) = &o.sheet {
-                let target = f32::from(s.target.max(1));
+                let target = f32::from(s.target);
                 for (i, v) in per_seat.iter_mut().enumerate() {
-                    *v = f32::from(s.scores[i]) / target;
+                    *v = share(f32::from(s.scores[i]), target);
                 }
                 return (per_seat, true, 0.0);
             }
@@ -345,16 +348,18 @@ pub fn sheet(obs: &AnyObservation, seats: usize) -> (ArrayVec<f32, 8>, bool, f32
         AnyObservation::NaSixtySix(o) => {
             if let Some(s) = &o.sheet {
                 let side = |i: usize| if seats == 4 { i % 2 } else { i };
+                let target = f32::from(o.options.target);
                 for (i, v) in per_seat.iter_mut().enumerate() {
-                    *v = s.scores[side(i)] as f32 / 100.0;
+                    *v = share(s.scores[side(i)] as f32, target);
                 }
-                return (per_seat, true, s.carry as f32 / 100.0);
+                return (per_seat, true, share(s.carry as f32, target));
             }
         }
         AnyObservation::Pedro(o) => {
             if let Some(s) = o.sheet {
+                let target = f32::from(o.options.game_target);
                 for (i, v) in per_seat.iter_mut().enumerate() {
-                    *v = s[i % 2] as f32 / 100.0;
+                    *v = share(s[i % 2] as f32, target);
                 }
                 return (per_seat, true, 0.0);
             }

@@ -502,3 +502,13 @@ def test_a_bot_plays_its_own_preset_with_any_options():
         bot.step(talon.load_game("schnapsen").new_initial_state(seed=1))
     state = talon.load_game("sixty-six", sharp=True).new_initial_state(seed=1)
     assert bot.step(state) in state.legal_actions()
+
+
+def test_the_sheet_block_is_the_score_as_a_share_of_the_target():
+    game = talon.load_game("sixty-three")  # to 250
+    text = talon.Match(game).new_deal(1).serialize().replace("sheet 0,0", "sheet -400,125")
+    state = game.deserialize_state(text)
+    (sheet,) = [b for b in game.information_state_tensor_layout() if b["name"] == "sheet"]
+    values = state.information_state_tensor(0)[sheet["start"] : sheet["start"] + sheet["size"]]
+    # From seat 0's chair: its side set deep below zero reads -1, not -1.6.
+    assert list(values) == [-1.0, 0.5, -1.0, 0.5]
