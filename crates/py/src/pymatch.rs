@@ -17,21 +17,52 @@ pub struct Match {
     options: Arc<[(String, String)]>,
     /// The deal `new_deal` gave last and `record` has not booked yet.
     waiting: Option<String>,
+    /// What pickling keeps: the game, the seed and every booked deal
+    /// serialized, in order; unpickling books them again on a new sheet.
+    game: Py<Game>,
+    seed: u64,
+    booked: Vec<String>,
 }
+
+/// What `Match.__reduce__` gives pickle: the function that rebuilds a
+/// match, and its arguments.
+type Reduced<'py> = (
+    Bound<'py, PyAny>,
+    (Py<Game>, u64, Vec<String>, Option<String>),
+);
 
 #[pymethods]
 impl Match {
     /// `seed` only matters where the rules cut for the first dealer.
     #[new]
     #[pyo3(signature = (game, seed=0))]
-    fn new(game: &Game, #[pyo3(from_py_with = crate::args::seed)] seed: u64) -> PyResult<Match> {
-        let sheet = AnyMatch::new(game.preset(), &game.options, seed)
-            .map_err(|e| talon_err(e.to_string()))?;
+    fn new(game: Py<Game>, #[pyo3(from_py_with = crate::args::seed)] seed: u64) -> PyResult<Match> {
+        let g = game.get();
+        let sheet =
+            AnyMatch::new(g.preset(), &g.options, seed).map_err(|e| talon_err(e.to_string()))?;
         Ok(Match {
             sheet,
-            options: game.options.clone(),
+            options: g.options.clone(),
             waiting: None,
+            seed,
+            booked: Vec::new(),
+            game,
         })
+    }
+
+    /// Pickling (and so `copy` and multiprocessing): the game, the seed,
+    /// the deals booked and the deal waiting to be booked.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+        let restore = py.import("talon._talon")?.getattr("_restore_match")?;
+        Ok((
+            restore,
+            (
+                self.game.clone_ref(py),
+                self.seed,
+                self.booked.clone(),
+                self.waiting.clone(),
+            ),
+        ))
     }
 
     /// The next deal of the match, dealt from `seed` by the seat whose turn it is.
@@ -78,9 +109,11 @@ impl Match {
             }
             Some(_) => {}
         }
+        let text = state.core.serialize().map_err(talon_err)?;
         self.sheet
             .record(&state.core.game)
             .map_err(|e| talon_err(format!("this deal cannot be booked here: {e}")))?;
+        self.booked.push(text);
         self.waiting = None;
         Ok(())
     }
@@ -128,6 +161,31 @@ impl Match {
     }
 }
 
+/// Unpickles a match: books its deals again, in order, on a new sheet.
+#[pyfunction]
+fn _restore_match(
+    game: Py<Game>,
+    seed: u64,
+    booked: Vec<String>,
+    waiting: Option<String>,
+) -> PyResult<Match> {
+    let mut m = Match::new(game, seed)?;
+    for (n, text) in booked.into_iter().enumerate() {
+        let refused = |e: String| talon_err(format!("booked deal {} does not restore: {e}", n + 1));
+        let core = Core::deserialize(&text).map_err(refused)?;
+        if core.game.preset() != m.sheet.preset() || *core.options != *m.options {
+            return Err(refused("it is another game's deal".into()));
+        }
+        m.sheet
+            .record(&core.game)
+            .map_err(|e| refused(e.to_string()))?;
+        m.booked.push(text);
+    }
+    m.waiting = waiting;
+    Ok(m)
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<Match>()
+    m.add_class::<Match>()?;
+    m.add_function(wrap_pyfunction!(_restore_match, m)?)
 }

@@ -512,3 +512,39 @@ def test_the_sheet_block_is_the_score_as_a_share_of_the_target():
     values = state.information_state_tensor(0)[sheet["start"] : sheet["start"] + sheet["size"]]
     # From seat 0's chair: its side set deep below zero reads -1, not -1.6.
     assert list(values) == [-1.0, 0.5, -1.0, 0.5]
+
+
+@pytest.mark.parametrize("name", ["schnapsen", "na-sixty-six-3", "sixty-three", "sixes-and-sevens"])
+def test_a_match_pickles_with_its_deals_and_the_one_waiting(name):
+    import copy
+    import pickle
+
+    rng = random.Random(9)
+    m = talon.Match(talon.load_game(name), seed=4)
+    for seed in range(3):
+        state = m.new_deal(seed)
+        play_random(state, rng)
+        m.record(state)
+    waiting = m.new_deal(3)
+    back = pickle.loads(pickle.dumps(m))
+    assert (back.scores(), back.deals_played(), back.winners()) == (m.scores(), 3, m.winners())
+    assert repr(copy.deepcopy(m).scores()) == repr(m.scores())
+    # The copy books the deal the original had dealt, and deals on alike.
+    play_random(waiting, rng)
+    back.record(waiting)
+    m.record(waiting)
+    assert (back.scores(), back.is_over()) == (m.scores(), m.is_over())
+    if not m.is_over():
+        assert back.new_deal(4).serialize() == m.new_deal(4).serialize()
+
+
+def test_a_damaged_match_pickle_is_refused():
+    import pickle
+
+    m = talon.Match(talon.load_game("schnapsen"))
+    state = m.new_deal(1)
+    play_random(state, random.Random(1))
+    m.record(state)
+    blob = pickle.dumps(m).replace(b"sheet 0,0", b"sheet 5,0")
+    with pytest.raises(talon.TalonError, match="booked deal 1 does not restore"):
+        pickle.loads(blob)
