@@ -43,7 +43,6 @@ pub struct FinishedDeal {
     pub match_scores: Option<Vec<i32>>,
 }
 
-/// A table: everything that happened at it and what follows from it.
 /// An event a table has checked at its current version, as its log
 /// would keep it: what [`Table::apply_checked`] applies without a second
 /// check. The server stores it between the two.
@@ -51,6 +50,7 @@ pub struct FinishedDeal {
 pub struct Checked {
     event: Event,
     version: u64,
+    undos: u64,
 }
 
 impl Checked {
@@ -64,6 +64,7 @@ impl Checked {
     }
 }
 
+/// A table: everything that happened at it and what follows from it.
 #[derive(Clone, Debug)]
 pub struct Table {
     config: TableConfig,
@@ -79,6 +80,10 @@ pub struct Table {
     deal_no: u32,
     finished: Vec<FinishedDeal>,
     ended: Option<EndReason>,
+    /// Undos so far: with the version, what a [`Checked`] event was
+    /// checked against (an undo and a new move can reach the same version
+    /// with another log).
+    undos: u64,
 }
 
 impl Table {
@@ -126,6 +131,7 @@ impl Table {
             deal_no: 0,
             finished: Vec::new(),
             ended: None,
+            undos: 0,
         };
         for (i, e) in events.iter().enumerate().skip(1) {
             table
@@ -406,7 +412,9 @@ impl Table {
                     .ok_or(TableError::NothingToUndo("nothing to undo in this deal"))?
             }
         };
+        let undos = self.undos + 1;
         *self = Table::replay(&self.log[..last])?;
+        self.undos = undos;
         Ok(())
     }
 
@@ -423,6 +431,7 @@ impl Table {
         Checked {
             event,
             version: self.version(),
+            undos: self.undos,
         }
     }
 
@@ -474,9 +483,9 @@ impl Table {
 
     /// Applies an event [`Table::check`] or [`Table::check_action`] passed
     /// on this table, without checking it again; refused (`Stale`, nothing
-    /// changed) if the table has moved on since.
+    /// changed) if the table has moved on or undone a move since.
     pub fn apply_checked(&mut self, checked: Checked) -> Result<(), TableError> {
-        if checked.version != self.version() {
+        if checked.version != self.version() || checked.undos != self.undos {
             return Err(TableError::Stale {
                 acted_on: checked.version,
                 current: self.version(),

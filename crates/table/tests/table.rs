@@ -129,6 +129,23 @@ fn a_checked_event_applies_only_at_the_version_it_was_checked_on() {
         Err(TableError::Stale { .. })
     ));
     assert_eq!((table.version(), table.actions().to_vec()), after);
+    // A reply checked, then the move undone and another played: the same
+    // version again, but not the table the reply was checked on.
+    let replier = table.to_move().unwrap();
+    let reply = table.game().unwrap().legal_actions()[0].clone();
+    let reply = table
+        .check_action(replier, &reply, Actor::Person, None)
+        .unwrap();
+    table.undo(None).unwrap();
+    let other = table
+        .check_action(seat, &legal[1], Actor::Person, None)
+        .unwrap();
+    table.apply_checked(other).unwrap();
+    assert_eq!(table.version(), after.0);
+    assert!(matches!(
+        table.apply_checked(reply),
+        Err(TableError::Stale { .. })
+    ));
 }
 
 /// `check` says what `apply` would do, and changes nothing: the server
