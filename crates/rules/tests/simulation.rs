@@ -149,3 +149,42 @@ fn random_action_only_from_legal() {
         assert!(g.is_legal(a));
     }
 }
+
+/// With the last trick worth 10 and 66 declared by the engine, a deal
+/// whose last trick brings its winner to 66 still gives him the 10 in the
+/// points reported (it used to end before the bonus was added). Counted
+/// marriages come in twenties and forties, so the last trick's winner's
+/// points less his card points end in 10 and the other's in 0.
+#[test]
+fn automatic_declaring_keeps_the_last_tricks_ten() {
+    use talon_rules::sixty_six::{Declaring, LastTrick};
+    let mut opts = Preset::SixtySix.sixty_six_defaults();
+    opts.declaring = Declaring::Automatic;
+    opts.last_trick = LastTrick::Bonus10;
+    let mut rng = rng_from_seed(66);
+    let (mut reached, mut played_out) = (0, 0);
+    for seed in 0..3_000 {
+        let mut g = SixtySix::from_seed(seed, opts, Seat((seed % 2) as u8));
+        playout(&mut g, &mut rng, &[], |_: &SixtySix| Ok(()), patient_random).unwrap();
+        let r = g.result().expect("finished").clone();
+        let last_trick = g.hand(Seat(0)).is_empty() && g.hand(Seat(1)).is_empty();
+        if !last_trick || g.closure().is_some() {
+            continue;
+        }
+        let w = g.history().last().expect("tricks were played").winner;
+        for seat in [w, w.opponent()] {
+            let extra = r.points[seat.index()] - r.card_points[seat.index()];
+            let want = if seat == w { 10 } else { 0 };
+            assert_eq!(extra % 20, want, "seed {seed}, seat {seat}: {r:?}");
+        }
+        match r.reason {
+            EndReason::Reached66 { .. } => reached += 1,
+            _ => played_out += 1,
+        }
+    }
+    // Both ways a deal reaches its last trick were seen.
+    assert!(
+        reached > 0 && played_out > 0,
+        "{reached} reached, {played_out} played out"
+    );
+}

@@ -296,13 +296,19 @@ impl Position {
         self.pending[w] = 0;
         self.leader = winner;
         self.phase = Phase::Lead;
-        if self.check_automatic(winner) {
+        let last = self.hands[w].is_empty();
+        // Reached by the cards and melds; the last trick's 10 is added
+        // either way, but does not turn a played-out deal into one reached.
+        let reached = self.reached_automatically(winner);
+        if last && self.closed.is_none() && self.opts.last_trick == LastTrick::Bonus10 {
+            self.bonus[w] += 10;
+        }
+        if reached {
+            let result = scoring::reached_66(self, winner);
+            self.end(result);
             return;
         }
-        if self.hands[w].is_empty() {
-            if self.closed.is_none() && self.opts.last_trick == LastTrick::Bonus10 {
-                self.bonus[w] += 10;
-            }
+        if last {
             let result = scoring::played_out(self, winner);
             self.end(result);
         } else if self.talon_open() {
@@ -314,9 +320,14 @@ impl Position {
         }
     }
 
-    /// Ends the deal when the engine declares for the players (VU rules).
+    /// Whether the engine declares for `seat` (VU rules): 66 reached.
+    fn reached_automatically(&self, seat: Seat) -> bool {
+        self.opts.declaring == Declaring::Automatic && self.points(seat) >= 66
+    }
+
+    /// Ends the deal when the engine declares for the players.
     fn check_automatic(&mut self, seat: Seat) -> bool {
-        if self.opts.declaring == Declaring::Automatic && self.points(seat) >= 66 {
+        if self.reached_automatically(seat) {
             let result = scoring::reached_66(self, seat);
             self.end(result);
             return true;
