@@ -61,8 +61,6 @@ pub struct PlaySession {
     pub seating: Seating,
     table: Table,
     bots: SeatBots,
-    /// A chosen seed: bots and hints think by count budgets only.
-    replays: bool,
     /// Where the record goes, kept current for a signal's sake.
     last_record: Option<(std::path::PathBuf, crate::signals::LastRecord)>,
     /// Whether the finished deal in view has had its hands and standing logged.
@@ -127,10 +125,10 @@ impl PlaySession {
         .map_err(|e| e.to_string())?;
         let table = Table::new(config).map_err(|e| e.to_string())?;
         let mut bots = SeatBots::for_table(&table).map_err(|e| e.to_string())?;
-        let replays = args.seed.is_some();
-        if replays {
+        if args.seed.is_some() {
             // A chosen seed replays exactly: count budgets only. A fresh
             // game keeps the bots' time limits, so nobody waits long.
+            // (Hints think by count budgets always: the table's rule.)
             bots.count_budgets_only();
         }
         let names = bots
@@ -147,7 +145,6 @@ impl PlaySession {
             seating,
             table,
             bots,
-            replays,
             last_record: None,
             booked: false,
             booked_at: 0,
@@ -417,9 +414,6 @@ impl PlaySession {
     pub fn hint(&mut self) -> Option<String> {
         talon_table::may_hint(&self.table, self.human.0).ok()?;
         let mut bot = talon_table::hint_bot(&self.table, strongest(self.preset)).ok()?;
-        if self.replays {
-            bot.set_time_limit(None);
-        }
         bot.choose(self.table.game()?)
     }
 

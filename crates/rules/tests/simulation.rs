@@ -1,7 +1,7 @@
 //! Random-play simulation through the generic conformance checks.
 //!
-//! The full run (100,000 deals per preset) is `#[ignore]`d in debug builds
-//! because it takes minutes unoptimised; `.ci/run` runs it in release with
+//! The full run (100,000 deals per preset) is `#[ignore]`d, since it takes
+//! minutes unoptimised; `.ci/run` runs it in release with
 //! `--include-ignored`. A smaller run always executes.
 
 use std::collections::BTreeMap;
@@ -166,7 +166,7 @@ fn automatic_declaring_keeps_the_last_tricks_ten() {
     for seed in 0..3_000 {
         let mut g = SixtySix::from_seed(seed, opts, Seat((seed % 2) as u8));
         playout(&mut g, &mut rng, &[], |_: &SixtySix| Ok(()), patient_random).unwrap();
-        let r = g.result().expect("finished").clone();
+        let r = *g.result().expect("finished");
         let last_trick = g.hand(Seat(0)).is_empty() && g.hand(Seat(1)).is_empty();
         if !last_trick || g.closure().is_some() {
             continue;

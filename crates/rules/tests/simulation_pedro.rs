@@ -4,7 +4,7 @@
 //! all scoring trumps took part, the points adding up to the preset's
 //! total (63, 44, 83, 14 …).
 //!
-//! The full run (100,000 deals per preset) is `#[ignore]`d in debug builds;
+//! The full run (100,000 deals per preset) is `#[ignore]`d;
 //! CI runs it in release with `--include-ignored`.
 
 use talon_cards::{Card, Deck, Seat, Suit};

@@ -13,8 +13,8 @@
 //!
 //! On top of those:
 //!
-//! - [`Solver`]: exact alpha-beta for two-player zero-sum perfect-information
-//!   play, DDS style (null-window "can seat 0 reach t?" searches, the
+//! - [`Solver`]: exact alpha-beta for two-sided zero-sum perfect-information
+//!   play, DDS style (null-window "can the maximising side reach t?" searches, the
 //!   first at a playout's value, then bisecting; transposition table in
 //!   [`tt`], ordering in [`ordering`]);
 //! - [`Pimc`]: Perfect Information Monte Carlo over sampled worlds;

@@ -1,6 +1,7 @@
-//! Exact alpha-beta solver for two-player zero-sum perfect-information
-//! play, in the style of DDS: the core search only answers "can seat 0
-//! reach at least `t`?" (a null-window search), and the exact value comes
+//! Exact alpha-beta solver for two-sided zero-sum perfect-information
+//! play, in the style of DDS: the core search only answers "can the
+//! maximising side (`SolverGame::maximises`) reach at least `t`?" (a
+//! null-window search), and the exact value comes
 //! from narrowing `t` over the game's value range: first at a guess (a
 //! playout's value), then by bisection. Small
 //! value ranges (Sixty-six: −3..3 game points) make that a few searches,
@@ -143,7 +144,8 @@ impl<G: SolverGame> Solver<G> {
         self.depth = 0;
     }
 
-    /// The exact value of `game` for seat 0 under best play by both seats.
+    /// The exact value of `game` for the maximising side under best play
+    /// by both sides.
     pub fn value(&mut self, game: &G) -> i32 {
         self.start_question();
         let v = self.narrow(game);
@@ -337,7 +339,8 @@ impl<G: SolverGame> Solver<G> {
         self.tt.store(key, lo, hi, best, self.nodes - start, range);
     }
 
-    /// Null-window search: can seat 0 force a final value of at least `t`?
+    /// Null-window search: can the maximising side force a final value of
+    /// at least `t`?
     pub fn at_least(&mut self, game: &G, t: i32) -> bool {
         self.start_question();
         let reached = self.at_least_counted(game, t);

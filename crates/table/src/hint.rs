@@ -45,11 +45,14 @@ pub fn may_hint(table: &Table, seat: u8) -> Result<(), NoHint> {
     Ok(())
 }
 
-/// The bot of `level` that works out a hint for this point of the table
-/// (with its count budgets; a front end may add a time limit).
+/// The bot of `level` that works out a hint for this point of the table,
+/// by its count budgets alone: a time limit would let the machine's load
+/// change the hint.
 pub fn hint_bot(table: &Table, level: &str) -> Result<AnyBot, NoHint> {
     let seed = table.config().seed ^ table.version();
-    Ok(AnyBot::new(level, table.preset(), seed)?)
+    let mut bot = AnyBot::new(level, table.preset(), seed)?;
+    bot.set_time_limit(None);
+    Ok(bot)
 }
 
 /// The hint for `seat` by a bot of `level`: [`may_hint`], then

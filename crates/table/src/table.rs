@@ -64,6 +64,15 @@ impl Checked {
     }
 }
 
+/// What a table does next by itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Due {
+    /// Deal this deal (numbered from 1).
+    Deal(u32),
+    /// End the match at the deal cap.
+    Cap,
+}
+
 /// A table: everything that happened at it and what follows from it.
 #[derive(Clone, Debug)]
 pub struct Table {
@@ -346,42 +355,42 @@ impl Table {
     /// What the table itself does next, if anything: deal (the first deal,
     /// or the next deal of a match) or end a match at the deal cap.
     pub fn next_event(&self) -> Option<Event> {
+        match self.due()? {
+            Due::Cap => Some(Event::Ended {
+                reason: EndReason::DealCap,
+            }),
+            Due::Deal(deal_no) => {
+                let deal = match (&self.config.deal, &self.sheet) {
+                    (Some(deal), _) if deal_no == 1 => deal.clone(),
+                    (_, None) => {
+                        AnyGame::new(self.preset, &self.options, &Setup::Seed(self.config.seed))
+                            .expect("the config was validated")
+                            .deal_text()
+                    }
+                    (_, Some(sheet)) => {
+                        let seed = self.config.seed.wrapping_add(u64::from(self.deal_no));
+                        sheet.next_deal(seed).deal_text()
+                    }
+                };
+                Some(Event::Dealt { deal_no, deal })
+            }
+        }
+    }
+
+    /// What the table does next, decided without dealing: the next deal's
+    /// number, or the end at the deal cap.
+    fn due(&self) -> Option<Due> {
         if self.ended.is_some() {
             return None;
         }
         let deal_no = self.deal_no + 1;
-        if let (0, Some(deal)) = (self.deal_no, &self.config.deal) {
-            return Some(Event::Dealt {
-                deal_no,
-                deal: deal.clone(),
-            });
-        }
         match (&self.game, &self.sheet) {
-            (None, None) => {
-                let game = AnyGame::new(self.preset, &self.options, &Setup::Seed(self.config.seed))
-                    .expect("the config was validated");
-                Some(Event::Dealt {
-                    deal_no,
-                    deal: game.deal_text(),
-                })
-            }
+            (None, _) => Some(Due::Deal(deal_no)),
             (Some(game), _) if game.to_move().is_some() => None,
             (Some(_), None) => None,
-            (_, Some(sheet)) => {
-                if sheet.winner().is_some() {
-                    None
-                } else if self.deal_no >= MATCH_DEAL_CAP {
-                    Some(Event::Ended {
-                        reason: EndReason::DealCap,
-                    })
-                } else {
-                    let seed = self.config.seed.wrapping_add(u64::from(self.deal_no));
-                    Some(Event::Dealt {
-                        deal_no,
-                        deal: sheet.next_deal(seed).deal_text(),
-                    })
-                }
-            }
+            (_, Some(sheet)) if sheet.winner().is_some() => None,
+            (_, Some(_)) if self.deal_no >= MATCH_DEAL_CAP => Some(Due::Cap),
+            (_, Some(_)) => Some(Due::Deal(deal_no)),
         }
     }
 
@@ -438,9 +447,10 @@ impl Table {
     fn event_as_stored(&self, event: &Event) -> Result<Event, TableError> {
         match event {
             Event::Created { .. } => Err(TableError::Corrupt("a second creation event".into())),
+            // The deal's number is checked, and that it reads; the cards are
+            // the log's own (a log replays without the random generator).
             Event::Dealt { deal_no, deal } => {
-                let expected = self.next_event();
-                if !matches!(expected, Some(Event::Dealt { deal_no: n, .. }) if n == *deal_no) {
+                if self.due() != Some(Due::Deal(*deal_no)) {
                     return Err(TableError::Corrupt(format!(
                         "deal {deal_no} is not due now"
                     )));
@@ -455,7 +465,7 @@ impl Table {
                 }
                 // The deal cap is the table's own event, due only there; a
                 // table may be closed (`Closed`) at any time.
-                if *reason == EndReason::DealCap && self.next_event().as_ref() != Some(event) {
+                if *reason == EndReason::DealCap && self.due() != Some(Due::Cap) {
                     return Err(TableError::Corrupt(
                         "the deal cap is reached only after the last deal a match may have".into(),
                     ));
