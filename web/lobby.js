@@ -96,19 +96,25 @@ export async function lobbyPage() {
     for (let i = 0; i < n; i++) {
       const kind = h(
         "select",
-        { id: `seat-${i}`, "aria-label": `Seat ${i}: who plays` },
+        { id: `seat-${i}`, "aria-label": `Seat ${i + 1}: who plays` },
         h("option", { value: "person", selected: i === 0 }, i === 0 ? "Person (you)" : "Person"),
         levels.map((b) => h("option", { value: `bot:${b}`, selected: i !== 0 && b === level }, `Bot: ${b}`)),
         others.length ? h("optgroup", { label: "Bots kept for experiments" }, others.map((b) => h("option", { value: `bot:${b}` }, `Bot: ${b}`))) : null,
       );
       const name = h("input", {
         type: "text", id: `seat-${i}-name`, maxlength: 24, placeholder: "name (optional)",
-        "aria-label": `Seat ${i}: name`,
+        "aria-label": `Seat ${i + 1}: name`,
       });
-      const sync = () => (name.hidden = kind.value !== "person");
+      // People count seats from 1 (the API from 0); a bot's row gives its
+      // menu the name's room too.
+      const row = h("div", { class: "seat-row" }, h("span", { class: "seat-no" }, `Seat ${i + 1}`), kind, name);
+      const sync = () => {
+        name.hidden = kind.value !== "person";
+        row.classList.toggle("bot", name.hidden);
+      };
       kind.addEventListener("change", sync);
       sync();
-      rows.push(h("div", { class: "seat-row" }, h("span", { class: "seat-no" }, `Seat ${i}`), kind, name));
+      rows.push(row);
     }
     seatsBox.replaceChildren(...rows);
   }

@@ -86,7 +86,7 @@ function dealResult(ui) {
     "div",
     { class: "deal-result" },
     h("p", {}, `Deal ${d.deal_no}: ${ui.namesIn(d.text)}`),
-    h("p", {}, "Points taken: ", d.points.map((p, i) => `${ui.name(i)} ${p}`).join(", ")),
+    h("p", {}, "Points taken: ", d.points.map((p, i) => `${ui.name(i)}: ${p}`).join(", ")),
     Object.entries(d.hands).map(([seat, cards]) =>
       h("div", { class: "reveal" }, h("h3", {}, ui.name(Number(seat))), h("div", { class: "row-cards small" }, cards.slice().sort(cardOrder(null)).map((c) => smallCard(c)))),
     ),

@@ -42,6 +42,44 @@ function handSize(ui, seat) {
   return Array.isArray(o.hand_sizes) ? o.hand_sizes[seat] : null;
 }
 
+// What each seat said in the auction so far, while it lasts: its last
+// bid or pass (the high bid alone would hide the passes and your own
+// earlier bids).
+function auctionCall(o, seat) {
+  if (o.family === "pedro" && o.phase === "auction" && Array.isArray(o.events)) {
+    const calls = o.events.filter((e) => e.seat === seat && ["bid", "pass", "forced"].includes(e.event));
+    const last = calls[calls.length - 1];
+    if (!last) return null;
+    if (last.event === "pass") return "passed";
+    // The rules name the high bid (a double is one above the top).
+    const bid = last.bid === o.high_bid ? (o.high_bid_name ?? last.bid) : last.bid;
+    return last.event === "forced" ? `forced at ${bid}` : `bid ${bid}`;
+  }
+  if (o.family === "na-sixty-six" && o.phase === "bidding" && Array.isArray(o.bids)) {
+    const calls = o.bids.filter((b) => b.seat === seat);
+    const last = calls[calls.length - 1];
+    if (!last) return null;
+    return last.bid === 0 ? "passed" : last.bid === 5 ? "bid the moon" : `bid ${last.bid}`;
+  }
+  return null;
+}
+
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+// Where a seat sits, in words: from your chair, or for a spectator of a
+// partnership game, whom it plays with.
+function whereText(ui, seat) {
+  const where = ui.position(seat);
+  if (where === "partner") return "your partner";
+  if (where === "across") return "across from you";
+  if (where) return `on your ${where}`;
+  const s = ui.state;
+  if ((s.you === null || s.you === undefined) && ui.partners()) return `with ${ui.name((seat + 2) % 4)}`;
+  return null;
+}
+
 export function seatBox(ui, seat) {
   const s = ui.state;
   const o = s.observation || {};
@@ -49,19 +87,21 @@ export function seatBox(ui, seat) {
   const count = handSize(ui, seat);
   const tags = [];
   if (o.dealer === seat) tags.push("dealer");
-  if (o.bidder === seat && o.high_bid) tags.push(`bid ${o.high_bid_name ?? o.high_bid}`);
+  const call = auctionCall(o, seat);
+  if (call) tags.push(call);
+  else if (o.bidder === seat && o.high_bid) tags.push(`bid ${o.high_bid_name ?? o.high_bid}`);
   if (o.sitting_out === seat) tags.push("sits out");
-  if (Array.isArray(o.out) && o.out[seat]) tags.push("out");
+  if (Array.isArray(o.out) && o.out[seat]) tags.push("out of this deal");
   if (Array.isArray(o.tricks_won)) {
     // North American Sixty-six counts tricks per side.
     const bySide = ui.partners() && o.tricks_won.length === 2;
     const won = o.tricks_won[bySide ? seat % 2 : seat];
-    if (won !== undefined) tags.push(bySide ? `side: ${won} tricks` : `${won} tricks`);
+    if (won !== undefined) tags.push(bySide ? `side: ${plural(won, "trick")}` : plural(won, "trick"));
   }
   const presence = presenceText(ui, seat);
   const known = knownCards(ui, seat);
-  const where = ui.position(seat);
-  const label = [ui.name(seat), where === "partner" ? "your partner" : where ? `on your ${where}` : null, turn ? "to play" : null, count !== null ? `${count} cards` : null, ...tags, presence]
+  const where = whereText(ui, seat);
+  const label = [ui.name(seat), where, turn ? "to play" : null, count !== null ? plural(count, "card") : null, ...tags, presence]
     .filter(Boolean)
     .join(", ");
   return h(
@@ -73,17 +113,18 @@ export function seatBox(ui, seat) {
       turn ? h("span", { class: "dot", "aria-hidden": "true" }, "\u25B6 ") : null,
       ui.name(seat),
     ),
-    where ? h("div", { class: "where", "aria-hidden": "true" }, where === "partner" ? "your partner" : `on your ${where}`) : null,
+    where ? h("div", { class: "where", "aria-hidden": "true" }, where) : null,
     h(
       "div",
       { class: "seat-info", "aria-hidden": "true" },
-      seat !== s.you && count !== null ? h("span", { class: "count" }, miniBacks(count), ` ${count}`) : null,
+      // No count once the hand is empty: a bare 0 says nothing.
+      seat !== s.you && count ? h("span", { class: "count" }, miniBacks(count), ` ${count}`) : null,
       tags.length ? h("span", { class: "tags" }, tags.join(" · ")) : null,
       presence ? h("span", { class: `presence p-${ui.presence[seat]}` }, presence) : null,
     ),
     standInButton(ui, seat),
     known.length
-      ? h("div", { class: "known", "aria-label": `Known cards of ${ui.name(seat)}: ${known.map(cardName).join(", ")}` }, known.map((c) => smallCard(c)))
+      ? h("div", { class: "known", "aria-label": `Known to hold: ${known.map(cardName).join(", ")}` }, h("span", { class: "muted", "aria-hidden": "true" }, "holds "), known.map((c) => smallCard(c)))
       : null,
   );
 }

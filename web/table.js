@@ -144,14 +144,26 @@ class TableUi {
     return `${base} (you)`;
   }
 
+  // A name short enough for a card's caption: "you" for yourself.
+  shortName(seat) {
+    return seat === this.state.you ? "you" : this.name(seat);
+  }
+
   // A result line of the engine ("seat 1 declared 66", "side 0 (seats 0
   // and 2) 40 points") with the seats' names, as the table shows them.
   namesIn(text) {
     const short = (n) => (n === this.state.you ? "you" : this.name(n));
     return text
-      .replace(/side (\d) \(seats (\d) and (\d)\)/g, (_, side, a, b) => `${short(Number(a))} & ${short(Number(b))}`)
+      // Two names are "they": "Ann & Bo win".
+      .replace(/side (\d) \(seats (\d) and (\d)\)( (?:wins|was|scores|makes|takes|loses|has)\b)?/g, (_, side, a, b, verb) =>
+        `${short(Number(a))} & ${short(Number(b))}${verb ? ` ${AGREE[verb.trim()]}` : ""}`)
+      // A figure after a name gets a colon: names may end in a digit.
+      .replace(/\bseat (\d)(?= [-+]?\d)/g, (_, n) => `${short(Number(n))}:`)
       .replace(/\bseat (\d)\b/g, (_, n) => short(Number(n)))
-      .replace(/\byou (wins|was|scores|makes|takes|loses|has)\b/g, (_, v) => `you ${AGREE[v]}`);
+      .replace(/\byou (wins|was|scores|makes|takes|loses|has)\b/g, (_, v) => `you ${AGREE[v]}`)
+      // "you bid 45 and was set"
+      .replace(/\byou (bid|were forced at) (\S+) and was set\b/g, "you $1 $2 and were set")
+      .replace(/^./, (c) => c.toUpperCase());
   }
 
   // Where a seat sits from your chair: the next to play sits on your left,
@@ -255,8 +267,11 @@ class TableUi {
     if (s.unfinished) return "The table ended before the match was over.";
     const winners = s.winners || [];
     if (winners.length === 0) return "The game is over.";
-    const who = andList(winners.map((i) => this.name(i)));
-    if (winners.length === 1) return `${who} wins.`;
+    // You first, as "You" ("You and Bo win."), and a capital to start.
+    const mine = winners.includes(this.state.you);
+    const names = [...(mine ? ["you"] : []), ...winners.filter((i) => i !== this.state.you).map((i) => this.name(i))];
+    const who = capital(andList(names));
+    if (winners.length === 1) return mine ? "You win." : `${who} wins.`;
     // Partners win together; anyone else shares first place.
     return this.partners() ? `${who} win.` : `${who} share first place.`;
   }
@@ -490,8 +505,11 @@ class TableUi {
       const [us, them] = s.you === null || s.you === undefined ? [`${this.name(0)} & ${this.name(2)}`, `${this.name(1)} & ${this.name(3)}`] : ["us", "them"];
       scores = h("span", { class: "score", "aria-label": `Match score: ${us} ${s.scores[mine]}, ${them} ${s.scores[1 - mine]}` }, `${us} ${s.scores[mine]} : ${s.scores[1 - mine]} ${them}`);
     } else if (s.scores) {
-      const who = s.scores.map((v, i) => `${this.name(i)} ${v}`).join(", ");
-      scores = h("span", { class: "score", title: who, "aria-label": `Match score: ${who}` }, s.scores.join(" : "));
+      const who = s.scores.map((v, i) => `${this.name(i)}: ${v}`).join(", ");
+      // Two seats: each number by its name ("you 3 : 5 Bo"); more, the
+      // numbers in seat order (the names are in the Scores panel).
+      const shown = s.scores.length === 2 ? `${this.shortName(0)} ${s.scores[0]} : ${s.scores[1]} ${this.shortName(1)}` : s.scores.join(" : ");
+      scores = h("span", { class: "score", title: who, "aria-label": `Match score: ${who}` }, shown);
     }
     const btn = (id, label, panel, name) =>
       h("button", {
@@ -551,7 +569,7 @@ class TableUi {
       "section",
       { class: "trick", "aria-label": trick.length ? `Trick: ${trick.map((t) => `${this.name(t.seat)} ${t.card ? cardName(t.card) : "a card"}`).join(", ")}` : "No cards on the table" },
       trick.map((t) =>
-        h("figure", { class: `played${won === t.seat ? " winner" : ""}` }, t.card ? bigCard(t.card) : backCard(), h("figcaption", {}, this.name(t.seat))),
+        h("figure", { class: `played${won === t.seat ? " winner" : ""}` }, t.card ? bigCard(t.card) : backCard(), h("figcaption", {}, this.shortName(t.seat))),
       ),
       won !== null ? h("p", { class: "won" }, `${this.name(won)} wins the trick`) : null,
     );
@@ -565,15 +583,20 @@ class TableUi {
       if (pending && o.seat != null) info.push(h("span", {}, `Your marriage points waiting for a trick: ${pending}`));
     }
     if (o.family === "na-sixty-six" && o.turned) info.push(h("span", { class: "talon" }, "Turned ", smallCard(o.turned)));
-    // The widow (three hands): sent only to whoever may see it.
+    // The widow (three hands): its cards are sent only to whoever may see
+    // them; everyone is told it is there and who won it.
+    if (o.family === "na-sixty-six" && o.players === 3 && !(Array.isArray(o.widow) && o.widow.length)) {
+      const won = o.widow_taker !== null && o.widow_taker !== undefined;
+      info.push(h("span", { id: "widow-note" }, won ? `Widow: won by ${this.shortName(o.widow_taker)}, face down` : "Widow: 3 cards face down, for the first trick's winner"));
+    }
     if (o.family === "na-sixty-six" && Array.isArray(o.widow) && o.widow.length) {
-      const taker = o.widow_taker !== null && o.widow_taker !== undefined ? ` (${this.name(o.widow_taker)})` : "";
+      const taker = o.widow_taker !== null && o.widow_taker !== undefined ? ` of ${this.shortName(o.widow_taker)}` : "";
       info.push(h("span", { id: "widow", "data-cards": o.widow.join(" "), "aria-label": `Widow${taker}: ${o.widow.map(cardName).join(", ")}` }, `Widow${taker} `, o.widow.map((c) => smallCard(c))));
     }
     if (o.family === "na-sixty-six" && Array.isArray(o.laid_away) && o.laid_away.length) {
       info.push(h("span", { id: "laid-away", "aria-label": `Laid away: ${o.laid_away.map(cardName).join(", ")}` }, "Laid away ", o.laid_away.map((c) => smallCard(c))));
     }
-    if (o.family === "pedro" && o.stock_left !== undefined) info.push(h("span", {}, `Stock: ${o.stock_left}`));
+    if (o.family === "pedro" && o.stock_left !== undefined) info.push(h("span", {}, `${capital(o.stock_name || "stock")}: ${o.stock_left}`));
     if (o.family === "pedro" && Array.isArray(o.events) && o.phase !== "over") {
       // What the fill, the four more, the robbing or the kitty brought you
       // (your own record names the cards; others' only count them).
@@ -618,7 +641,16 @@ class TableUi {
         // The Pedro family's reduction: how far there is still to go.
         const extra = o.family === "pedro" && Array.isArray(o.hand) ? o.hand.length - 6 : 0;
         if (extra > 0) text += ` (${extra} more to get down to six)`;
-      } else if (this.cardActions().size) text += this.coarse ? ": tap a card, tap again to play" : ": play a card";
+        // North American Sixty-six: as many laid away as the widow brought.
+        if (o.family === "na-sixty-six" && Array.isArray(o.widow)) {
+          const left = o.widow.length - (o.laid_away || []).length;
+          if (left > 0) text += ` (lay away ${left} more)`;
+        }
+      } else if (this.cardActions().size) {
+        // North American Sixty-six: the bidder's first lead names trump.
+        if (o.family === "na-sixty-six" && !o.trump && o.bidder === s.you) text += ": your lead names trump";
+        text += this.coarse ? ": tap a card, tap again to play" : ": play a card";
+      }
       else if (this.otherActions().length) text += ": choose below";
     } else text = `${this.name(s.to_move)} to play`;
     if (this.pending) text = "Sending…";
@@ -721,3 +753,7 @@ class TableUi {
 
 // Verbs after "you" in the engine's result lines.
 const AGREE = { wins: "win", was: "were", scores: "score", makes: "make", takes: "take", loses: "lose", has: "have" };
+
+function capital(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}

@@ -37,7 +37,8 @@ export function actionLabel(action) {
   if ((m = action.match(/^trump ([CDHS])$/))) return `${suitSymbol(m[1])} Trump ${suitName(m[1])}`;
   if ((m = action.match(/^M([CDHS])$/))) return `Marriage ${suitSymbol(m[1])}`;
   if ((m = action.match(/^(\S\S)\+$/))) return `Marriage: lead ${cardShort(m[1])}`;
-  if ((m = action.match(/^ace (odd|even)$/))) return `Ace: ${m[1]}`;
+  // An Ace called odd counts 1 (lowest), even 14 (highest).
+  if ((m = action.match(/^ace (odd|even)$/))) return m[1] === "odd" ? "Ace: odd (low, 1)" : "Ace: even (high, 14)";
   const words = { dump: "Dump", keep: "Keep trumps", exchange: "Exchange trump", close: "Close talon", declare: "Declare 66", draw: "Draw" };
   return words[action] || action;
 }
@@ -70,5 +71,5 @@ export const CONFIRM = {
   "bid double": "Bid double? Your side must take all the points; the score counts double either way.",
   close: "Close the talon? No more cards are drawn and you must follow suit.",
   declare: "Declare that you have 66? If you are wrong, the opponent scores.",
-  dump: "Dump your remaining cards?",
+  dump: "Dump your remaining cards? They all go into this trick, and you take no further part in the deal.",
 };

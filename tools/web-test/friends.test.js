@@ -155,3 +155,24 @@ test("memory play: the lobby's box makes a table with no looking back while the 
   assert.doesNotMatch(await lobby.textContent("body"), /Your points/);
   await context.close();
 });
+
+test("the auction shows every seat's call, and a match of two names each score", async () => {
+  const t = await createTable("sixty-three", [{ kind: "person", name: "Ann" }, { kind: "bot", level: "random" }, { kind: "person", name: "Bo" }, { kind: "bot", level: "random" }]);
+  const ann = await openPage(t.seats[0].invite);
+  const bo = await openPage(t.seats[2].invite);
+  await ann.locator('button[data-action="pass"]').click();
+  // Bo speaks after Ann and the bot between them: both calls are on show.
+  await bo.waitForFunction(() => document.querySelector("#status")?.textContent.startsWith("Your turn"));
+  const label = (page, seat) => page.locator(`.seat[data-seat="${seat}"]`).getAttribute("aria-label");
+  assert.match(await label(bo, 0), /\bpassed\b/);
+  assert.match(await label(bo, 1), /\b(passed|bid \d+)\b/);
+  // The stock is named as the rules name it, and a Sixty-three deal has one.
+  assert.match(await bo.locator(".info").textContent(), /Stock: \d+/);
+  await ann.context().close();
+  await bo.context().close();
+
+  const m = await createTable("schnapsen", [{ kind: "person", name: "Ann" }, { kind: "bot", level: "random" }], { match: true });
+  const page = await openPage(m.seats[0].invite);
+  assert.match(await page.locator(".bar .score").textContent(), /^you 0 : 0 random bot$/);
+  await page.context().close();
+});

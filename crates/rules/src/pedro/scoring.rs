@@ -102,8 +102,9 @@ pub fn describe(r: &PedroResult) -> String {
     let bid = bid_text(r.bid, r.max_bid);
     let how = if r.forced { "was forced at" } else { "bid" };
     let outcome = if r.made { "made it" } else { "was set" };
+    // Each side named, as North American Sixty-six's lines do.
     format!(
-        "seat {bidder} {how} {bid} and {outcome}: points {} to {}, score {:+} / {:+}",
-        r.points[0], r.points[1], r.score[0], r.score[1]
+        "seat {bidder} {how} {bid} and {outcome}: side 0 (seats 0 and 2) {} points, {:+}; side 1 (seats 1 and 3) {} points, {:+}",
+        r.points[0], r.score[0], r.points[1], r.score[1]
     )
 }
