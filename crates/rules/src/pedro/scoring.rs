@@ -103,8 +103,42 @@ pub fn describe(r: &PedroResult) -> String {
     let how = if r.forced { "was forced at" } else { "bid" };
     let outcome = if r.made { "made it" } else { "was set" };
     // Each side named, as North American Sixty-six's lines do.
+    let points = |n: u16| {
+        if n == 1 {
+            "1 point".into()
+        } else {
+            format!("{n} points")
+        }
+    };
     format!(
-        "seat {bidder} {how} {bid} and {outcome}: side 0 (seats 0 and 2) {} points, {:+}; side 1 (seats 1 and 3) {} points, {:+}",
-        r.points[0], r.score[0], r.points[1], r.score[1]
+        "seat {bidder} {how} {bid} and {outcome}: side 0 (seats 0 and 2) {}, {:+}; side 1 (seats 1 and 3) {}, {:+}",
+        points(r.points[0]),
+        r.score[0],
+        points(r.points[1]),
+        r.score[1]
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The line names each side with its points and its score change.
+    #[test]
+    fn the_result_line_names_each_side() {
+        let r = PedroResult {
+            bidder: Some(Seat(3)),
+            bid: 25,
+            double: false,
+            forced: true,
+            points: [1, 62],
+            made: true,
+            score: [1, 62],
+            max_bid: 63,
+        };
+        assert_eq!(
+            describe(&r),
+            "seat 3 was forced at 25 and made it: side 0 (seats 0 and 2) 1 point, +1; side 1 (seats 1 and 3) 62 points, +62"
+        );
+    }
 }
