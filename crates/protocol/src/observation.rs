@@ -37,20 +37,20 @@ enum Chair {
 }
 
 fn json_of(obs: &AnyObservation, chair: Chair) -> Value {
-    let (mut public, own) = match obs {
+    let (mut common, own) = match obs {
         AnyObservation::SixtySix(o) => sixty_six(o),
         AnyObservation::NaSixtySix(o) => na_sixty_six(o),
         AnyObservation::Sevens(o) => sevens(o),
         AnyObservation::Pedro(o) => pedro(o),
     };
     if chair == Chair::Seat {
-        if let (Value::Object(map), Value::Object(own)) = (&mut public, own) {
+        if let (Value::Object(map), Value::Object(own)) = (&mut common, own) {
             map.extend(own);
         }
     } else {
-        public["seat"] = Value::Null;
+        common["seat"] = Value::Null;
     }
-    public
+    common
 }
 
 /// A face-down discard or draw names its cards (`own_cards`) only in the
@@ -106,10 +106,12 @@ fn pedro_event(e: &PedroEvent) -> Value {
     }
 }
 
-/// Each family's observation as two objects: what the table sees, and
-/// what is the seat's own (added for a seat, left out for a spectator).
+/// Each family's observation as two objects: the fields every observation
+/// has (their content is the observation's, a seat's or the public one),
+/// and the fields only a seat has (its hand, its face-down cards), which a
+/// spectator's JSON leaves out.
 fn pedro(o: &PedroObservation) -> (Value, Value) {
-    let public = json!({
+    let common = json!({
         "family": "pedro",
         "seat": o.seat.0,
         "dealer": o.dealer.0,
@@ -135,7 +137,7 @@ fn pedro(o: &PedroObservation) -> (Value, Value) {
         "hand": cards(o.hand),
         "own_discards": cards(o.own_discards),
     });
-    (public, own)
+    (common, own)
 }
 
 fn seat_cards(cards: &[(talon_cards::Seat, Card)]) -> Vec<Value> {
@@ -156,7 +158,7 @@ fn na_sixty_six(o: &NaObservation) -> (Value, Value) {
         .iter()
         .map(|m| json!({"seat": m.seat.0, "suit": m.suit.to_string(), "points": m.points}))
         .collect();
-    let public = json!({
+    let common = json!({
         "family": "na-sixty-six",
         "seat": o.seat.0,
         "players": o.players,
@@ -189,7 +191,7 @@ fn na_sixty_six(o: &NaObservation) -> (Value, Value) {
         "laid_away": cards(o.laid_away),
         "laid_away_order": o.laid_away_order.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
     });
-    (public, own)
+    (common, own)
 }
 
 fn sevens(o: &SevensObservation) -> (Value, Value) {
@@ -217,7 +219,7 @@ fn sevens(o: &SevensObservation) -> (Value, Value) {
         let m = majority(&o.trick, &o.calls, o.options.tie);
         json!({"odd": m.odd, "even": m.even, "high_wins": m.high_wins})
     });
-    let public = json!({
+    let common = json!({
         "family": "sixes-and-sevens",
         "seat": o.seat.0,
         "players": o.options.players,
@@ -232,7 +234,7 @@ fn sevens(o: &SevensObservation) -> (Value, Value) {
         "hand_sizes": o.hand_sizes,
         "tricks_won": o.tricks,
     });
-    (public, json!({"hand": cards(o.hand)}))
+    (common, json!({"hand": cards(o.hand)}))
 }
 
 fn sixty_six(o: &SixtySixObservation) -> (Value, Value) {
@@ -259,7 +261,7 @@ fn sixty_six(o: &SixtySixObservation) -> (Value, Value) {
             Event::Close { seat, trick } => json!({"event": "close", "seat": seat.0, "trick": trick}),
         })
         .collect();
-    let public = json!({
+    let common = json!({
         "family": "sixty-six",
         "seat": o.seat.0,
         "dealer": o.dealer.0,
@@ -291,7 +293,7 @@ fn sixty_six(o: &SixtySixObservation) -> (Value, Value) {
         // The cards this seat drew, in order.
         "drawn": o.drawn.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
     });
-    (public, own)
+    (common, own)
 }
 
 #[cfg(test)]
