@@ -69,6 +69,11 @@ impl Game {
         let preset = preset_by_name(name)?;
         let options = options_from(params)?;
         let rules = Ruleset::new(preset, &options).map_err(|e| talon_err(e.to_string()))?;
+        // Kept as Talon writes them (`sharp="yes"` as true), so a state
+        // serializes them so and a match compares them alike.
+        let options = preset
+            .canonical_options(&options)
+            .map_err(|e| talon_err(e.to_string()))?;
         Ok(Game {
             options: options.into(),
             rules,

@@ -548,3 +548,11 @@ def test_a_damaged_match_pickle_is_refused():
     blob = pickle.dumps(m).replace(b"sheet 0,0", b"sheet 5,0")
     with pytest.raises(talon.TalonError, match="booked deal 1 does not restore"):
         pickle.loads(blob)
+
+
+def test_options_are_kept_as_talon_writes_them():
+    yes = talon.load_game("sixty-six", sharp="yes")
+    assert "option sharp=true" in yes.new_initial_state(seed=1).serialize()
+    # Two spellings of the same rules read each other's states.
+    text = yes.new_initial_state(seed=2).serialize()
+    assert talon.load_game("sixty-six", sharp=True).deserialize_state(text).serialize() == text

@@ -251,6 +251,18 @@ impl Preset {
         crate::options::find_spec(self.option_specs(), name)?.canonical(value)
     }
 
+    /// Every option's value as Talon writes it ([`Preset::canonical_option`]),
+    /// so that two spellings of the same rules compare equal.
+    pub fn canonical_options(
+        self,
+        options: &[(String, String)],
+    ) -> Result<Vec<(String, String)>, OptionError> {
+        options
+            .iter()
+            .map(|(name, value)| Ok((name.clone(), self.canonical_option(name, value)?)))
+            .collect()
+    }
+
     /// The default value of every option, as text.
     pub fn option_defaults(self) -> Vec<(&'static str, String)> {
         match self {

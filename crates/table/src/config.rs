@@ -195,11 +195,10 @@ impl TableConfig {
     /// → `true`), validated.
     pub fn canonical(mut self) -> Result<TableConfig, TableError> {
         let preset = self.validate()?;
-        for (name, value) in self.options.iter_mut() {
-            *value = preset
-                .canonical_option(name, value)
-                .map_err(|e| TableError::Config(e.to_string()))?;
-        }
+        let pairs = preset
+            .canonical_options(&self.option_pairs())
+            .map_err(|e| TableError::Config(e.to_string()))?;
+        self.options = pairs.into_iter().collect();
         Ok(self)
     }
 
