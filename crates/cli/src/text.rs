@@ -224,11 +224,7 @@ pub fn table(obs: &AnyObservation) -> String {
 }
 
 fn pedro_table(o: &PedroObservation) -> String {
-    let pile = if o.options.replenish == pedro::Replenish::Kitty {
-        "kitty"
-    } else {
-        "stock"
-    };
+    let pile = o.stock_name();
     let mut out = vec![format!(
         "dealer seat {}   {pile} {}",
         o.dealer, o.stock_left

@@ -4,7 +4,7 @@
 use serde_json::{json, Value};
 use talon_cards::{Card, CardSet};
 use talon_rules::na_sixty_six::NaObservation;
-use talon_rules::pedro::{Event as PedroEvent, PedroObservation, Replenish};
+use talon_rules::pedro::{Event as PedroEvent, PedroObservation};
 use talon_rules::sevens::{majority, AceCall, SevensObservation};
 use talon_rules::sixty_six::{Event, Phase, SixtySixObservation};
 use talon_rules::AnyObservation;
@@ -120,9 +120,7 @@ fn pedro(o: &PedroObservation) -> (Value, Value) {
         "known": o.known.iter().map(|k| cards(*k)).collect::<Vec<_>>(),
         "hand_sizes": o.hand_sizes,
         "stock_left": o.stock_left,
-        // What the undealt cards are called: the bidder's kitty, or the
-        // stock hands are filled from.
-        "stock_name": if o.options.replenish == Replenish::Kitty { "kitty" } else { "stock" },
+        "stock_name": o.stock_name(),
         "trump": o.trump.map(|s| s.to_string()),
         "bidder": o.bidder.map(|s| s.0),
         "high_bid": o.high_bid,

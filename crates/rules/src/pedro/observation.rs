@@ -116,6 +116,16 @@ impl PedroObservation {
         super::auction::bid_text(self.high_bid, self.options.max_bid)
     }
 
+    /// What the undealt cards are called: the bidder's `kitty`, or the
+    /// `stock` that hands are filled from.
+    pub fn stock_name(&self) -> &'static str {
+        if self.options.replenish == super::options::Replenish::Kitty {
+            "kitty"
+        } else {
+            "stock"
+        }
+    }
+
     /// The cards this seat drew this deal (its own record names them).
     pub fn own_draws(&self) -> CardSet {
         self.events.iter().fold(CardSet::EMPTY, |set, e| match *e {
