@@ -62,19 +62,23 @@ function sheet(ui) {
   const s = ui.state;
   if (!s.deals.length) return h("p", {}, "No deal has finished yet.");
   const cols = s.deals[0].score.length;
-  const colName = (i) => (cols === s.seats.length ? ui.name(i) : s.seats.filter((_, k) => k % cols === i).map((x) => x.name).join(" & "));
-  const head = h("tr", {}, h("th", { scope: "col" }, "Deal"), [...Array(cols).keys()].map((i) => h("th", { scope: "col" }, colName(i))), h("th", { scope: "col" }, "Result"));
+  // Partners share a score: one column a side (seats 0 and 2, 1 and 3),
+  // not each figure twice.
+  const sides = ui.partners() && cols === 4;
+  const shown = sides ? [0, 1] : [...Array(cols).keys()];
+  const colName = (i) => (sides ? `${ui.shortName(i)} & ${ui.shortName(i + 2)}` : cols === s.seats.length ? ui.name(i) : s.seats.filter((_, k) => k % cols === i).map((x) => x.name).join(" & "));
+  const head = h("tr", {}, h("th", { scope: "col" }, "Deal"), shown.map((i) => h("th", { scope: "col" }, colName(i))), h("th", { scope: "col" }, "Result"));
   const rows = s.deals.map((d) =>
     h(
       "tr",
       {},
       h("th", { scope: "row" }, d.deal_no),
-      d.score.map((x, i) => h("td", {}, `${x > 0 ? "+" : ""}${x}${d.match_scores ? ` (${d.match_scores[i]})` : ""}`)),
+      shown.map((i) => h("td", {}, `${d.score[i] > 0 ? "+" : ""}${d.score[i]}${d.match_scores ? ` (${d.match_scores[i]})` : ""}`)),
       h("td", { class: "text" }, ui.namesIn(d.text)),
     ),
   );
   const total = s.scores
-    ? h("tr", { class: "total" }, h("th", { scope: "row" }, "Match"), s.scores.map((x) => h("td", {}, x)), h("td", {}, s.status === "finished" ? ui.finishText() : ""))
+    ? h("tr", { class: "total" }, h("th", { scope: "row" }, "Match"), shown.map((i) => h("td", {}, s.scores[i])), h("td", {}, s.status === "finished" ? ui.finishText() : ""))
     : null;
   return h("div", { class: "sheet-wrap" }, h("table", { class: "sheet" }, h("thead", {}, head), h("tbody", {}, rows, total)));
 }
@@ -115,7 +119,7 @@ export function finishedView(ui) {
     again.push(" ", h("button", { type: "button", id: "same-cards", disabled: busy, title: "The same deals again, to see whether you do better (everyone has seen these hands)", onclick: ask(true) }, "Same cards again"));
   }
   const newTable = h("a", { href: "/", class: `button${again.length ? "" : " primary"}`, id: "new-table" }, "New table");
-  const sheetButton = h("button", { type: "button", id: "finished-sheet", onclick: () => { ui.panel = "sheet"; ui.render(); } }, "Score sheet");
+  const sheetButton = h("button", { type: "button", id: "finished-sheet", onclick: () => { ui.panel = "sheet"; ui.render(); document.getElementById("panel-close")?.focus(); } }, "Score sheet");
   return h(
     "section",
     { class: "finished", id: "finished", "aria-label": "The table is over" },

@@ -161,8 +161,8 @@ class TableUi {
       .replace(/\bseat (\d)(?= [-+]?\d)/g, (_, n) => `${short(Number(n))}:`)
       .replace(/\bseat (\d)\b/g, (_, n) => short(Number(n)))
       .replace(/\byou (wins|was|scores|makes|takes|loses|has)\b/g, (_, v) => `you ${AGREE[v]}`)
-      // "you bid 45 and was set"
-      .replace(/\byou (bid|were forced at) (\S+) and was set\b/g, "you $1 $2 and were set")
+      // "you bid 45 and was set", "you bid the moon and was set"
+      .replace(/\byou ([^;:.]*?) and was set\b/g, "you $1 and were set")
       .replace(/^./, (c) => c.toUpperCase());
   }
 
@@ -330,9 +330,21 @@ class TableUi {
     return ["give", "discard"].filter((v) => this.state.legal.some((a) => a.startsWith(`${v} `)));
   }
 
+  // The question before an action that cannot be taken back; declaring
+  // says how many points you have.
+  confirmText(action) {
+    const o = this.state.observation || {};
+    if (action === "declare" && Array.isArray(o.points) && o.seat != null) {
+      const pending = Array.isArray(o.pending_marriage_points) ? o.pending_marriage_points[o.seat] : 0;
+      const waiting = pending ? ` (and ${pending} from a marriage, not counted until you take a trick)` : "";
+      return `You have ${o.points[o.seat]} points${waiting}. ${CONFIRM.declare}`;
+    }
+    return CONFIRM[action];
+  }
+
   send(action) {
     if (this.pending || !this.state) return;
-    if (CONFIRM[action] && !window.confirm(CONFIRM[action])) return;
+    if (CONFIRM[action] && !window.confirm(this.confirmText(action))) return;
     const id = Math.random().toString(36).slice(2, 10);
     if (this.net.send({ t: "act", action, v: this.net.v, id })) {
       this.pending = id;
@@ -590,8 +602,9 @@ class TableUi {
       info.push(h("span", { id: "widow-note" }, won ? `Widow: won by ${this.shortName(o.widow_taker)}, face down` : "Widow: 3 cards face down, for the first trick's winner"));
     }
     if (o.family === "na-sixty-six" && Array.isArray(o.widow) && o.widow.length) {
-      const taker = o.widow_taker !== null && o.widow_taker !== undefined ? ` of ${this.shortName(o.widow_taker)}` : "";
-      info.push(h("span", { id: "widow", "data-cards": o.widow.join(" "), "aria-label": `Widow${taker}: ${o.widow.map(cardName).join(", ")}` }, `Widow${taker} `, o.widow.map((c) => smallCard(c))));
+      const taker = o.widow_taker;
+      const title = taker === null || taker === undefined ? "Widow" : taker === this.state.you ? "Your widow" : `Widow of ${this.name(taker)}`;
+      info.push(h("span", { id: "widow", "data-cards": o.widow.join(" "), "aria-label": `${title}: ${o.widow.map(cardName).join(", ")}` }, `${title} `, o.widow.map((c) => smallCard(c))));
     }
     if (o.family === "na-sixty-six" && Array.isArray(o.laid_away) && o.laid_away.length) {
       info.push(h("span", { id: "laid-away", "aria-label": `Laid away: ${o.laid_away.map(cardName).join(", ")}` }, "Laid away ", o.laid_away.map((c) => smallCard(c))));

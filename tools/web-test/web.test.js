@@ -115,8 +115,10 @@ test("two people and two bots play a Sixty-three deal by clicking; dimmed cards 
   const summary = (await api(`/api/tables/${t.table}`)).summary;
   await a.click("#show-sheet");
   const cells = await a.$$eval("table.sheet tbody tr:first-child td", (tds) => tds.map((td) => td.textContent));
+  // Partners share a score: one column a side, then the result line.
   const score = summary.deals[0].score;
-  for (let i = 0; i < score.length; i++) assert.ok(cells[i].startsWith(`${score[i] > 0 ? "+" : ""}${score[i]}`), `${cells[i]} vs ${score[i]}`);
+  assert.equal(cells.length, 3, cells.join(" | "));
+  for (const i of [0, 1]) assert.ok(cells[i].startsWith(`${score[i] > 0 ? "+" : ""}${score[i]}`), `${cells[i]} vs ${score[i]}`);
   await a.context().close();
   await b.context().close();
 });

@@ -173,11 +173,15 @@ pub fn describe(r: &NaResult, sides: usize) -> String {
         };
     };
     let bid = if r.bid == MOON {
-        "moon".to_string()
+        "the moon".to_string()
     } else {
-        format!("bid {}", r.bid)
+        r.bid.to_string()
     };
-    let verdict = if r.made == Some(true) { "made" } else { "set" };
+    let verdict = if r.made == Some(true) {
+        "made it"
+    } else {
+        "was set"
+    };
     let name = |s: usize| {
         if sides == 2 {
             format!("side {s} (seats {s} and {})", s + 2)
@@ -188,5 +192,5 @@ pub fn describe(r: &NaResult, sides: usize) -> String {
     let per: Vec<String> = (0..sides)
         .map(|s| format!("{} {} points, {:+}", name(s), r.points[s], r.score[s]))
         .collect();
-    format!("seat {bidder} {bid} {verdict}; {}", per.join("; "))
+    format!("seat {bidder} bid {bid} and {verdict}; {}", per.join("; "))
 }
