@@ -134,8 +134,8 @@ export function seatBox(ui, seat) {
 function knownCards(ui, seat) {
   const o = ui.state.observation;
   if (!o) return [];
-  // Your own shown cards are in your hand already (Sixty-six).
-  if (o.family === "sixty-six" && seat === o.seat) return [];
+  // Your own known cards are in your hand already.
+  if (seat === o.seat) return [];
   if (Array.isArray(o.known)) return (o.known[seat] || []).filter(Boolean);
   return [];
 }

@@ -651,6 +651,8 @@ class TableUi {
       const o = s.observation || {};
       if (this.markMode()) {
         text += `: choose cards to ${this.markVerbs().join(" or ")}`;
+        // Gives go to your partner: say to whom.
+        if (this.markVerbs().includes("give") && this.partners()) text += ` (gives go to ${this.name((s.you + 2) % 4)})`;
         // The Pedro family's reduction: how far there is still to go.
         const extra = o.family === "pedro" && Array.isArray(o.hand) ? o.hand.length - 6 : 0;
         if (extra > 0) text += ` (${extra} more to get down to six)`;
@@ -662,6 +664,9 @@ class TableUi {
       } else if (this.cardActions().size) {
         // North American Sixty-six: the bidder's first lead names trump.
         if (o.family === "na-sixty-six" && !o.trump && o.bidder === s.you) text += ": your lead names trump";
+        // The Pedro family: a seat that kept more than six trumps plays
+        // them all to the first trick, one after another.
+        if (o.family === "pedro" && Array.isArray(o.trick) && o.trick.some((t) => t.seat === s.you)) text += ": another card to this trick";
         text += this.coarse ? ": tap a card, tap again to play" : ": play a card";
       }
       else if (this.otherActions().length) text += ": choose below";
