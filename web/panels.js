@@ -66,7 +66,7 @@ function sheet(ui) {
   // not each figure twice.
   const sides = ui.partners() && cols === 4;
   const shown = sides ? [0, 1] : [...Array(cols).keys()];
-  const colName = (i) => (sides ? `${ui.shortName(i)} & ${ui.shortName(i + 2)}` : cols === s.seats.length ? ui.name(i) : s.seats.filter((_, k) => k % cols === i).map((x) => x.name).join(" & "));
+  const colName = (i) => (sides ? `${ui.shortName(i)} & ${ui.shortName(ui.partnerOf(i))}` : cols === s.seats.length ? ui.name(i) : s.seats.filter((_, k) => k % cols === i).map((x) => x.name).join(" & "));
   const head = h("tr", {}, h("th", { scope: "col" }, "Deal"), shown.map((i) => h("th", { scope: "col" }, colName(i))), h("th", { scope: "col" }, "Result"));
   const rows = s.deals.map((d) =>
     h(

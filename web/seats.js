@@ -76,7 +76,7 @@ function whereText(ui, seat) {
   if (where === "across") return "across from you";
   if (where) return `on your ${where}`;
   const s = ui.state;
-  if ((s.you === null || s.you === undefined) && ui.partners()) return `with ${ui.name((seat + 2) % 4)}`;
+  if ((s.you === null || s.you === undefined) && ui.partners()) return `with ${ui.name(ui.partnerOf(seat))}`;
   return null;
 }
 

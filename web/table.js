@@ -149,11 +149,16 @@ class TableUi {
     return seat === this.state.you ? "you" : this.name(seat);
   }
 
+  // The seat across: the partner in a four-seat partnership game.
+  partnerOf(seat) {
+    return (seat + 2) % 4;
+  }
+
   // A result line of the engine ("seat 1 declared 66", "side 0 (seats 0
   // and 2) 40 points") with the seats' names, as the table shows them.
   namesIn(text) {
-    const short = (n) => (n === this.state.you ? "you" : this.name(n));
-    return text
+    const short = (n) => this.shortName(n);
+    return capital(text
       // Two names are "they": "Ann & Bo win".
       .replace(/side (\d) \(seats (\d) and (\d)\)( (?:wins|was|scores|makes|takes|loses|has)\b)?/g, (_, side, a, b, verb) =>
         `${short(Number(a))} & ${short(Number(b))}${verb ? ` ${AGREE[verb.trim()]}` : ""}`)
@@ -162,8 +167,7 @@ class TableUi {
       .replace(/\bseat (\d)\b/g, (_, n) => short(Number(n)))
       .replace(/\byou (wins|was|scores|makes|takes|loses|has)\b/g, (_, v) => `you ${AGREE[v]}`)
       // "you bid 45 and was set", "you bid the moon and was set"
-      .replace(/\byou ([^;:.]*?) and was set\b/g, "you $1 and were set")
-      .replace(/^./, (c) => c.toUpperCase());
+      .replace(/\byou ([^;:.]*?) and was set\b/g, "you $1 and were set"));
   }
 
   // Where a seat sits from your chair: the next to play sits on your left,
@@ -652,7 +656,7 @@ class TableUi {
       if (this.markMode()) {
         text += `: choose cards to ${this.markVerbs().join(" or ")}`;
         // Gives go to your partner: say to whom.
-        if (this.markVerbs().includes("give") && this.partners()) text += ` (gives go to ${this.name((s.you + 2) % 4)})`;
+        if (this.markVerbs().includes("give") && this.partners()) text += ` (gives go to ${this.name(this.partnerOf(s.you))})`;
         // The Pedro family's reduction: how far there is still to go.
         const extra = o.family === "pedro" && Array.isArray(o.hand) ? o.hand.length - 6 : 0;
         if (extra > 0) text += ` (${extra} more to get down to six)`;

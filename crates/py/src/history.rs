@@ -328,8 +328,8 @@ fn pedro_records(o: &pedro::PedroObservation, out: &mut Records) {
 
 /// The score sheet before this deal, per seat (its side's score) and
 /// whether there is one, plus the family's extra figure (North American
-/// Sixty-six's carried points). Scaled: Sixty-six by the target, the others
-/// by 100.
+/// Sixty-six's carried points). Each a share of the game's target, within
+/// [-1, 1].
 pub fn sheet(obs: &AnyObservation, seats: usize) -> (ArrayVec<f32, 8>, bool, f32) {
     let mut per_seat: ArrayVec<f32, 8> = (0..seats).map(|_| 0.0).collect();
     // A score as a share of the target, kept within [-1, 1] (a Pedro side

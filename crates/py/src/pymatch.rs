@@ -6,7 +6,6 @@ use crate::core::Core;
 use crate::pygame::{Game, State};
 use crate::talon_err;
 use pyo3::prelude::*;
-use std::sync::Arc;
 use talon_rules::AnyMatch;
 use talon_table::MATCH_DEAL_CAP;
 
@@ -14,7 +13,6 @@ use talon_table::MATCH_DEAL_CAP;
 #[pyclass(module = "talon._talon")]
 pub struct Match {
     sheet: AnyMatch,
-    options: Arc<[(String, String)]>,
     /// The deal `new_deal` gave last and `record` has not booked yet.
     waiting: Option<String>,
     /// What pickling keeps: the game, the seed and every booked deal
@@ -42,7 +40,6 @@ impl Match {
             AnyMatch::new(g.preset(), &g.options, seed).map_err(|e| talon_err(e.to_string()))?;
         Ok(Match {
             sheet,
-            options: g.options.clone(),
             waiting: None,
             seed,
             booked: Vec::new(),
@@ -78,7 +75,7 @@ impl Match {
         let game = self.sheet.next_deal(seed);
         self.waiting = Some(game.deal_text());
         Ok(State {
-            core: Core::from_game(game, self.options.clone()),
+            core: Core::from_game(game, self.game.get().options.clone()),
         })
     }
 
@@ -92,11 +89,9 @@ impl Match {
                 "this deal cannot be booked here: it was sampled from a seat's information, so its hands are invented",
             ));
         }
-        let same_game =
-            state.core.game.preset() == self.sheet.preset() && *state.core.options == *self.options;
         match &self.waiting {
             // The sheet names what is wrong with another game's deal.
-            _ if !same_game => {}
+            _ if !self.plays(&state.core) => {}
             None => {
                 return Err(talon_err(
                     "this deal cannot be booked here: no deal of this match is waiting to be booked (it was booked already, or new_deal was not called)",
@@ -156,6 +151,11 @@ impl Match {
 }
 
 impl Match {
+    /// Whether `core` is a deal of this match's game: its preset and options.
+    fn plays(&self, core: &Core) -> bool {
+        core.game.preset() == self.sheet.preset() && *core.options == *self.game.get().options
+    }
+
     fn capped(&self) -> bool {
         self.sheet.deals_played() >= MATCH_DEAL_CAP
     }
@@ -173,7 +173,7 @@ fn _restore_match(
     for (n, text) in booked.into_iter().enumerate() {
         let refused = |e: String| talon_err(format!("booked deal {} does not restore: {e}", n + 1));
         let core = Core::deserialize(&text).map_err(refused)?;
-        if core.game.preset() != m.sheet.preset() || *core.options != *m.options {
+        if !m.plays(&core) {
             return Err(refused("it is another game's deal".into()));
         }
         m.sheet
