@@ -3,6 +3,7 @@
 
 import { h, prefs, copy, announce } from "./dom.js";
 import { bigCard, smallCard, cardOrder } from "./cards.js";
+import { capital } from "./words.js";
 
 export function panelView(ui) {
   // An id, so that a redraw (a message expiring) gives the focus back.
@@ -93,6 +94,10 @@ function dealResult(ui) {
     h("p", {}, "Points taken: ", d.points.map((p, i) => `${ui.name(i)}: ${p}`).join(", ")),
     Object.entries(d.hands).map(([seat, cards]) =>
       h("div", { class: "reveal" }, h("h3", {}, ui.name(Number(seat))), h("div", { class: "row-cards small" }, cards.slice().sort(cardOrder(null)).map((c) => smallCard(c)))),
+    ),
+    // The talon, stock, kitty or widow, in the order it lay.
+    (d.undealt || []).map((part) =>
+      h("div", { class: "undealt", "data-name": part.name }, h("h3", {}, capital(part.name)), h("div", { class: "row-cards small" }, part.cards.map((c) => smallCard(c)))),
     ),
   );
 }

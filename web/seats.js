@@ -64,6 +64,16 @@ function auctionCall(o, seat) {
   return null;
 }
 
+// Why a Pedro seat takes no further part: it folded before the play (no
+// trumps, or it gave them to its partner), or it ran out of trumps in the
+// play and said "I'm up" (King Pedro).
+function outTag(o, seat) {
+  const events = Array.isArray(o.events) ? o.events : [];
+  const at = events.findIndex((e) => e.event === "out" && e.seat === seat);
+  const inPlay = at > 0 && events.slice(0, at).some((e) => e.event === "play");
+  return inPlay ? "out of trumps: \u201cI'm up\u201d, out of this deal" : "folded: out of this deal";
+}
+
 function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
@@ -91,7 +101,7 @@ export function seatBox(ui, seat) {
   if (call) tags.push(call);
   else if (o.bidder === seat && o.high_bid) tags.push(`bid ${o.high_bid_name ?? o.high_bid}`);
   if (o.sitting_out === seat) tags.push("sits out");
-  if (Array.isArray(o.out) && o.out[seat]) tags.push("out of this deal");
+  if (Array.isArray(o.out) && o.out[seat]) tags.push(outTag(o, seat));
   if (Array.isArray(o.tricks_won)) {
     // North American Sixty-six counts tricks per side.
     const bySide = ui.partners() && o.tricks_won.length === 2;

@@ -6,7 +6,7 @@ import { h, main, patch, announce, secretKey, loadInvites, rememberTable, forget
 import { Connection } from "./net.js";
 import { seatBox } from "./seats.js";
 import { panelView, finishedView, rematchMade } from "./panels.js";
-import { describeAction, actionLabel, andList, bidHelp, CONFIRM } from "./words.js";
+import { describeAction, actionLabel, andList, bidHelp, capital, CONFIRM } from "./words.js";
 
 export function tablePage(table) {
   // A seat link carries the secret after `#s=`; take it out of the address
@@ -481,8 +481,8 @@ class TableUi {
     root.append(this.topBar());
     root.append(h("section", { class: "opponents", "aria-label": "Other seats" }, others.map((seat) => seatBox(this, seat))));
     root.append(this.centre());
-    root.append(this.statusLine());
-    if (s.status === "finished") root.append(finishedView(this));
+    // Finished: the banner takes the status line's place (one winner line).
+    root.append(s.status === "finished" ? finishedView(this) : this.statusLine());
     if (this.message) root.append(h("p", { class: "flash", role: "alert" }, this.message));
     root.append(this.actionBar());
     if (you !== null) {
@@ -614,12 +614,7 @@ class TableUi {
       info.push(h("span", { id: "laid-away", "aria-label": `Laid away: ${o.laid_away.map(cardName).join(", ")}` }, "Laid away ", o.laid_away.map((c) => smallCard(c))));
     }
     if (o.family === "pedro" && o.stock_left !== undefined) info.push(h("span", {}, `${capital(o.stock_name || "stock")}: ${o.stock_left}`));
-    if (o.family === "pedro" && Array.isArray(o.events) && o.phase !== "over") {
-      // What the fill, the four more, the robbing or the kitty brought you
-      // (your own record names the cards; others' only count them).
-      const drew = o.events.filter((e) => e.event === "drew" && e.seat === o.seat && Array.isArray(e.own_cards)).flatMap((e) => e.own_cards);
-      if (drew.length) info.push(h("span", { id: "drew", "data-cards": drew.join(" "), "aria-label": `You drew ${drew.map(cardName).join(", ")}` }, "You drew ", drew.map((c) => smallCard(c))));
-    }
+    if (o.family === "pedro" && Array.isArray(o.events) && o.phase !== "over") info.push(...this.draws(o));
     if (o.high_bid && o.bidder !== null && o.bidder !== undefined) {
       // The rules name the bid: a number, "moon" or "double".
       info.push(h("span", {}, `Bid: ${o.high_bid_name ?? o.high_bid} by ${this.name(o.bidder)}`));
@@ -643,23 +638,46 @@ class TableUi {
     return h("div", { class: "centre" }, trickView, info.length ? h("div", { class: "info" }, info) : null);
   }
 
+  // The Pedro family's draws: what the fill, the four more, the kitty or
+  // the robbing brought you and is still in your hand (your own record
+  // names the cards; others' only count them), and who robbed the stock.
+  draws(o) {
+    const inHand = new Set(o.hand || []);
+    const lines = [];
+    const parts = [["stock", "drew", "You drew"], ["kitty", "kitty-taken", "From the kitty"], ["robbing", "robbed", "You robbed"]];
+    for (const [from, id, words] of parts) {
+      const cards = o.events
+        .filter((e) => e.event === "drew" && e.from === from && e.seat === o.seat && Array.isArray(e.own_cards))
+        .flatMap((e) => e.own_cards)
+        .filter((c) => inHand.has(c));
+      if (cards.length) lines.push(h("span", { id, "data-cards": cards.join(" "), "aria-label": `${words} ${cards.map(cardName).join(", ")}` }, `${words} `, cards.map((c) => smallCard(c))));
+    }
+    const robbing = o.events.find((e) => e.event === "drew" && e.from === "robbing" && e.seat !== o.seat);
+    if (robbing) lines.push(h("span", { id: "robbing" }, `${capital(this.shortName(robbing.seat))} robbed the rest of the stock (${robbing.count} ${robbing.count === 1 ? "card" : "cards"}) and keeps six`));
+    return lines;
+  }
+
   statusLine() {
     const s = this.state;
     let text;
-    if (s.status === "finished") text = this.finishText();
-    else if (s.status === "deal_over") text = "The deal is over; the next deal follows.";
+    if (s.status === "deal_over") text = "The deal is over; the next deal follows.";
     else if (s.to_move === null || s.to_move === undefined) text = "";
     else if (this.connection && this.connection !== "online") text = "Waiting for the table to come back…";
     else if (s.to_move === s.you) {
       text = "Your turn";
       const o = s.observation || {};
       if (this.markMode()) {
-        text += `: choose cards to ${this.markVerbs().join(" or ")}`;
+        // The dealer who robbed the stock keeps six of it all.
+        const robbed = o.family === "pedro" && (o.events || []).some((e) => e.event === "drew" && e.from === "robbing" && e.seat === s.you);
+        text += `${robbed ? ": you robbed the rest of the stock;" : ":"} choose cards to ${this.markVerbs().join(" or ")}`;
         // Gives go to your partner: say to whom.
         if (this.markVerbs().includes("give") && this.partners()) text += ` (gives go to ${this.name(this.partnerOf(s.you))})`;
-        // The Pedro family's reduction: how far there is still to go.
+        // The Pedro family's reduction: how far there is still to go. The
+        // cards offered now may be fewer (non-trumps go first; the trumps
+        // over six are given or shown after them).
         const extra = o.family === "pedro" && Array.isArray(o.hand) ? o.hand.length - 6 : 0;
-        if (extra > 0) text += ` (${extra} more to get down to six)`;
+        const now = this.cardActions().size;
+        if (extra > 0) text += now < extra ? ` (${extra} more to get down to six: first these ${now}, then the trumps over six)` : ` (${extra} more to get down to six)`;
         // North American Sixty-six: as many laid away as the widow brought.
         if (o.family === "na-sixty-six" && Array.isArray(o.widow)) {
           const left = o.widow.length - (o.laid_away || []).length;
@@ -776,6 +794,3 @@ class TableUi {
 // Verbs after "you" in the engine's result lines.
 const AGREE = { wins: "win", was: "were", scores: "score", makes: "make", takes: "take", loses: "lose", has: "have" };
 
-function capital(text) {
-  return text ? text[0].toUpperCase() + text.slice(1) : text;
-}

@@ -43,6 +43,11 @@ export function actionLabel(action) {
   return words[action] || action;
 }
 
+// A capital letter first.
+export function capital(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
 // "Ann", "Ann and Bo", "Ann, Bo and Cy".
 export function andList(names) {
   if (names.length <= 1) return names.join("");
@@ -63,6 +68,14 @@ export function bidHelp(state) {
   }
   let text = "Bid N: your side must take at least N points, or lose the bid.";
   if (legal.includes("bid double")) text += " Double: all the points, scored double.";
+  // The last to speak when everyone else passed: passing is not free.
+  const events = Array.isArray(o.events) ? o.events : [];
+  const passes = events.filter((e) => e.event === "pass").length;
+  if (o.family === "pedro" && legal.includes("pass") && passes === 3 && !events.some((e) => e.event === "bid")) {
+    text += typeof o.forced_bid === "number"
+      ? ` Everyone else passed: if you pass too, you are stuck with a bid of ${o.forced_bid}.`
+      : " Everyone else passed: if you pass too, the cards are thrown in.";
+  }
   return text;
 }
 

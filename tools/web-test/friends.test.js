@@ -1,6 +1,7 @@
 // Browser tests of a table among friends: the lobby's names for games and
 // bots, a friend who has not come or has gone (a bot may play for them),
-// the tab's title, and Sixes and Sevens saying whether high or low wins.
+// the tab's title, Sixes and Sevens saying whether high or low wins, and
+// the Pedro family's auction and robbing in words.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -175,4 +176,49 @@ test("the auction shows every seat's call, and a match of two names each score",
   const page = await openPage(m.seats[0].invite);
   assert.match(await page.locator(".bar .score").textContent(), /^you 0 : 0 random bot$/);
   await page.context().close();
+});
+
+test("the dealer hears that passing last means the forced bid, and who robbed the stock is said", async () => {
+  const names = ["Ann", "Bo", "Cy", "Di"];
+  const t = await createTable("sixty-three", names.map((name) => ({ kind: "person", name })));
+  const pages = await Promise.all(t.seats.map((s) => openPage(s.invite)));
+  const [ann, , , di] = pages;
+  // Seat 3 deals the first deal and speaks last.
+  for (const page of pages.slice(0, 3)) {
+    await page.waitForFunction(() => document.body.dataset.turn === "you");
+    await page.locator('button[data-action="pass"]').click();
+  }
+  await di.waitForFunction(() => document.body.dataset.turn === "you");
+  assert.match(await di.locator("#bid-help").textContent(), /Everyone else passed: if you pass too, you are stuck with a bid of 25\./);
+  await di.locator('button[data-action="pass"]').click();
+  await di.waitForFunction(() => document.querySelector('button[data-action^="trump "]'));
+  await di.locator('button[data-action^="trump "]').first().click();
+  // Everyone's non-trumps go at once; a seat with more than six trumps
+  // gives first; then the fill and the robbing: the dealer robs whatever
+  // the fill left (the spectator's record says how many).
+  // Nobody moves once the hands are filled: the dealer's robbed cards stay.
+  const filled = async () => {
+    const events = (await (await fetch(`${BASE}/api/tables/${t.table}`)).json()).summary.observation.events;
+    return events.some((e) => e.event === "drew") ? events : null;
+  };
+  let events = await filled();
+  for (let i = 0; i < 40 && !events; i++) {
+    for (const page of pages) if (!events) {
+      await moveByClick(page);
+      events = await filled();
+    }
+    if (!events) await ann.waitForTimeout(50);
+  }
+  assert.ok(events, "the hands were filled");
+  const robbing = events.find((e) => e.event === "drew" && e.from === "robbing");
+  if (robbing) {
+    assert.equal(robbing.seat, 3);
+    await ann.waitForSelector("#robbing");
+    assert.equal(await ann.locator("#robbing").textContent(), `Di robbed the rest of the stock (${robbing.count} ${robbing.count === 1 ? "card" : "cards"}) and keeps six`);
+    const robbed = (await di.getAttribute("#robbed", "data-cards")).split(" ");
+    const hand = await di.$$eval("#hand .card", (cs) => cs.map((c) => c.dataset.card));
+    for (const c of robbed) assert.ok(hand.includes(c), `${c} robbed and held`);
+    if (hand.length > 6) assert.match(await di.locator("#status").textContent(), /^Your turn: you robbed the rest of the stock; choose cards to /);
+  }
+  for (const page of pages) await page.context().close();
 });

@@ -99,7 +99,9 @@ test("two people and two bots play a Sixty-three deal by clicking; dimmed cards 
   if (winner !== null && winner !== undefined) {
     assert.deepEqual(winners, [winner, winner + 2], "both partners win");
     for (const [page, other] of [[a, "Bo"], [b, "Ann"]]) {
-      const said = await page.textContent("#status");
+      const said = await page.textContent(".finished-text");
+      // Said once: the banner takes the status line's place.
+      assert.equal(await page.$("#status"), null, "no status line under the banner");
       assert.match(said, / and .* win\.$/, said);
       // Ann and Bo are partners: a winner reads "You and (the other) win."
       if (winner % 2 === 0) assert.equal(said, `You and ${other} win.`);
@@ -112,6 +114,9 @@ test("two people and two bots play a Sixty-three deal by clicking; dimmed cards 
   assert.ok(!/\bseat \d/.test(result) && /Ann|Bo|you|bot/.test(result), result);
   const hands = await a.$$(".deal-result .reveal");
   assert.equal(hands.length, 4);
+  // And the stock as it lay undealt, by its name.
+  const stock = await a.textContent('.deal-result .undealt[data-name="stock"] h3');
+  assert.equal(stock, "Stock");
   const summary = (await api(`/api/tables/${t.table}`)).summary;
   await a.click("#show-sheet");
   const cells = await a.$$eval("table.sheet tbody tr:first-child td", (tds) => tds.map((td) => td.textContent));
@@ -534,6 +539,21 @@ test("a phone on its side (844x390): the hand and the actions are in view withou
     assert.ok(bottom <= 390, `${preset}: the hand ends at ${bottom}px of 390`);
     await page.context().close();
   }
+  // The longest hand: an 83 bidder holding the kitty (17 cards) while
+  // choosing trumps. The whole page fits, not only the hand.
+  const t = await createTable("eighty-three", ["Ann", "Bo", "Cy", "Di"].map((name) => ({ kind: "person", name })));
+  const land = { viewport: { width: 844, height: 390 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+  const pages = [await openPage(t.seats[0].invite, land), ...(await Promise.all(t.seats.slice(1).map((s) => openPage(s.invite))))];
+  await pages[0].waitForFunction(() => document.body.dataset.turn === "you");
+  await pages[0].locator("#bid-go").click();
+  for (const page of pages.slice(1)) {
+    await page.waitForFunction(() => document.body.dataset.turn === "you");
+    await page.locator('button[data-action="pass"]').click();
+  }
+  await pages[0].waitForFunction(() => document.querySelectorAll("#hand .card").length === 17);
+  const size = await pages[0].evaluate(() => [document.documentElement.scrollHeight, document.documentElement.scrollWidth]);
+  assert.deepEqual(size, [390, 844], "17 cards: no scrolling either way");
+  for (const page of pages) await page.context().close();
 });
 
 test("an opponent's page holds no face-down card", async () => {
@@ -644,6 +664,17 @@ test("every preset reaches the end of a deal through the UI", async () => {
     const page = await openPage(t.seats[0].invite);
     await playDeal([page]);
     await page.waitForFunction(() => document.body.dataset.status !== "playing" || document.body.dataset.deal !== "1");
+    // Why a Pedro seat is out: it folded before the play, or said "I'm up".
+    const { observation } = (await api(`/api/tables/${t.table}`)).summary;
+    if (observation.family === "pedro") {
+      const events = observation.events;
+      for (const [i, e] of events.entries()) {
+        if (e.event !== "out") continue;
+        const label = await page.locator(`.seat[data-seat="${e.seat}"]`).getAttribute("aria-label");
+        const inPlay = events.slice(0, i).some((x) => x.event === "play");
+        assert.match(label, inPlay ? /out of trumps: .I'm up., out of this deal/ : /folded: out of this deal/, `${g.name}: ${label}`);
+      }
+    }
     await page.context().close();
   }
 });

@@ -192,16 +192,22 @@ fn draws(before: &AnyGame, after: &AnyGame, viewer: Option<Seat>) -> Vec<String>
     let (AnyGame::Pedro { game: b, .. }, AnyGame::Pedro { game: a, .. }) = (before, after) else {
         return Vec::new();
     };
-    let kitty = a.options().replenish == pedro::Replenish::Kitty;
     let new = a.events().get(b.events().len()..).unwrap_or_default();
     // Filtered where every Pedro record is: `Event::seen_by`.
     let seen = new.iter().map(|e| viewer.map_or(*e, |v| e.seen_by(v)));
     seen.filter_map(|e| match e {
-        PedroEvent::Drew { seat, count, cards } => {
-            let what = if kitty {
-                format!("seat {seat} takes the kitty ({count} cards)")
-            } else {
-                format!("seat {seat} draws {count}")
+        PedroEvent::Drew {
+            seat,
+            count,
+            cards,
+            source,
+        } => {
+            let what = match source {
+                pedro::DrawSource::Kitty => format!("seat {seat} takes the kitty ({count} cards)"),
+                pedro::DrawSource::Robbing => {
+                    format!("seat {seat} robs the rest of the stock ({count} cards)")
+                }
+                pedro::DrawSource::Stock => format!("seat {seat} draws {count}"),
             };
             Some(match cards.is_empty() {
                 true => format!("  {what}"),

@@ -4,7 +4,7 @@
 use serde_json::{json, Value};
 use talon_cards::{Card, CardSet};
 use talon_rules::na_sixty_six::NaObservation;
-use talon_rules::pedro::{Event as PedroEvent, PedroObservation};
+use talon_rules::pedro::{DrawSource, Event as PedroEvent, PedroObservation};
 use talon_rules::sevens::{majority, AceCall, SevensObservation};
 use talon_rules::sixty_six::{Event, Phase, SixtySixObservation};
 use talon_rules::AnyObservation;
@@ -90,10 +90,18 @@ fn pedro_event(e: &PedroEvent) -> Value {
             seat,
             count,
             cards: own,
-        } => with_own(
-            json!({"event": "drew", "seat": seat.0, "count": count}),
-            *own,
-        ),
+            source,
+        } => {
+            let from = match source {
+                DrawSource::Stock => "stock",
+                DrawSource::Kitty => "kitty",
+                DrawSource::Robbing => "robbing",
+            };
+            with_own(
+                json!({"event": "drew", "seat": seat.0, "count": count, "from": from}),
+                *own,
+            )
+        }
         PedroEvent::Play { seat, card } => {
             json!({"event": "play", "seat": seat.0, "card": card.to_string()})
         }
@@ -125,6 +133,7 @@ fn pedro(o: &PedroObservation) -> (Value, Value) {
         "bidder": o.bidder.map(|s| s.0),
         "high_bid": o.high_bid,
         "high_bid_name": o.high_bid_name(),
+        "forced_bid": o.forced_bid(),
         "trick": seat_cards(&o.trick),
         "out": o.out,
         "points": o.points,

@@ -317,6 +317,7 @@ fn pedro_records(o: &pedro::PedroObservation, out: &mut Records) {
                 seat,
                 count: n,
                 cards,
+                ..
             } => push(out, Kind::Draw, Some(seat), cards, count(n)),
             Event::Play { seat, card } => push(out, Kind::Play, Some(seat), one(card), 0.0),
             Event::Dump { seat, cards } => push(out, Kind::Dump, Some(seat), cards, 0.0),

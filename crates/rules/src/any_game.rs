@@ -14,7 +14,7 @@ use crate::sevens::{self, Sevens, SevensObservation};
 use crate::sixty_six::{self, SixtySix, SixtySixObservation};
 use crate::ActionList;
 use std::fmt;
-use talon_cards::Seat;
+use talon_cards::{Card, Seat};
 
 /// How to deal: from a seed, an exact deal in the family's notation, or a
 /// whole pack in the order it is dealt (top first; see `Ruleset::pack`).
@@ -203,6 +203,30 @@ impl AnyGame {
             AnyGame::Sevens { deal, .. } => deal.to_string(),
             AnyGame::Pedro { deal, .. } => deal.to_string(),
         }
+    }
+
+    /// The cards of the deal that no hand was dealt, by what the game calls
+    /// them, in the deal's order: Sixty-six's talon and trump card, the
+    /// Pedro family's stock or kitty, North American Sixty-six's widow, the
+    /// cards Sixes and Sevens sets aside. Shown when the
+    /// deal is over; empty lists are left out.
+    pub fn undealt(&self) -> Vec<(&'static str, Vec<Card>)> {
+        let parts = match self {
+            AnyGame::SixtySix { deal, .. } => vec![
+                ("talon", deal.talon.clone()),
+                ("trump card", vec![deal.trump_card]),
+            ],
+            AnyGame::Pedro { deal, game, .. } => {
+                vec![(game.options().stock_name(), deal.rest.clone())]
+            }
+            // The turned card (four hands of 32) is the dealer's own.
+            AnyGame::NaSixtySix { deal, .. } => vec![("widow", deal.widow.iter().collect())],
+            AnyGame::Sevens { deal, .. } => vec![("set aside", deal.leftover.iter().collect())],
+        };
+        parts
+            .into_iter()
+            .filter(|(_, cards)| !cards.is_empty())
+            .collect()
     }
 
     /// Legal actions in notation, in the listing order every front end

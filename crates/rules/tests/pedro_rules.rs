@@ -2,7 +2,9 @@
 //! robbing and giving, deal notation, and the match score sheet.
 
 use talon_cards::{Card, Seat};
-use talon_rules::pedro::{Deal, Pedro, PedroError, PedroMatch, PedroOptions, PedroResult};
+use talon_rules::pedro::{
+    Deal, DrawSource, Event, Pedro, PedroError, PedroMatch, PedroOptions, PedroResult,
+};
 use talon_rules::{AnyGame, Game, Observation, PlayError, Preset, Setup, SetupError};
 
 const D63: &str = "3/AH KH 9H 5H 2C 3C 4C 6C 7C/QH JH 8C 9C TC JC QC KC AC/5D 2H JK 2D 3D 4D 6D 7D 8D/TH 8H 9D TD JD QD KD AD 2S/3S 4S 7H 6S 8S 9S 4H 3H 5S 6H 7S TS JS QS KS AS 5C";
@@ -105,7 +107,30 @@ fn robbed_cards_are_seen_by_the_dealer_only_and_gifts_by_all() {
     for a in ["bid 40", "pass", "pass", "pass", "trump H"] {
         g.play(g.parse_action(a).unwrap()).unwrap();
     }
-    // The dealer (seat 3) robbed QS KS AS 5C.
+    // The dealer (seat 3) robbed QS KS AS 5C, after the fill: the record
+    // says which draw was the robbing.
+    let robbed: Vec<_> = g
+        .events()
+        .iter()
+        .filter_map(|e| match *e {
+            Event::Drew {
+                seat,
+                cards,
+                source: DrawSource::Robbing,
+                ..
+            } => Some((seat, cards)),
+            _ => None,
+        })
+        .collect();
+    let qs_ks_as_5c = ["QS", "KS", "AS", "5C"].into_iter().map(card).collect();
+    assert_eq!(robbed, vec![(Seat(3), qs_ks_as_5c)]);
+    assert!(g.events().iter().all(|e| !matches!(
+        e,
+        Event::Drew {
+            source: DrawSource::Kitty,
+            ..
+        }
+    )));
     for c in ["QS", "KS", "AS", "5C"] {
         let c = card(c);
         assert!(g.observe(Seat(3)).mentioned_cards().contains(c));
@@ -285,5 +310,14 @@ fn the_kitty_comes_before_trumps_in_83_only() {
         g.play(talon_rules::pedro::Action::Trump(talon_cards::Suit::Hearts))
             .expect("any suit");
         assert_eq!((g.hand(Seat(0)).len(), g.stock_left()), (12 + kitty, 0));
+        let sources: Vec<_> = g
+            .events()
+            .iter()
+            .filter_map(|e| match e {
+                Event::Drew { source, .. } => Some(*source),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(sources, vec![DrawSource::Kitty], "{opts:?}");
     }
 }

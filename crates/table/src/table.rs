@@ -7,7 +7,7 @@
 use crate::config::{SeatSpec, TableConfig};
 use crate::error::TableError;
 use crate::event::{Actor, EndReason, Event};
-use talon_cards::{CardSet, Seat};
+use talon_cards::{Card, CardSet, Seat};
 use talon_protocol::GameRecord;
 use talon_rules::{AnyGame, AnyMatch, Preset, Setup, Summary};
 
@@ -38,6 +38,8 @@ pub struct FinishedDeal {
     pub deal: String,
     /// Each seat's cards as dealt.
     pub hands: Vec<CardSet>,
+    /// The cards no hand was dealt, by name (talon, stock, kitty, widow…).
+    pub undealt: Vec<(&'static str, Vec<Card>)>,
     pub summary: Summary,
     /// The match score after this deal (a match only).
     pub match_scores: Option<Vec<i32>>,
@@ -547,6 +549,7 @@ impl Table {
             deal_no: self.deal_no,
             deal: game.deal_text(),
             hands,
+            undealt: start.undealt(),
             summary: game.summary().expect("the deal is over"),
             match_scores: self.sheet.as_ref().map(AnyMatch::scores),
         });

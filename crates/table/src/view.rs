@@ -260,5 +260,10 @@ fn reveal(d: &FinishedDeal) -> Value {
     let mut line = deal_line(d);
     line["deal"] = json!(d.deal);
     line["hands"] = Value::Object(hands);
+    line["undealt"] = d
+        .undealt
+        .iter()
+        .map(|(name, cards)| json!({"name": name, "cards": cards.iter().map(|c| c.to_string()).collect::<Vec<_>>()}))
+        .collect();
     line
 }

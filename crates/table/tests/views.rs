@@ -259,3 +259,44 @@ fn memory_play_shows_no_past_while_a_deal_is_played() {
         );
     }
 }
+
+/// The last deal shows the whole pack: every seat's hand as dealt and
+/// the undealt cards by name, each card once.
+#[test]
+fn the_last_deal_shows_the_hands_and_the_undealt_cards() {
+    for preset in Preset::ALL {
+        let mut table = bots_table(preset, "random", false, 3);
+        common::play_out(&mut table);
+        let state = table.state(Viewer::Spectator);
+        let deal = &state["last_deal"];
+        let mut seen: Vec<String> = Vec::new();
+        for hand in deal["hands"].as_object().unwrap().values() {
+            seen.extend(hand.as_array().unwrap().iter().map(|c| c.to_string()));
+        }
+        let mut names = Vec::new();
+        for part in deal["undealt"].as_array().unwrap() {
+            names.push(part["name"].as_str().unwrap().to_string());
+            let cards = part["cards"].as_array().unwrap();
+            assert!(
+                !cards.is_empty(),
+                "{}: an empty part is left out",
+                preset.name()
+            );
+            seen.extend(cards.iter().map(|c| c.to_string()));
+        }
+        let pack = talon_rules::Ruleset::new(preset, &[]).unwrap().pack();
+        let mut want: Vec<String> = pack.iter().map(|c| format!("\"{c}\"")).collect();
+        seen.sort();
+        want.sort();
+        assert_eq!(seen, want, "{}", preset.name());
+        let expected: &[&str] = match preset.name() {
+            "sixty-six" | "schnapsen" | "schnapsen-vu" => &["talon", "trump card"],
+            "king-pedro" | "eighty-three" => &["kitty"],
+            "na-sixty-six-3" => &["widow"],
+            // All 52 (Sixes and Sevens of four) or 24 and 32 cards dealt.
+            "na-sixty-six" | "sixty-six-4" | "sixes-and-sevens" => &[],
+            _ => &["stock"],
+        };
+        assert_eq!(names, expected, "{}", preset.name());
+    }
+}

@@ -12,7 +12,7 @@ use super::action::{Action, DOUBLE};
 use super::cards::TrumpInfo;
 use super::options::{AllPass, Auction, Replenish};
 use super::scoring::PedroResult;
-use super::state::{bit, Event, Pedro, Phase};
+use super::state::{bit, DrawSource, Event, Pedro, Phase};
 use crate::game::ActionList;
 use talon_cards::{Seat, Suit};
 
@@ -110,7 +110,7 @@ impl Pedro {
         if self.opts.replenish == Replenish::Kitty && self.opts.kitty_first {
             // 83: the bidder sees the kitty before choosing trumps.
             let n = self.stock_left();
-            self.draw(self.to_act, n);
+            self.draw(self.to_act, n, DrawSource::Kitty);
         }
     }
 
@@ -141,13 +141,13 @@ impl Pedro {
             }
             Replenish::FourMore => {
                 for k in 1..=4u8 {
-                    self.draw(self.dealer.offset(k, 4), 4);
+                    self.draw(self.dealer.offset(k, 4), 4, DrawSource::Stock);
                 }
             }
             Replenish::Kitty => {
                 // Nothing left to draw when the kitty came first.
                 let n = self.stock_left();
-                self.draw(bidder, n);
+                self.draw(bidder, n, DrawSource::Kitty);
             }
         }
         // "No trumps at all among your 13 cards": folded at once (fill
@@ -164,11 +164,11 @@ impl Pedro {
         for k in 1..=4u8 {
             let s = self.dealer.offset(k, 4);
             let need = 6usize.saturating_sub(self.hands[s.index()].len());
-            self.draw(s, need);
+            self.draw(s, need, DrawSource::Stock);
         }
         if self.opts.dealer_robs {
             let n = self.stock_left();
-            self.draw(self.dealer, n);
+            self.draw(self.dealer, n, DrawSource::Robbing);
         }
     }
 }

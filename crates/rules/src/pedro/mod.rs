@@ -33,7 +33,7 @@ pub use options::{
 };
 pub use sample::try_sample;
 pub use scoring::{describe, PedroResult};
-pub use state::{Event, Pedro, Phase};
+pub use state::{DrawSource, Event, Pedro, Phase};
 
 use crate::game::{ActionList, ActionParseError, Game, Returns};
 use talon_cards::{CardSet, Seat};

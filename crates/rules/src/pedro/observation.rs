@@ -119,11 +119,14 @@ impl PedroObservation {
     /// What the undealt cards are called: the bidder's `kitty`, or the
     /// `stock` that hands are filled from.
     pub fn stock_name(&self) -> &'static str {
-        if self.options.replenish == super::options::Replenish::Kitty {
-            "kitty"
-        } else {
-            "stock"
-        }
+        self.options.stock_name()
+    }
+
+    /// The bid the dealer is stuck with when every seat passes; `None`
+    /// where the cards are thrown in instead.
+    pub fn forced_bid(&self) -> Option<u8> {
+        (self.options.all_pass == super::options::AllPass::DealerForced)
+            .then_some(self.options.forced_bid)
     }
 
     /// The cards this seat drew this deal (its own record names them).

@@ -395,6 +395,16 @@ impl PedroOptions {
         self.max_bid + 1
     }
 
+    /// What the undealt cards are called: the bidder's `kitty`, or the
+    /// `stock` that hands are filled from.
+    pub fn stock_name(&self) -> &'static str {
+        if self.replenish == Replenish::Kitty {
+            "kitty"
+        } else {
+            "stock"
+        }
+    }
+
     /// Checks the options fit together (enough cards, a legal list that fits).
     pub fn validate(&self) -> Result<(), OptionError> {
         let bad = |name: &str, value: String, expected: &str| OptionError::BadValue {

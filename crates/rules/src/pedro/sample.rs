@@ -186,7 +186,9 @@ fn facts(obs: &PedroObservation, folds: u8) -> Facts {
             }
             // Only a seat holding nothing but trumps is offered `keep`.
             Event::Keep { seat } => all_trumps[seat.index()] = true,
-            Event::Drew { seat, count, cards } => {
+            Event::Drew {
+                seat, count, cards, ..
+            } => {
                 all_trumps[seat.index()] = false;
                 f.drew[seat.index()] += count as usize;
                 f.draws.push((seat, count as usize, cards));

@@ -72,6 +72,7 @@ pub enum Event {
         seat: Seat,
         count: u8,
         cards: CardSet,
+        source: DrawSource,
     },
     Play {
         seat: Seat,
@@ -88,6 +89,17 @@ pub enum Event {
     Trick {
         winner: Seat,
     },
+}
+
+/// Where drawn cards came from: what a player would call the draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DrawSource {
+    /// The stock, to fill a hand (to six, or four more each).
+    Stock,
+    /// The kitty, taken whole by the bidder.
+    Kitty,
+    /// The dealer robbing what the fill left of the stock.
+    Robbing,
 }
 
 impl Event {
@@ -111,10 +123,16 @@ impl Event {
                 count,
                 cards: CardSet::EMPTY,
             },
-            Event::Drew { seat, count, .. } => Event::Drew {
+            Event::Drew {
+                seat,
+                count,
+                source,
+                ..
+            } => Event::Drew {
                 seat,
                 count,
                 cards: CardSet::EMPTY,
+                source,
             },
             e => e,
         }
@@ -359,7 +377,7 @@ impl Pedro {
     }
 
     /// Draws up to `n` cards from the stock into `seat`'s hand.
-    pub(super) fn draw(&mut self, seat: Seat, n: usize) {
+    pub(super) fn draw(&mut self, seat: Seat, n: usize, source: DrawSource) {
         let n = n.min(self.stock_left());
         if n == 0 {
             return;
@@ -372,6 +390,7 @@ impl Pedro {
             seat,
             count: n as u8,
             cards,
+            source,
         });
     }
 
