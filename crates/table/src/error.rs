@@ -18,6 +18,9 @@ pub enum TableError {
     Corrupt(String),
     /// There is no such action to take back (the message says which).
     NothingToUndo(&'static str),
+    /// A checked event offered to another table than the one that checked
+    /// it, or after an undo there: it must be checked again.
+    NotCheckedHere,
 }
 
 impl TableError {
@@ -31,6 +34,7 @@ impl TableError {
             TableError::Finished => "finished",
             TableError::Corrupt(_) => "corrupt",
             TableError::NothingToUndo(_) => "nothing_to_undo",
+            TableError::NotCheckedHere => "not_checked_here",
         }
     }
 }
@@ -55,6 +59,9 @@ impl fmt::Display for TableError {
             TableError::Finished => write!(f, "the table is finished"),
             TableError::Corrupt(e) => write!(f, "the table's log is damaged: {e}"),
             TableError::NothingToUndo(e) => f.write_str(e),
+            TableError::NotCheckedHere => f.write_str(
+                "the event was checked on another table, or before an undo: check it again",
+            ),
         }
     }
 }

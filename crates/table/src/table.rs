@@ -7,6 +7,7 @@
 use crate::config::{SeatSpec, TableConfig};
 use crate::error::TableError;
 use crate::event::{Actor, EndReason, Event};
+use std::sync::atomic::{AtomicU64, Ordering};
 use talon_cards::{Card, CardSet, Seat};
 use talon_protocol::GameRecord;
 use talon_rules::{AnyGame, AnyMatch, Preset, Setup, Summary};
@@ -51,8 +52,28 @@ pub struct FinishedDeal {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Checked {
     event: Event,
+    table: Identity,
     version: u64,
     undos: u64,
+}
+
+/// Which table object a [`Checked`] event was checked on. A clone is
+/// another table (it may go another way), so it gets an identity of its
+/// own.
+#[derive(Debug, PartialEq, Eq)]
+struct Identity(u64);
+
+impl Identity {
+    fn fresh() -> Identity {
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        Identity(NEXT.fetch_add(1, Ordering::Relaxed))
+    }
+}
+
+impl Clone for Identity {
+    fn clone(&self) -> Identity {
+        Identity::fresh()
+    }
 }
 
 impl Checked {
@@ -95,6 +116,7 @@ pub struct Table {
     /// checked against (an undo and a new move can reach the same version
     /// with another log).
     undos: u64,
+    identity: Identity,
 }
 
 impl Table {
@@ -143,6 +165,7 @@ impl Table {
             finished: Vec::new(),
             ended: None,
             undos: 0,
+            identity: Identity::fresh(),
         };
         for (i, e) in events.iter().enumerate().skip(1) {
             table
@@ -441,6 +464,7 @@ impl Table {
     fn checked(&self, event: Event) -> Checked {
         Checked {
             event,
+            table: Identity(self.identity.0),
             version: self.version(),
             undos: self.undos,
         }
@@ -494,10 +518,14 @@ impl Table {
     }
 
     /// Applies an event [`Table::check`] or [`Table::check_action`] passed
-    /// on this table, without checking it again; refused (`Stale`, nothing
-    /// changed) if the table has moved on or undone a move since.
+    /// on this table, without checking it again; refused, nothing changed,
+    /// if the table has moved on (`Stale`), or if it was checked on another
+    /// table or before an undo (`NotCheckedHere`).
     pub fn apply_checked(&mut self, checked: Checked) -> Result<(), TableError> {
-        if checked.version != self.version() || checked.undos != self.undos {
+        if checked.table != self.identity || checked.undos != self.undos {
+            return Err(TableError::NotCheckedHere);
+        }
+        if checked.version != self.version() {
             return Err(TableError::Stale {
                 acted_on: checked.version,
                 current: self.version(),

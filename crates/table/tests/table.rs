@@ -126,10 +126,22 @@ fn a_checked_event_applies_only_at_the_version_it_was_checked_on() {
         .unwrap();
     table.apply_checked(other).unwrap();
     assert_eq!(table.version(), after.0);
-    assert!(matches!(
-        table.apply_checked(reply),
-        Err(TableError::Stale { .. })
-    ));
+    assert_eq!(table.apply_checked(reply), Err(TableError::NotCheckedHere));
+    // Checked on one table, offered to another at the same version (a
+    // clone that went its own way is another table).
+    let mut twin = table.clone();
+    let mover = table.to_move().unwrap();
+    let on_table = table.game().unwrap().legal_actions()[0].clone();
+    let checked = table
+        .check_action(mover, &on_table, Actor::Person, None)
+        .unwrap();
+    let before = (twin.version(), twin.actions().to_vec());
+    assert_eq!(
+        twin.apply_checked(checked.clone()),
+        Err(TableError::NotCheckedHere)
+    );
+    assert_eq!((twin.version(), twin.actions().to_vec()), before);
+    table.apply_checked(checked).unwrap();
 }
 
 /// `check` says what `apply` would do, and changes nothing: the server
