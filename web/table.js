@@ -159,6 +159,8 @@ class TableUi {
   namesIn(text) {
     const short = (n) => this.shortName(n);
     return capital(text
+      // A figure after a side's names gets a colon too: "Ann & Cy: 8 points".
+      .replace(/side \d \(seats (\d) and (\d)\)(?= [-+]?\d)/g, (_, a, b) => `${short(Number(a))} & ${short(Number(b))}:`)
       // Two names are "they": "Ann & Bo win".
       .replace(/side (\d) \(seats (\d) and (\d)\)( (?:wins|was|scores|makes|takes|loses|has)\b)?/g, (_, side, a, b, verb) =>
         `${short(Number(a))} & ${short(Number(b))}${verb ? ` ${AGREE[verb.trim()]}` : ""}`)

@@ -112,6 +112,8 @@ test("two people and two bots play a Sixty-three deal by clicking; dimmed cards 
   // The engine's result line names seats by number; the page by name.
   const result = await a.textContent(".deal-result p");
   assert.ok(!/\bseat \d/.test(result) && /Ann|Bo|you|bot/.test(result), result);
+  // Each side's names, a colon, its points: "Ann & Bo: 20 points, +20".
+  assert.match(result, /^Deal 1: .*& [^:;]+: \d+ points?, [-+]?\d+; [^:;]+ & [^:;]+: \d+ points?, [-+]?\d+$/);
   const hands = await a.$$(".deal-result .reveal");
   assert.equal(hands.length, 4);
   // And the stock as it lay undealt, by its name.
