@@ -1,10 +1,11 @@
 // The table: the state the server sends, drawn; input by pointer,
 // keyboard and touch, sent as the actions in `state.legal` and nothing else.
 
-import { isCard, cardName, cardShort, suitName, suitSymbol, cardOrder, bigCard, smallCard, backCard } from "./cards.js";
+import { isCard, cardName, cardShort, cardOrder, bigCard } from "./cards.js";
 import { h, main, patch, announce, secretKey, loadInvites, rememberTable, forgetTable } from "./dom.js";
 import { Connection } from "./net.js";
 import { seatBox } from "./seats.js";
+import { centreView } from "./centre.js";
 import { panelView, finishedView, rematchMade } from "./panels.js";
 import { describeAction, actionLabel, andList, bidHelp, capital, CONFIRM } from "./words.js";
 
@@ -482,7 +483,7 @@ class TableUi {
     const root = h("div", { class: `table fam-${obs.family || "none"}` });
     root.append(this.topBar());
     root.append(h("section", { class: "opponents", "aria-label": "Other seats" }, others.map((seat) => seatBox(this, seat))));
-    root.append(this.centre());
+    root.append(centreView(this));
     // Finished: the banner takes the status line's place (one winner line).
     root.append(s.status === "finished" ? finishedView(this) : this.statusLine());
     if (this.message) root.append(h("p", { class: "flash", role: "alert" }, this.message));
@@ -564,99 +565,6 @@ class TableUi {
   openInvites() {
     const s = this.state;
     return loadInvites(this.table).filter((i) => i.seat !== s.you && this.presence[i.seat] === "open");
-  }
-
-  trickCards() {
-    const o = this.state.observation;
-    if (!o) return [];
-    if (o.family === "sixty-six") return o.lead_card ? [{ seat: o.leader, card: o.lead_card }] : [];
-    if (o.family === "sixes-and-sevens") return (o.trick || []).map((card, i) => ({ seat: (o.leader + i) % o.players, card }));
-    return o.trick || [];
-  }
-
-  centre() {
-    const s = this.state;
-    const o = s.observation || {};
-    let trick = this.trickCards();
-    let won = null;
-    if (!trick.length && this.showTrick && Date.now() < this.showTrick.until) {
-      trick = this.showTrick.trick.cards;
-      won = this.showTrick.trick.winner;
-    }
-    const trickView = h(
-      "section",
-      { class: "trick", "aria-label": trick.length ? `Trick: ${trick.map((t) => `${this.name(t.seat)} ${t.card ? cardName(t.card) : "a card"}`).join(", ")}` : "No cards on the table" },
-      trick.map((t) =>
-        h("figure", { class: `played${won === t.seat ? " winner" : ""}` }, t.card ? bigCard(t.card) : backCard(), h("figcaption", {}, this.shortName(t.seat))),
-      ),
-      won !== null ? h("p", { class: "won" }, `${this.name(won)} wins the trick`) : null,
-    );
-    const info = [];
-    if (o.trump) info.push(h("span", { class: `trump suit-${o.trump}` }, "Trump ", h("b", {}, suitSymbol(o.trump)), ` ${suitName(o.trump)}`));
-    if (o.family === "sixty-six") {
-      if (o.trump_card) info.push(h("span", { class: "talon" }, smallCard(o.trump_card), ` under the talon`));
-      info.push(h("span", {}, `Talon: ${o.talon_remaining}${o.closed_by !== null && o.closed_by !== undefined ? ` (closed by ${o.closed_by === this.state.you ? "you" : this.name(o.closed_by)})` : ""}`));
-      if (Array.isArray(o.points) && o.seat != null) info.push(h("span", {}, `Your points: ${o.points[o.seat]}`));
-      const pending = Array.isArray(o.pending_marriage_points) ? o.pending_marriage_points[o.seat] : o.pending_marriage_points;
-      if (pending && o.seat != null) info.push(h("span", {}, `Your marriage points waiting for a trick: ${pending}`));
-    }
-    if (o.family === "na-sixty-six" && o.turned) info.push(h("span", { class: "talon" }, "Turned ", smallCard(o.turned)));
-    // The widow (three hands): its cards are sent only to whoever may see
-    // them; everyone is told it is there and who won it.
-    if (o.family === "na-sixty-six" && o.players === 3 && !(Array.isArray(o.widow) && o.widow.length)) {
-      const won = o.widow_taker !== null && o.widow_taker !== undefined;
-      info.push(h("span", { id: "widow-note" }, won ? `Widow: won by ${this.shortName(o.widow_taker)}, face down` : "Widow: 3 cards face down, for the first trick's winner"));
-    }
-    if (o.family === "na-sixty-six" && Array.isArray(o.widow) && o.widow.length) {
-      const taker = o.widow_taker;
-      const title = taker === null || taker === undefined ? "Widow" : taker === this.state.you ? "Your widow" : `Widow of ${this.name(taker)}`;
-      info.push(h("span", { id: "widow", "data-cards": o.widow.join(" "), "aria-label": `${title}: ${o.widow.map(cardName).join(", ")}` }, `${title} `, o.widow.map((c) => smallCard(c))));
-    }
-    if (o.family === "na-sixty-six" && Array.isArray(o.laid_away) && o.laid_away.length) {
-      info.push(h("span", { id: "laid-away", "aria-label": `Laid away: ${o.laid_away.map(cardName).join(", ")}` }, "Laid away ", o.laid_away.map((c) => smallCard(c))));
-    }
-    if (o.family === "pedro" && o.stock_left !== undefined) info.push(h("span", {}, `${capital(o.stock_name || "stock")}: ${o.stock_left}`));
-    if (o.family === "pedro" && Array.isArray(o.events) && o.phase !== "over") info.push(...this.draws(o));
-    if (o.high_bid && o.bidder !== null && o.bidder !== undefined) {
-      // The rules name the bid: a number, "moon" or "double".
-      info.push(h("span", {}, `Bid: ${o.high_bid_name ?? o.high_bid} by ${this.name(o.bidder)}`));
-    }
-    if (o.family === "na-sixty-six" && Array.isArray(o.marriages) && o.marriages.length) {
-      info.push(h("span", {}, "Marriages: ", o.marriages.map((m) => `${this.name(m.seat)} ${suitSymbol(m.suit)} ${m.points}`).join(", ")));
-    }
-    if (o.family === "sixty-six" && Array.isArray(o.events)) {
-      const melds = o.events.filter((e) => e.event === "meld");
-      if (melds.length) info.push(h("span", {}, "Marriages: ", melds.map((m) => `${this.name(m.seat)} ${suitSymbol(m.suit)} ${m.points}`).join(", ")));
-    }
-    if (o.family === "sixes-and-sevens" && o.so_far && o.trick.length) {
-      // Who is winning depends on the odd/even count: say it.
-      const m = o.so_far;
-      const led = suitName(o.trick[0].slice(-1));
-      info.push(h("span", { id: "so-far" }, `${m.high_wins ? "High" : "Low"} card of ${led} wins so far (${m.odd} odd, ${m.even} even)`));
-    }
-    if (o.family === "sixes-and-sevens" && o.calls && o.calls.some(Boolean)) {
-      info.push(h("span", {}, "Ace calls: ", o.calls.map((c, i) => (c ? `${cardShort(o.trick[i] || "")} ${c}` : "")).filter(Boolean).join(", ")));
-    }
-    return h("div", { class: "centre" }, trickView, info.length ? h("div", { class: "info" }, info) : null);
-  }
-
-  // The Pedro family's draws: what the fill, the four more, the kitty or
-  // the robbing brought you and is still in your hand (your own record
-  // names the cards; others' only count them), and who robbed the stock.
-  draws(o) {
-    const inHand = new Set(o.hand || []);
-    const lines = [];
-    const parts = [["stock", "drew", "You drew"], ["kitty", "kitty-taken", "From the kitty"], ["robbing", "robbed", "You robbed"]];
-    for (const [from, id, words] of parts) {
-      const cards = o.events
-        .filter((e) => e.event === "drew" && e.from === from && e.seat === o.seat && Array.isArray(e.own_cards))
-        .flatMap((e) => e.own_cards)
-        .filter((c) => inHand.has(c));
-      if (cards.length) lines.push(h("span", { id, "data-cards": cards.join(" "), "aria-label": `${words} ${cards.map(cardName).join(", ")}` }, `${words} `, cards.map((c) => smallCard(c))));
-    }
-    const robbing = o.events.find((e) => e.event === "drew" && e.from === "robbing" && e.seat !== o.seat);
-    if (robbing) lines.push(h("span", { id: "robbing" }, `${capital(this.shortName(robbing.seat))} robbed the rest of the stock (${robbing.count} ${robbing.count === 1 ? "card" : "cards"}) and keeps six`));
-    return lines;
   }
 
   statusLine() {
