@@ -34,6 +34,20 @@ pub fn bot_names(preset: Preset) -> Vec<&'static str> {
     }
 }
 
+/// `name` as the preset's bots are called, in any case and with spaces
+/// around (`Expert` is `expert`), or why not.
+pub fn canonical_bot(name: &str, preset: Preset) -> Result<&'static str, UnknownBot> {
+    let known = bot_names(preset);
+    known
+        .iter()
+        .find(|k| k.eq_ignore_ascii_case(name.trim()))
+        .copied()
+        .ok_or(UnknownBot {
+            name: name.to_string(),
+            known,
+        })
+}
+
 /// The levels people play against, weakest first: the same in every
 /// family. [`bot_names`] adds the named variants kept for experiments and
 /// comparisons (`pimc`, `expert-2026-11`, …).
@@ -65,17 +79,22 @@ impl fmt::Display for UnknownBot {
 }
 
 /// The accepted names for an error message: the levels people play
-/// against first, then the variants, so a newcomer reads the five that
-/// matter before seventeen that do not.
+/// against, and only how many variants there are, so a newcomer reads the
+/// five that matter, not seventeen that do not (`talon games PRESET`
+/// lists them all).
 pub fn known_text(known: &[&str]) -> String {
     let (levels, variants): (Vec<&str>, Vec<&str>) =
         known.iter().partition(|name| LEVELS.contains(name));
     let mut text = format!("levels: {}", levels.join(", "));
-    if !variants.is_empty() {
-        text.push_str(&format!(
-            "; variants kept for experiments: {}",
-            variants.join(", ")
-        ));
+    match variants.len() {
+        0 => {}
+        1 => text.push_str(&format!(
+            "; and a variant kept for experiments: {}",
+            variants[0]
+        )),
+        n => text.push_str(&format!(
+            "; and {n} variants kept for experiments, listed by `talon games PRESET`"
+        )),
     }
     text
 }
@@ -92,7 +111,9 @@ pub enum AnyBot {
 }
 
 impl AnyBot {
+    /// The bot called `name` (in any case: [`canonical_bot`]) for `preset`.
     pub fn new(name: &str, preset: Preset, seed: u64) -> Result<AnyBot, UnknownBot> {
+        let name = canonical_bot(name, preset)?;
         let unknown = || UnknownBot {
             name: name.to_string(),
             known: bot_names(preset),

@@ -7,6 +7,22 @@
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 
+/// A count or seed: a whole number, 0 or more. Its flags take negative
+/// numbers as values (`allow_negative_numbers`), so that `--seed -1` is
+/// answered by this message and not by clap's tip to write `-- -1`.
+pub fn whole_number(text: &str) -> Result<u64, String> {
+    text.trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not a whole number, 0 or more"))
+}
+
+/// A seat number, 0 or more (the game says how many seats it has).
+pub fn seat_number(text: &str) -> Result<u8, String> {
+    text.trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not a seat number (0, 1, 2, …)"))
+}
+
 /// The subcommands that take `--option`.
 const TAKES_OPTIONS: [&str; 3] = ["play", "watch", "arena"];
 

@@ -10,7 +10,8 @@ use std::io::{BufRead, Write};
 use talon_bots::AnyBot;
 use talon_cards::Seat;
 use talon_protocol::{
-    observation_json, options_from_json, ErrorReply, MatchView, Request, StateReply,
+    observation_json, options_from_json, plain_json_error, ErrorReply, MatchView, Request,
+    StateReply,
 };
 use talon_rules::{AnyGame, Preset};
 use talon_table::{Actor, SeatSpec, Status, Table, TableConfig};
@@ -59,7 +60,7 @@ impl Session {
     pub fn handle(&mut self, line: &str) -> String {
         let request: Request = match serde_json::from_str(line) {
             Ok(r) => r,
-            Err(e) => return error(format!("bad request: {e}")),
+            Err(e) => return error(format!("bad request: {}", plain_json_error(&e, EXAMPLE))),
         };
         match self.answer(request) {
             Ok(reply) => reply,
@@ -182,6 +183,9 @@ impl Session {
         }
     }
 }
+
+/// A request to show whoever sends something that is not one.
+const EXAMPLE: &str = "{\"cmd\": \"games\"} (docs/protocol.md)";
 
 /// Runs the protocol until end of input. A line that is not UTF-8 or is
 /// too long is answered with an error like any other bad request.

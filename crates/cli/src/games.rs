@@ -28,7 +28,10 @@ fn print_presets() {
     for p in Preset::ALL {
         println!("{:<22} {:<9} {}", p.name(), players(p), p.description());
     }
-    println!("\n`talon games PRESET` lists a preset's options; `talon rules PRESET` its rules.");
+    // A person is told where to go next; a script reads one preset a line.
+    if std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+        println!("\n`talon games PRESET` lists a preset's options and bots; `talon rules PRESET` its rules.");
+    }
 }
 
 fn players(p: Preset) -> String {
@@ -55,6 +58,20 @@ pub fn options_page(p: Preset, width: usize) -> String {
         md.push_str(&format!(
             "- {}: {}{default}. {}\n",
             spec.name, spec.kind, spec.doc
+        ));
+    }
+    let names = talon_bots::bot_names(p);
+    let (levels, variants): (Vec<&str>, Vec<&str>) = names
+        .iter()
+        .partition(|name| talon_bots::LEVELS.contains(name));
+    md.push_str(&format!(
+        "\n# Bots\n\nSet with `--bots a,b` (any case). Levels, weakest first: {}.\n",
+        levels.join(", ")
+    ));
+    if !variants.is_empty() {
+        md.push_str(&format!(
+            "Variants kept for experiments and comparisons (README): {}.\n",
+            variants.join(", ")
         ));
     }
     markdown::render(&md, width)

@@ -2,12 +2,16 @@
 //! repeating the list when it is shorter than the table; the table layer
 //! seats them) and repeated `--option name=value` flags.
 
-/// Splits a comma list of bot names.
-pub fn names(list: &str) -> Vec<String> {
-    list.split(',')
-        .map(|s| s.trim().to_string())
-        .filter(|s| !s.is_empty())
-        .collect()
+/// Splits a comma list of bot names; an empty name (`a,,b`, a comma at
+/// an end) is refused rather than dropped.
+pub fn names(list: &str) -> Result<Vec<String>, String> {
+    let names: Vec<String> = list.split(',').map(|s| s.trim().to_string()).collect();
+    if names.iter().any(String::is_empty) {
+        return Err(format!(
+            "--bots {list:?} has an empty name: name the bots with one comma between them, like heuristic,random"
+        ));
+    }
+    Ok(names)
 }
 
 /// Parses repeated `--option name=value` flags.
@@ -23,16 +27,25 @@ pub fn options(flags: &[String]) -> Result<Vec<(String, String)>, String> {
 }
 
 /// A match's target set for a single deal does nothing: say so rather
-/// than play a deal the person meant to be a match.
+/// than play a deal the person meant to be a match. `how` is the flag that
+/// plays matches (`--match`, or the arena's `--matches N`).
 pub fn check_target(
     preset: talon_rules::Preset,
     options: &[(String, String)],
     whole_match: bool,
+    how: &str,
 ) -> Result<(), String> {
     match preset.target_option() {
-        Some((name, _)) if !whole_match && options.iter().any(|(n, _)| n == name) => Err(format!(
-            "--option {name} sets the score a match is played to: add --match to play a match"
-        )),
+        Some((name, _))
+            if !whole_match
+                && options
+                    .iter()
+                    .any(|(n, _)| n.trim().eq_ignore_ascii_case(name)) =>
+        {
+            Err(format!(
+                "--option {name} sets the score a match is played to: add {how} to play matches"
+            ))
+        }
         _ => Ok(()),
     }
 }

@@ -95,6 +95,14 @@ fn main() -> ExitCode {
         Command::Rules { preset } => games::rules(preset.as_deref()),
         Command::Engine => {
             let stdin = std::io::stdin();
+            // A person at a terminal is told what to type; a program
+            // reading stdout hears nothing but replies.
+            if std::io::IsTerminal::is_terminal(&stdin) {
+                eprintln!(
+                    "talon engine: one JSON request a line, one reply a line (docs/protocol.md); \
+                     try {{\"cmd\": \"games\"}}, or Ctrl-D to end"
+                );
+            }
             match engine::run(stdin.lock(), std::io::stdout().lock()) {
                 // The client hung up: the conversation is over.
                 Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),

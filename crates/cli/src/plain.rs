@@ -7,7 +7,7 @@ use crate::play::PlaySession;
 use std::io::{self, BufRead, Write};
 
 const COMMANDS: &str =
-    "type a move (notation such as KS or K♠, or its number), or: hint, undo, last, sheet, help, quit";
+    "type a move (notation such as KS or K♠, or its number), or: hint (h), undo (u), last (l), sheet (s), help (?), quit (q)";
 
 /// Reads the next line as text; `Ok(None)` at end of input.
 fn next_line(input: &mut impl BufRead, out: &mut impl Write) -> io::Result<Option<String>> {
@@ -27,11 +27,11 @@ fn next_line(input: &mut impl BufRead, out: &mut impl Write) -> io::Result<Optio
 pub fn run(s: &mut PlaySession, mut input: impl BufRead, mut out: impl Write) -> io::Result<()> {
     writeln!(
         out,
-        "{} — you are seat {}; seed {} (--seed {} deals this deal again).\n{COMMANDS}",
+        "{} — you are seat {}; seed {} ({} deals this deal again).\n{COMMANDS}",
         s.preset.name(),
         s.human,
         s.seed,
-        s.seed
+        s.again()
     )?;
     loop {
         for line in s.log.drain(..) {
@@ -64,22 +64,24 @@ pub fn run(s: &mut PlaySession, mut input: impl BufRead, mut out: impl Write) ->
             ));
         };
         let cmd = line.trim();
-        match cmd {
+        // The full screen's keys work here too (no move is one letter).
+        match cmd.to_ascii_lowercase().as_str() {
             "" => {}
             "help" | "?" => {
                 for l in s.help(false) {
                     writeln!(out, "{l}")?;
                 }
             }
-            "quit" => return Ok(()),
-            "last" => writeln!(out, "{}", s.last_trick())?,
-            "sheet" => {
+            // The caller says how it ended, the seed and the record.
+            "quit" | "q" => return Ok(()),
+            "last" | "l" => writeln!(out, "{}", s.last_trick())?,
+            "sheet" | "s" => {
                 for l in s.sheet_lines() {
                     writeln!(out, "{l}")?;
                 }
             }
-            "hint" => writeln!(out, "hint: {}", s.hint().unwrap_or_else(|| "-".into()))?,
-            "undo" => {
+            "hint" | "h" => writeln!(out, "hint: {}", s.hint().unwrap_or_else(|| "-".into()))?,
+            "undo" | "u" => {
                 if let Err(e) = s.undo() {
                     writeln!(out, "{e}")?;
                 }

@@ -21,18 +21,22 @@ pub struct PlayArgs {
     /// The preset, e.g. sixty-six (see `talon games`).
     pub preset: String,
     /// Your seat.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = crate::arg_tips::seat_number, allow_negative_numbers = true)]
     pub seat: u8,
     /// Bots for the other seats, comma-separated, in seat order (repeated as needed).
     #[arg(long, default_value = "expert")]
     pub bots: String,
     /// Seed of the (first) deal; the bots then play the same way every
     /// time too. Without it a fresh random deal, its seed printed.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::arg_tips::whole_number, allow_negative_numbers = true)]
     pub seed: Option<u64>,
     /// A rule option, name=value (repeatable).
     #[arg(long = "option", value_name = "NAME=VALUE")]
     pub options: Vec<String>,
+    /// An exact (first) deal in the preset's notation (`talon rules
+    /// PRESET`), instead of one dealt from the seed.
+    #[arg(long, value_name = "DEAL")]
+    pub deal: Option<String>,
     /// Play a whole match instead of one deal.
     #[arg(long = "match")]
     pub whole_match: bool,
@@ -58,6 +62,8 @@ pub struct PlaySession {
     pub preset: Preset,
     pub human: Seat,
     pub seed: u64,
+    /// The exact first deal asked for, if any.
+    pub deal: Option<String>,
     pub seating: Seating,
     table: Table,
     bots: SeatBots,
@@ -79,16 +85,16 @@ impl PlaySession {
     pub fn new(args: &PlayArgs) -> Result<PlaySession, String> {
         let preset = Preset::from_name(&args.preset).map_err(|e| e.to_string())?;
         let options = lineup::options(&args.options)?;
-        lineup::check_target(preset, &options, args.whole_match)?;
+        lineup::check_target(preset, &options, args.whole_match, "--match")?;
         let seed = args.seed.unwrap_or_else(fresh_seed);
-        let names = lineup::names(&args.bots);
+        let names = lineup::names(&args.bots)?;
         if names.is_empty() {
             return Err("--bots names no bot".into());
         }
         let seats = TableConfig::seats_for(preset, &options).map_err(|e| e.to_string())?;
         if args.seat >= seats {
             return Err(format!(
-                "--seat {} but {} has seats 0..{}",
+                "--seat {} is not a seat of {}: its seats are numbered 0 to {}",
                 args.seat,
                 preset.name(),
                 seats - 1
@@ -114,7 +120,7 @@ impl PlaySession {
                 name.clone()
             })
             .collect();
-        let config = TableConfig::seated(
+        let mut config = TableConfig::seated(
             preset,
             &options,
             &names,
@@ -123,6 +129,7 @@ impl PlaySession {
             seed,
         )
         .map_err(|e| e.to_string())?;
+        config.deal = args.deal.clone();
         let table = Table::new(config).map_err(|e| e.to_string())?;
         let mut bots = SeatBots::for_table(&table).map_err(|e| e.to_string())?;
         if args.seed.is_some() {
@@ -142,6 +149,7 @@ impl PlaySession {
             preset,
             human: Seat(args.seat),
             seed,
+            deal: args.deal.clone(),
             seating,
             table,
             bots,
@@ -206,14 +214,24 @@ impl PlaySession {
             )),
         }
         lines.push(format!(
-            "seed {0}: talon play {1} --seed {0} deals it again",
+            "seed {}: talon play {} {} deals it again",
             self.seed,
-            self.preset.name()
+            self.preset.name(),
+            self.again()
         ));
         if let Some(path) = record {
             lines.push(format!("record: {}", path.display()));
         }
         lines
+    }
+
+    /// The flags that deal this game again: the seed, and the exact deal
+    /// if one was asked for.
+    pub fn again(&self) -> String {
+        match &self.deal {
+            Some(deal) => format!("--seed {} --deal \"{deal}\"", self.seed),
+            None => format!("--seed {}", self.seed),
+        }
     }
 
     /// The match score sheet, in a match.
@@ -357,7 +375,13 @@ impl PlaySession {
         match input.trim().parse::<usize>() {
             Ok(i) if (1..=moves.len()).contains(&i) => Ok(moves[i - 1].clone()),
             Ok(i) => Err(format!("no move number {i}: choose 1 to {}", moves.len())),
-            Err(_) => Ok(moves::normalize(input)),
+            // As the rules write it (`trump c` is `trump C`), so that a
+            // question before the move names it as the move list does; a
+            // text the rules cannot read goes on to be refused by them.
+            Err(_) => {
+                let text = moves::normalize(input);
+                Ok(self.game().canonical(&text).unwrap_or(text))
+            }
         }
     }
 
@@ -525,21 +549,27 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         session.record_on_signal(path.clone(), last.clone());
     }
     crate::signals::watch(last, full_screen);
+    let mut reader_gone = false;
     let played = if !full_screen {
         let stdin = std::io::stdin();
         match crate::plain::run(&mut session, stdin.lock(), std::io::stdout().lock()) {
             // Whoever read our output has gone (`| head`): stop quietly.
-            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+                reader_gone = true;
+                Ok(())
+            }
             other => other.map_err(|e| e.to_string()),
         }
     } else {
-        let played = crate::tui::run(&mut session);
-        // The screen is gone: leave the seed and the outcome behind.
+        crate::tui::run(&mut session)
+    };
+    // The outcome (or that the game was left), the seed and the record,
+    // as the last lines in either mode.
+    if !reader_gone {
         for line in session.closing_lines(args.record.as_deref()) {
             println!("{line}");
         }
-        played
-    };
+    }
     // What was played is kept, also when the input ended early.
     if let Some(path) = &args.record {
         // A match keeps every deal: its record is the table's whole log.

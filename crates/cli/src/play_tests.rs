@@ -13,6 +13,7 @@ fn args(preset: &str, seed: u64) -> PlayArgs {
         bots: "random".into(),
         seed: Some(seed),
         options: Vec::new(),
+        deal: None,
         whole_match: false,
         plain: true,
         record: None,

@@ -59,7 +59,10 @@ pub struct ServeArgs {
 pub fn run(args: &ServeArgs) -> Result<(), String> {
     // A stand-in may sit at any game's table: only the levels every
     // family has will do.
-    if !LEVELS.contains(&args.stand_in.as_str()) {
+    let Some(stand_in) = LEVELS
+        .iter()
+        .find(|l| l.eq_ignore_ascii_case(args.stand_in.trim()))
+    else {
         let near = talon_rules::nearest(&args.stand_in, LEVELS)
             .map(|n| format!(" (did you mean {n:?}?)"))
             .unwrap_or_default();
@@ -68,14 +71,14 @@ pub fn run(args: &ServeArgs) -> Result<(), String> {
             args.stand_in,
             LEVELS.join(", ")
         ));
-    }
+    };
     let config = ServerConfig {
         addr: args.addr,
         db: args.db.clone(),
         bot_delay: Duration::from_millis(args.bot_delay_ms),
         deal_pause: Duration::from_millis(args.deal_pause_ms),
         grace: Duration::from_secs(args.grace_secs),
-        stand_in: args.stand_in.clone(),
+        stand_in: stand_in.to_string(),
         behind_proxy: args.behind_proxy,
         max_sockets_per_address: args.max_sockets_per_address as usize,
         max_tables_per_address: args.max_tables_per_address as usize,

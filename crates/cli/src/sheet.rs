@@ -55,6 +55,8 @@ impl Seating {
             ("takes it", "take it"),
             ("takes the kitty", "take the kitty"),
             ("draws", "draw"),
+            ("robs", "rob"),
+            ("throws away", "throw away"),
             ("wins", "win"),
             ("was forced", "were forced"),
             ("does not hold", "do not hold"),

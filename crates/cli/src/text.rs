@@ -152,7 +152,7 @@ pub fn narrate(
         // The only moves a seat does not see named: cards laid away.
         None => format!("seat {seat}: lays a card away face down"),
     }];
-    lines.extend(draws(before, after, viewer));
+    lines.extend(draws(before, after, viewer, action));
     if after.tricks_played() > before.tricks_played() {
         if let Some(t) = after.last_trick() {
             let cards: Vec<String> = t
@@ -184,11 +184,17 @@ pub fn narrate(
     lines
 }
 
-/// The Pedro family's draws that followed an action (the kitty taken, the
-/// hands filled from the stock), which no seat's action names: their
-/// count is public, the cards shown only to the drawer (or to everyone
-/// without a viewer).
-fn draws(before: &AnyGame, after: &AnyGame, viewer: Option<Seat>) -> Vec<String> {
+/// The Pedro family's moves that followed an action and that no seat's
+/// action names (the kitty taken, the hands filled from the stock, and in
+/// fill mode every seat's non-trumps thrown away once trumps are named):
+/// their count is public, the cards shown only to their owner (or to
+/// everyone without a viewer).
+fn draws(
+    before: &AnyGame,
+    after: &AnyGame,
+    viewer: Option<Seat>,
+    action: Option<&str>,
+) -> Vec<String> {
     let (AnyGame::Pedro { game: b, .. }, AnyGame::Pedro { game: a, .. }) = (before, after) else {
         return Vec::new();
     };
@@ -209,6 +215,17 @@ fn draws(before: &AnyGame, after: &AnyGame, viewer: Option<Seat>) -> Vec<String>
                 }
                 pedro::DrawSource::Stock => format!("seat {seat} draws {count}"),
             };
+            Some(match cards.is_empty() {
+                true => format!("  {what}"),
+                false => format!("  {what}: {}", pretty_hand(cards)),
+            })
+        }
+        // A discard action names its own card; naming trumps in fill mode
+        // throws away every seat's non-trumps at once.
+        PedroEvent::Discarded { seat, count, cards }
+            if action.is_some_and(|a| a.starts_with("trump")) =>
+        {
+            let what = format!("seat {seat} throws away {count} non-trumps");
             Some(match cards.is_empty() {
                 true => format!("  {what}"),
                 false => format!("  {what}: {}", pretty_hand(cards)),

@@ -13,6 +13,7 @@ fn session(preset: Preset, seed: u64) -> PlaySession {
         bots: "random".into(),
         seed: Some(seed),
         options: Vec::new(),
+        deal: None,
         whole_match: true,
         plain: true,
         record: None,

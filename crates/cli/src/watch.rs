@@ -13,7 +13,7 @@ pub struct WatchArgs {
     /// The preset, e.g. sixty-six (see `talon games`).
     pub preset: String,
     /// Seed of the deal (and of the bots).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::arg_tips::whole_number, allow_negative_numbers = true)]
     pub seed: u64,
     /// Bots by seat, comma-separated (repeated if shorter than the table).
     #[arg(long, default_value = "expert,heuristic")]
@@ -21,6 +21,10 @@ pub struct WatchArgs {
     /// A rule option, name=value (repeatable; see `talon games`).
     #[arg(long = "option", value_name = "NAME=VALUE")]
     pub options: Vec<String>,
+    /// An exact (first) deal in the preset's notation (`talon rules
+    /// PRESET`), instead of one dealt from the seed.
+    #[arg(long, value_name = "DEAL")]
+    pub deal: Option<String>,
     /// Play a whole match instead of one deal.
     #[arg(long = "match")]
     pub whole_match: bool,
@@ -32,13 +36,14 @@ pub struct WatchArgs {
 pub fn run(args: &WatchArgs) -> Result<(), String> {
     let preset = Preset::from_name(&args.preset).map_err(|e| e.to_string())?;
     let options = lineup::options(&args.options)?;
-    lineup::check_target(preset, &options, args.whole_match)?;
-    let names = lineup::names(&args.bots);
+    lineup::check_target(preset, &options, args.whole_match, "--match")?;
+    let names = lineup::names(&args.bots)?;
     if names.is_empty() {
         return Err("--bots names no bot".into());
     }
-    let config = TableConfig::bots(preset, &options, &names, args.whole_match, args.seed)
+    let mut config = TableConfig::bots(preset, &options, &names, args.whole_match, args.seed)
         .map_err(|e| e.to_string())?;
+    config.deal = args.deal.clone();
     let mut table = Table::new(config).map_err(|e| e.to_string())?;
     let partners = preset.partnerships();
     let mut bots = SeatBots::for_table(&table).map_err(|e| e.to_string())?;
@@ -60,12 +65,11 @@ pub fn run(args: &WatchArgs) -> Result<(), String> {
                 game.deal_text()
             );
         } else {
-            println!(
-                "{} deal (seed {}): {}",
-                preset.name(),
-                args.seed,
-                game.deal_text()
-            );
+            let from = match args.deal {
+                Some(_) => "as given".to_string(),
+                None => format!("seed {}", args.seed),
+            };
+            println!("{} deal ({from}): {}", preset.name(), game.deal_text());
             println!("{}", seats.join(", "));
         }
     };

@@ -180,6 +180,17 @@ fn engine_refuses_bad_input_and_changes_nothing() {
         );
         assert_eq!(&replies[3 + 2 * k], baseline, "{bad} changed the game");
     }
+    // Text that is not JSON is told what a request looks like, in words
+    // (no serde type names); Talon's own list of options is never cut.
+    let said = |k: usize| replies[2 + 2 * k]["error"].as_str().unwrap().to_string();
+    assert!(
+        said(0).contains("such as {\"cmd\": \"games\"}"),
+        "{}",
+        said(0)
+    );
+    assert!(!said(1).contains("internally tagged"), "{}", said(1));
+    let options = said(4);
+    assert!(options.ends_with("match_target, sharp"), "{options}");
     // Undo with nothing to undo is an error too, before any game.
     let replies = engine(&[
         json!({"cmd": "undo"}).to_string(),
@@ -246,6 +257,43 @@ fn play_plain_pedro_names_the_cards_you_drew() {
         &"1\n".repeat(80),
     );
     assert!(out.contains("you drew: "), "{out}");
+}
+
+/// The full screen's one-letter keys work in line mode too, a question
+/// names the move as the rules write it, the non-trumps thrown away when
+/// trumps are named are said, and quitting leaves the seed behind.
+#[test]
+fn play_plain_keys_questions_and_leaving() {
+    // Seat 3 deals seed 5's Sixty-three and is stuck with the bid.
+    let out = run(
+        &[
+            "play",
+            "sixty-three",
+            "--plain",
+            "--seed",
+            "5",
+            "--seat",
+            "3",
+        ],
+        "h\npass\ntrump c\ny\nQ\n",
+    );
+    assert!(out.contains("hint: "), "{out}");
+    assert!(out.contains("Play trump C? [y/n]"), "{out}");
+    assert!(out.contains("you throw away 6 non-trumps: "), "{out}");
+    assert!(
+        out.contains("expert (left) throws away 7 non-trumps\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("you rob the rest of the stock (4 cards): "),
+        "{out}"
+    );
+    assert!(
+        out.ends_with(
+            "sixty-three: the deal was left unfinished\nseed 5: talon play sixty-three --seed 5 deals it again\n"
+        ),
+        "{out}"
+    );
 }
 
 #[test]

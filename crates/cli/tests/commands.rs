@@ -67,6 +67,90 @@ fn misspellings_get_the_nearest_name() {
     );
 }
 
+/// Names are read in any case, as values are: `Expert`, `SHARP`; a
+/// misspelt value gets the nearest one suggested.
+#[test]
+fn bots_and_options_in_any_case() {
+    let out = ok(
+        &[
+            "watch",
+            "schnapsen",
+            "--bots",
+            "Expert,HEURISTIC",
+            "--option",
+            "SHARP=Yes",
+        ],
+        "",
+    );
+    assert!(
+        out.contains("seat 0: expert bot, seat 1: heuristic bot"),
+        "{out}"
+    );
+    let arena = [
+        "arena",
+        "schnapsen",
+        "--deals",
+        "1",
+        "--bots",
+        "Random,random",
+    ];
+    let e = fails(&arena, "");
+    assert!(e.contains("--bots names random twice"), "{e}");
+    let e = fails(
+        &["watch", "schnapsen", "--option", "last_trick=wins-deal"],
+        "",
+    );
+    assert!(e.contains("did you mean \"wins_deal\""), "{e}");
+    let e = fails(&["watch", "schnapsen", "--bots", "heuristic,,random"], "");
+    assert!(e.contains("has an empty name"), "{e}");
+    // A match's target without matches is refused in the arena too.
+    let e = fails(
+        &[
+            "arena",
+            "schnapsen",
+            "--deals",
+            "1",
+            "--option",
+            "Match_Target=3",
+        ],
+        "",
+    );
+    assert!(e.contains("add --matches to play matches"), "{e}");
+}
+
+/// `watch` and `play` take an exact deal, as the engine does; a bad one
+/// is refused by the rules' own message.
+#[test]
+fn an_exact_deal_is_watched_and_played() {
+    let deal = "1/QC QD KH AH AS/TC TD TH JS KS/JC JD AD QS KD QH TS JH KC/AC";
+    let out = ok(&["watch", "schnapsen", "--deal", deal], "");
+    assert!(
+        out.starts_with(&format!("schnapsen deal (as given): {deal}\n")),
+        "{out}"
+    );
+    let out = ok(
+        &[
+            "play",
+            "schnapsen",
+            "--deal",
+            deal,
+            "--seed",
+            "2",
+            "--plain",
+        ],
+        "q\n",
+    );
+    assert!(out.contains("your hand: "), "{out}");
+    assert!(
+        out.ends_with(&format!(
+            "seed 2: talon play schnapsen --seed 2 --deal \"{deal}\" deals it again\n"
+        )),
+        "{out}"
+    );
+    let e = fails(&["watch", "schnapsen", "--deal", "0/AS"], "");
+    assert!(e.contains("a deal has 5 '/'-separated fields"), "{e}");
+}
+
 #[test]
 fn more_bots_than_seats_is_an_error() {
     let e = fails(
@@ -241,8 +325,11 @@ fn refusals_name_what_would_be_accepted() {
     assert!(e.contains("yes/no, on/off, 1/0"), "{e}");
     let e = fails(&["watch", "schnapsen", "--bots", "zzz"], "");
     let levels = e.find("levels: random, heuristic, beginner, intermediate, expert");
-    let variants = e.find("variants kept for experiments: ");
+    // The five levels named; the seventeen variants only counted.
+    let variants = e.find("variants kept for experiments, listed by `talon games schnapsen`");
     assert!(levels.is_some() && levels < variants, "{e}");
+    assert!(!e.contains("expert-2026-11"), "{e}");
+    assert!(ok(&["games", "schnapsen"], "").contains("expert-2026-11"));
     let e = fails(&["serve", "--stand-in", "exprt"], "");
     assert!(e.contains("did you mean \"expert\""), "{e}");
     let dir = std::env::temp_dir().join(format!("talon-out-file-{}", std::process::id()));

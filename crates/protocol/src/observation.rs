@@ -132,7 +132,8 @@ fn pedro(o: &PedroObservation) -> (Value, Value) {
         "trump": o.trump.map(|s| s.to_string()),
         "bidder": o.bidder.map(|s| s.0),
         "high_bid": o.high_bid,
-        "high_bid_name": o.high_bid_name(),
+        // No name before the first bid.
+        "high_bid_name": (o.high_bid > 0).then(|| o.high_bid_name()),
         "forced_bid": o.forced_bid(),
         "trick": seat_cards(&o.trick),
         "out": o.out,
@@ -175,7 +176,8 @@ fn na_sixty_six(o: &NaObservation) -> (Value, Value) {
         "bids": o.bids.iter().map(|(s, b)| json!({"seat": s.0, "bid": b})).collect::<Vec<_>>(),
         "bidder": o.bidder.map(|s| s.0),
         "high_bid": o.high_bid,
-        "high_bid_name": o.high_bid_name(),
+        // No name before the first bid.
+        "high_bid_name": (o.high_bid > 0).then(|| o.high_bid_name()),
         "sitting_out": o.sitting_out.map(|s| s.0),
         "trump": o.trump.map(|s| s.to_string()),
         "turned": card(o.turned),

@@ -127,17 +127,64 @@ pub struct ErrorReply {
     pub error: String,
 }
 
-/// The longest error message a reply carries: a message that quotes bad
-/// input quotes only its start, so a 10 MB request is not echoed back.
-pub const MAX_ERROR_CHARS: usize = 400;
+/// The longest error message a reply carries, whatever it quotes.
+pub const MAX_ERROR_CHARS: usize = 2_000;
+
+/// The longest piece of bad input an error quotes whole: a longer one
+/// shows its start, so a 10 MB request is not echoed back, while Talon's
+/// own words (the options a game has, what an action looks like) stay.
+pub const MAX_QUOTED_CHARS: usize = 100;
 
 impl ErrorReply {
     pub fn new(error: impl Into<String>) -> ErrorReply {
         ErrorReply {
             ok: false,
-            error: shorten(&error.into(), MAX_ERROR_CHARS),
+            error: shorten(
+                &shorten_quotes(&error.into(), MAX_QUOTED_CHARS),
+                MAX_ERROR_CHARS,
+            ),
         }
     }
+}
+
+/// `text` with every double-quoted run (as `{:?}` quotes input) longer
+/// than `max` characters cut to its first `max`, saying how much was left
+/// out.
+pub fn shorten_quotes(text: &str, max: usize) -> String {
+    let mut out = String::with_capacity(text.len().min(4 * MAX_ERROR_CHARS));
+    let mut rest = text;
+    while let Some(open) = rest.find('"') {
+        out.push_str(&rest[..=open]);
+        rest = &rest[open + 1..];
+        // The closing quote: the first not escaped by a backslash.
+        let mut escaped = false;
+        let close = rest.char_indices().find_map(|(i, c)| {
+            let end = c == '"' && !escaped;
+            escaped = c == '\\' && !escaped;
+            end.then_some(i)
+        });
+        let Some(close) = close else {
+            out.push_str(&shorten(rest, max));
+            return out;
+        };
+        let quoted = &rest[..close];
+        match quoted.char_indices().nth(max) {
+            None => out.push_str(quoted),
+            Some((cut, _)) => {
+                out.push_str(&quoted[..cut]);
+                out.push_str(&format!(
+                    "…\" ({} more bytes not shown)",
+                    quoted.len() - cut
+                ));
+                rest = &rest[close + 1..];
+                continue;
+            }
+        }
+        out.push('"');
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// `text` cut to at most `max` characters, saying how much was left out.
@@ -169,4 +216,30 @@ pub fn options_from_json(map: &Map<String, Value>) -> Result<Vec<(String, String
             Ok((k.clone(), text))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_quotes_are_cut_and_the_words_around_them_kept() {
+        let long = "Q".repeat(5_000);
+        let text = format!("unknown option {long:?}; the options of this game: a, b");
+        let short = shorten_quotes(&text, 100);
+        assert_eq!(
+            short,
+            format!(
+                "unknown option \"{}…\" (4900 more bytes not shown); the options of this game: a, b",
+                "Q".repeat(100)
+            )
+        );
+        // Short quotes, escaped quotes and text without quotes stay whole.
+        let fine = r#"card "h" is not "a \"card\"" like "TH""#;
+        assert_eq!(shorten_quotes(fine, 100), fine);
+        assert_eq!(shorten_quotes("no quotes", 3), "no quotes");
+        // An unclosed quote is cut like the rest.
+        let open = format!("bad \"{long}");
+        assert!(shorten_quotes(&open, 100).len() < 200);
+    }
 }

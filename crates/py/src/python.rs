@@ -14,7 +14,7 @@ create_exception!(
     _talon,
     TalonError,
     PyValueError,
-    "Bad input to Talon: an unknown game or option, a malformed deal or serialized state. The state is unchanged."
+    "Bad input to Talon: an unknown preset or option, a malformed deal or serialized state. The state is unchanged."
 );
 create_exception!(
     _talon,

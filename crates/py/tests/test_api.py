@@ -47,7 +47,7 @@ def test_load_game_options_and_names():
 @pytest.mark.parametrize(
     "call, message",
     [
-        (lambda: talon.load_game("no-such-game"), "unknown game"),
+        (lambda: talon.load_game("no-such-game"), "unknown preset"),
         (lambda: talon.load_game("schnapsen", shapr=True), "shapr"),
         (lambda: talon.load_game("sixty-six", schneider="many"), "many"),
         (lambda: talon.load_game("sixty-six").new_initial_state(deal="AS AS"), "deal"),

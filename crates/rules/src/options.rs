@@ -113,6 +113,11 @@ impl OptionSpec {
             expected: match self.kind {
                 // The type's name says nothing of the spellings read.
                 OptionKind::Bool => "true or false (also yes/no, on/off, 1/0)".to_string(),
+                // A misspelt choice gets the nearest one suggested.
+                OptionKind::Choice(names) => match nearest(value, names.iter().copied()) {
+                    Some(near) => format!("{} (did you mean {near:?}?)", self.kind),
+                    None => self.kind.to_string(),
+                },
                 kind => kind.to_string(),
             },
         }
@@ -158,11 +163,12 @@ impl OptionSpec {
     }
 }
 
-/// Finds the spec called `name` in `specs`.
+/// Finds the spec called `name` in `specs`, in any case (as values are
+/// read): `SHARP` is `sharp`.
 pub fn find_spec<'a>(specs: &'a [OptionSpec], name: &str) -> Result<&'a OptionSpec, OptionError> {
     specs
         .iter()
-        .find(|s| s.name == name)
+        .find(|s| s.name.eq_ignore_ascii_case(name.trim()))
         .ok_or_else(|| OptionError::Unknown {
             name: name.to_string(),
             known: specs.iter().map(|s| s.name).collect(),
@@ -179,7 +185,8 @@ pub fn nearest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
     let typo = candidates
         .iter()
         .map(|c| (edit_distance(&name, &c.to_ascii_lowercase()), *c))
-        .filter(|&(d, c)| d > 0 && d <= 1 + c.len().max(name.len()) / 3)
+        // Distance 0 is a name in another case: the best suggestion.
+        .filter(|&(d, c)| d <= 1 + c.len().max(name.len()) / 3)
         .min_by_key(|&(d, _)| d)
         .map(|(_, c)| c);
     // Not a typo but the family's word for it: `target` for `game_target`,

@@ -43,7 +43,7 @@ pub struct PresetError {
 impl fmt::Display for PresetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
-        write!(f, "unknown game {:?}", self.name)?;
+        write!(f, "unknown preset {:?}", self.name)?;
         if let Some(near) = crate::options::nearest(&self.name, names.iter().copied()) {
             write!(f, " (did you mean {near:?}?)")?;
         }
@@ -251,15 +251,19 @@ impl Preset {
         crate::options::find_spec(self.option_specs(), name)?.canonical(value)
     }
 
-    /// Every option's value as Talon writes it ([`Preset::canonical_option`]),
-    /// so that two spellings of the same rules compare equal.
+    /// Every option's name and value as Talon writes them
+    /// ([`Preset::canonical_option`]; `SHARP` as `sharp`), so that two
+    /// spellings of the same rules compare equal.
     pub fn canonical_options(
         self,
         options: &[(String, String)],
     ) -> Result<Vec<(String, String)>, OptionError> {
         options
             .iter()
-            .map(|(name, value)| Ok((name.clone(), self.canonical_option(name, value)?)))
+            .map(|(name, value)| {
+                let spec = crate::options::find_spec(self.option_specs(), name)?;
+                Ok((spec.name.to_string(), spec.canonical(value)?))
+            })
             .collect()
     }
 
@@ -327,7 +331,7 @@ impl Preset {
         let mut opts = self.sixty_six_defaults();
         let (shorthands, rest): (Vec<_>, Vec<_>) = overrides
             .into_iter()
-            .partition(|(name, _)| *name == "sharp");
+            .partition(|(name, _)| name.trim().eq_ignore_ascii_case("sharp"));
         for (name, value) in shorthands.into_iter().chain(rest) {
             opts.set(name, value)?;
         }

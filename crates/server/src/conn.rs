@@ -15,10 +15,15 @@ use futures_util::{SinkExt, StreamExt};
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
-use talon_protocol::{ClientFrame, ServerFrame};
+use talon_protocol::{plain_json_error, ClientFrame, ServerFrame};
 use talon_table::Viewer;
 use tokio::sync::mpsc;
 use tokio::time::timeout;
+
+/// Well-formed frames, shown to whoever sends something that is not one.
+const HELLO_EXAMPLE: &str =
+    "{\"t\": \"hello\", \"table\": \"…\", \"secret\": \"…\"} (docs/server.md)";
+const ACT_EXAMPLE: &str = "{\"t\": \"act\", \"action\": \"QH\", \"v\": 23} (docs/server.md)";
 
 /// Close codes (4000–4999 are ours; docs/server.md lists them).
 pub mod close {
@@ -189,7 +194,10 @@ async fn admit(
         Ok(_) => return Err(refuse(close::NO_HELLO, "the first frame must be a hello")),
         // A hello that does not read: say what is wrong with it.
         Err(e) => {
-            let why = format!("the first frame must be a hello: {e}");
+            let why = format!(
+                "the first frame must be a hello: {}",
+                plain_json_error(&e, HELLO_EXAMPLE)
+            );
             return Err((close::NO_HELLO, why));
         }
     };
@@ -252,7 +260,11 @@ fn read_frame(msg: Message) -> Result<ClientFrame, Option<ServerFrame>> {
         Message::Text(t) => serde_json::from_str(&t).map_err(|e| {
             Some(ServerFrame::error(
                 "bad_frame",
-                format!("cannot read frame {}: {e}", quote(&t)),
+                format!(
+                    "cannot read frame {}: {}",
+                    quote(&t),
+                    plain_json_error(&e, ACT_EXAMPLE)
+                ),
             ))
         }),
         Message::Binary(_) => Err(Some(ServerFrame::error(

@@ -80,6 +80,17 @@ fn table_id(path: Result<Path<String>, PathRejection>) -> Result<String, String>
         .map_err(|e| format!("bad table id: {}", e.body_text()))
 }
 
+/// What is wrong with a JSON body, in plain words: the framework's
+/// message (which names the field at fault) without serde's type names.
+fn body_error(e: &axum::extract::rejection::JsonRejection) -> String {
+    let text = e.body_text();
+    let text = text
+        .strip_prefix("Failed to deserialize the JSON body into the target type: ")
+        .or_else(|| text.strip_prefix("Failed to parse the request body as JSON: "))
+        .map_or(text.clone(), |rest| format!("bad JSON body: {rest}"));
+    talon_protocol::plain_words(&text)
+}
+
 async fn not_found() -> Response {
     error(
         StatusCode::NOT_FOUND,
@@ -121,7 +132,7 @@ async fn create(
 ) -> Response {
     let Json(req) = match body {
         Ok(b) => b,
-        Err(e) => return error(StatusCode::BAD_REQUEST, e.body_text()),
+        Err(e) => return error(StatusCode::BAD_REQUEST, body_error(&e)),
     };
     let options: BTreeMap<String, String> = match options_from_json(&req.options) {
         Ok(o) => o.into_iter().collect(),
@@ -221,7 +232,7 @@ async fn rematch(
     };
     let Json(req) = match body {
         Ok(b) => b,
-        Err(e) => return error(StatusCode::BAD_REQUEST, e.body_text()),
+        Err(e) => return error(StatusCode::BAD_REQUEST, body_error(&e)),
     };
     match lobby.rematch(&id, &req.secret, req.same_cards, key).await {
         Ok(table) => Json(json!({

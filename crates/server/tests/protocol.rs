@@ -354,13 +354,13 @@ async fn bad_frames_get_errors_and_change_nothing() {
     for (hello, why) in [
         (
             json!({"t": "hello", "table": table, "x": 1}),
-            "unknown field `x`",
+            "unknown field \"x\"",
         ),
         (
             json!({"t": "hello", "table": table, "since": -1}),
             "invalid value",
         ),
-        (json!({"t": "hello"}), "missing field `table`"),
+        (json!({"t": "hello"}), "missing field \"table\""),
     ] {
         let mut odd = Client::connect(addr).await;
         odd.send(hello.clone()).await;

@@ -6,7 +6,7 @@
 use crate::error::TableError;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use talon_bots::{bot_names, known_text};
+use talon_bots::{canonical_bot, known_text};
 use talon_rules::{AnyGame, AnyMatch, Preset, Setup};
 
 /// The longest display name a seat may have (in characters).
@@ -95,23 +95,27 @@ impl TableConfig {
         let players = usize::from(probe.seats());
         if self.seats.len() != players {
             return Err(TableError::Config(format!(
-                "{} with these options is played by {players}, but {} seats were given",
+                "{} with these options is played by {players}, but {} given",
                 preset.name(),
-                self.seats.len()
+                match self.seats.len() {
+                    1 => "1 seat was".to_string(),
+                    n => format!("{n} seats were"),
+                }
             )));
         }
-        let known = bot_names(preset);
         for (i, seat) in self.seats.iter().enumerate() {
             match seat {
-                SeatSpec::Bot { level } if !known.contains(&level.as_str()) => {
-                    let near = talon_rules::nearest(level, known.iter().copied())
-                        .map(|n| format!(" (did you mean {n:?}?)"))
-                        .unwrap_or_default();
-                    return Err(TableError::Config(format!(
-                        "seat {i}: unknown bot {level:?} for {}{near} ({})",
-                        preset.name(),
-                        known_text(&known)
-                    )));
+                SeatSpec::Bot { level } => {
+                    canonical_bot(level, preset).map_err(|e| {
+                        let near = talon_rules::nearest(level, e.known.iter().copied())
+                            .map(|n| format!(" (did you mean {n:?}?)"))
+                            .unwrap_or_default();
+                        TableError::Config(format!(
+                            "seat {i}: unknown bot {level:?} for {}{near} ({})",
+                            preset.name(),
+                            known_text(&e.known).replace("PRESET", preset.name())
+                        ))
+                    })?;
                 }
                 SeatSpec::Person { name: Some(name) } => check_name(i, name)?,
                 _ => {}
@@ -162,7 +166,7 @@ impl TableConfig {
         }
         if let Some(p) = person.filter(|&p| p >= seats) {
             return Err(TableError::Config(format!(
-                "seat {p}, but {} has seats 0..{}",
+                "seat {p} is not a seat of {}: its seats are numbered 0 to {}",
                 preset.name(),
                 seats - 1
             )));
@@ -190,18 +194,26 @@ impl TableConfig {
         Ok(config)
     }
 
-    /// The options as the rules take them.
-    /// The same config with every option value as Talon writes it (`yes`
-    /// → `true`), validated.
+    /// The same config with every option and bot as Talon writes them
+    /// (`SHARP=yes` → `sharp=true`, `Expert` → `expert`), validated.
     pub fn canonical(mut self) -> Result<TableConfig, TableError> {
         let preset = self.validate()?;
         let pairs = preset
             .canonical_options(&self.option_pairs())
             .map_err(|e| TableError::Config(e.to_string()))?;
         self.options = pairs.into_iter().collect();
+        // Bots as the registry names them (`Expert` is `expert`).
+        for seat in &mut self.seats {
+            if let SeatSpec::Bot { level } = seat {
+                if let Ok(name) = canonical_bot(level, preset) {
+                    *level = name.to_string();
+                }
+            }
+        }
         Ok(self)
     }
 
+    /// The options as the rules take them.
     pub fn option_pairs(&self) -> Vec<(String, String)> {
         self.options
             .iter()

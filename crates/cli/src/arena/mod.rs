@@ -26,10 +26,10 @@ pub struct ArenaArgs {
     #[arg(long, default_value = "heuristic,random")]
     pub bots: String,
     /// Deals (or matches) per pair, 1 to 1,000,000; each is played once per seat rotation.
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = 200, value_parser = crate::arg_tips::whole_number, allow_negative_numbers = true)]
     pub deals: u64,
     /// The arena seed: same seed, same results.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::arg_tips::whole_number, allow_negative_numbers = true)]
     pub seed: u64,
     /// Play whole matches instead of single deals (`--match`, as in
     /// `play` and `watch`, is accepted too).
@@ -173,13 +173,18 @@ fn play_one(
 pub fn tournament(args: &ArenaArgs, progress: bool) -> Result<Report, String> {
     let preset = Preset::from_name(&args.preset).map_err(|e| e.to_string())?;
     let options = lineup::options(&args.options)?;
+    lineup::check_target(preset, &options, args.matches, "--matches")?;
     let jobs = checked_jobs(args)?;
-    let names = lineup::names(&args.bots);
+    // As the registry names them: `Expert` is `expert`.
+    let names = lineup::names(&args.bots)?
+        .iter()
+        .map(|n| talon_bots::canonical_bot(n, preset).map(str::to_string))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.to_string())?;
     if names.len() < 2 {
         return Err("an arena needs at least two bots (--bots a,b)".into());
     }
     for (i, n) in names.iter().enumerate() {
-        talon_bots::AnyBot::new(n, preset, 0).map_err(|e| e.to_string())?;
         // Results are kept by name: a bot twice would be one player.
         if names[..i].contains(n) {
             return Err(format!("--bots names {n} twice; name each bot once"));

@@ -125,6 +125,12 @@ impl Report {
 
     /// The results as a text table, every column with its unit.
     pub fn table(&self) -> String {
+        // Sixes and Sevens scores tricks, not game points.
+        let points = if self.preset == "sixes-and-sevens" {
+            "tricks"
+        } else {
+            "game points"
+        };
         let (unit, units) = if self.matches {
             ("match", "matches")
         } else {
@@ -160,7 +166,7 @@ impl Report {
         }
         s.push_str(&format!(
             "\nwins: duplicate sets won (a draw counts half); share: of the game points \
-             gained; pts: game points per {unit} set\n\nElo (mean 1500, 95% CI)\n"
+             gained; pts: {points} per {unit} set\n\nElo (mean 1500, 95% CI)\n"
         ));
         for r in &self.elo {
             s.push_str(&format!(

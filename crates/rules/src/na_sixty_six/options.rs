@@ -154,7 +154,7 @@ impl NaOptions {
     /// Sets one option by name from text.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
         let spec = find_spec(SPECS, name)?;
-        match name {
+        match spec.name {
             "rank_order" => {
                 self.rank_order =
                     [RankOrder::Printed, RankOrder::TenHigh][spec.parse_choice(value)?]

@@ -463,7 +463,7 @@ impl PedroOptions {
         let spec = find_spec(SPECS, name)?;
         let int = |v: &str| spec.parse_int(v);
         let pick = |v: &str| spec.parse_choice(v);
-        match name {
+        match spec.name {
             "joker" => self.joker = spec.parse_bool(value)?,
             "joker_rank" => self.joker_rank = [JokerRank::Lowest, JokerRank::Highest][pick(value)?],
             "ace_points" => self.values.ace = int(value)? as u8,

@@ -68,7 +68,7 @@ impl SevensOptions {
     /// Sets one option by name from text.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
         let spec = find_spec(SPECS, name)?;
-        match name {
+        match spec.name {
             "players" => self.players = spec.parse_int(value)? as u8,
             "ace_wild" => self.ace_wild = spec.parse_bool(value)?,
             "tie" => self.tie = [Tie::Highest, Tie::Lowest][spec.parse_choice(value)?],

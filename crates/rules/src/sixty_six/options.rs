@@ -215,7 +215,7 @@ impl SixtySixOptions {
     /// Sets one option by name from text.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
         let spec = find_spec(SPECS, name)?;
-        match name {
+        match spec.name {
             "last_trick" => {
                 self.last_trick =
                     [LastTrick::Bonus10, LastTrick::WinsDeal][spec.parse_choice(value)?]
