@@ -48,8 +48,25 @@ pub(crate) fn optional_nodes(value: &Bound<'_, PyAny>) -> PyResult<Option<u64>> 
     .map(Some)
 }
 
+/// Whether `value` is a bool, Python's or numpy's: both would read as 0
+/// or 1 where a number is meant.
+pub(crate) fn is_bool(value: &Bound<'_, PyAny>) -> bool {
+    if value.is_instance_of::<pyo3::types::PyBool>() {
+        return true;
+    }
+    let ty = value.get_type();
+    let named = |attr: &str| ty.getattr(attr).ok().map(|v| v.to_string());
+    named("__module__").as_deref() == Some("numpy")
+        && matches!(named("__name__").as_deref(), Some("bool_" | "bool"))
+}
+
 /// A player number (checked against the game's seats by the caller).
 pub(crate) fn player(value: &Bound<'_, PyAny>) -> PyResult<i64> {
+    if is_bool(value) {
+        return Err(talon_err(format!(
+            "{value} is not a player (a seat number from 0, not a bool)"
+        )));
+    }
     in_range(value, value.extract(), "a player is a seat number from 0")
 }
 

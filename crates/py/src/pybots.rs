@@ -148,6 +148,14 @@ fn solve<'py>(
     #[pyo3(from_py_with = crate::args::optional_nodes)] max_nodes: Option<u64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let core: &Core = &state.core;
+    // Alpha-beta plays two sides against each other; in Sixes and Sevens
+    // three to six seats each play for themselves.
+    if matches!(core.game, AnyGame::Sevens { .. }) {
+        return Err(talon_err(
+            "the exact solver plays two sides against each other; in Sixes and Sevens \
+             every seat plays for itself (use a bot, or resample and play out)",
+        ));
+    }
     let mut budget = max_nodes;
     let answer = py.detach(|| match &core.game {
         // North American Sixty-six is solved for one side's stake (ticks

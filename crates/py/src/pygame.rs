@@ -280,7 +280,15 @@ impl State {
         self.core.check_seat(player).map_err(talon_err)
     }
 
-    fn obs(&self, player: i64) -> PyResult<AnyObservation> {
+    /// `player`'s observation; without one (as OpenSpiel's methods
+    /// default), the player to move's.
+    fn obs(&self, player: Option<i64>) -> PyResult<AnyObservation> {
+        let player = match player {
+            Some(p) => p,
+            None => self.core.to_move().map(|s| s as i64).ok_or_else(|| {
+                talon_err("nobody is to move (the deal is over): name the player to observe for")
+            })?,
+        };
         Ok(self.core.observe(self.seat(player)?))
     }
 
@@ -343,7 +351,7 @@ fn with_legal<R>(
 /// OverflowError from deep inside the binding.
 fn int_of(value: &Bound<'_, PyAny>, what: &str) -> PyResult<i64> {
     // Python's bool is an int: `True` would be read as 1.
-    if value.is_instance_of::<pyo3::types::PyBool>() {
+    if crate::args::is_bool(value) {
         return Err(IllegalActionError::new_err(format!(
             "{value} is not a valid {what} (an integer, not a bool)"
         )));
@@ -477,9 +485,10 @@ impl State {
     /// it includes the public history, so it is also the information state).
     /// The seat's observation as the engine protocol's JSON
     /// (docs/protocol.md): `json.loads` reads it.
+    #[pyo3(signature = (player=None))]
     fn observation_string(
         &self,
-        #[pyo3(from_py_with = crate::args::player)] player: i64,
+        #[pyo3(from_py_with = crate::args::optional_player)] player: Option<i64>,
     ) -> PyResult<String> {
         Ok(talon_protocol::observation_json(&self.obs(player)?).to_string())
     }
@@ -487,18 +496,20 @@ impl State {
     /// Everything the seat knows, written out whole (the rules' own
     /// observation, options included): two different information states
     /// never share a string, which tabular algorithms key on.
+    #[pyo3(signature = (player=None))]
     fn information_state_string(
         &self,
-        #[pyo3(from_py_with = crate::args::player)] player: i64,
+        #[pyo3(from_py_with = crate::args::optional_player)] player: Option<i64>,
     ) -> PyResult<String> {
         Ok(format!("{:?}", self.obs(player)?))
     }
 
     /// float32 array; layout in `Game.observation_tensor_layout()`.
+    #[pyo3(signature = (player=None))]
     fn observation_tensor<'py>(
         &self,
         py: Python<'py>,
-        #[pyo3(from_py_with = crate::args::player)] player: i64,
+        #[pyo3(from_py_with = crate::args::optional_player)] player: Option<i64>,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let obs = self.obs(player)?;
         let mut t = vec![0.0; tensor::observation_len(self.core.seats())];
@@ -506,10 +517,11 @@ impl State {
         Ok(PyArray1::from_vec(py, t))
     }
 
+    #[pyo3(signature = (player=None))]
     fn information_state_tensor<'py>(
         &self,
         py: Python<'py>,
-        #[pyo3(from_py_with = crate::args::player)] player: i64,
+        #[pyo3(from_py_with = crate::args::optional_player)] player: Option<i64>,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let obs = self.obs(player)?;
         let mut t = vec![0.0; tensor::information_state_len(self.core.family(), self.core.seats())];

@@ -107,6 +107,11 @@ fn pack_from(items: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
 
 /// A card id (`suit * 13 + rank`, 52 the joker) or a card's text.
 fn card_of(item: &Bound<'_, PyAny>) -> PyResult<Card> {
+    if crate::args::is_bool(item) {
+        return Err(talon_err(format!(
+            "a card is an id or a text such as \"QS\", not the bool {item}"
+        )));
+    }
     if let Ok(text) = item.extract::<String>() {
         return text
             .parse()

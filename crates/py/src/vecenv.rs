@@ -351,6 +351,12 @@ impl VecEnv {
                 // One more than wanted is enough to say the count is wrong.
                 for (i, item) in actions.try_iter()?.take(self.envs.len() + 1).enumerate() {
                     let item = item?;
+                    // A bool would be read as action 0 or 1.
+                    if crate::args::is_bool(&item) {
+                        return Err(IllegalActionError::new_err(format!(
+                            "environment {i}: {item} is no action id (an integer, not a bool)"
+                        )));
+                    }
                     out.push(item.extract::<i64>().map_err(|e| {
                         if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(py) {
                             IllegalActionError::new_err(format!(

@@ -21,9 +21,17 @@ def test_pettingzoo_observation_has_the_mask_of_the_agent_to_move():
     env.reset(seed=3)
     seat = int(env.agent_selection.split("_")[1])
     obs = env.observe(env.agent_selection)
-    assert list(np.flatnonzero(obs["action_mask"])) == env.unwrapped.state.legal_actions()
+    assert list(np.flatnonzero(obs["action_mask"])) == env.unwrapped.talon_state.legal_actions()
     other = f"player_{(seat + 1) % 4}"
     assert not env.observe(other)["action_mask"].any()
+    # PettingZoo's own state() is not hidden by the Talon state.
+    with pytest.raises(NotImplementedError):
+        env.unwrapped.state()
+    # True is no action id (it would play action 1).
+    before = env.unwrapped.talon_state.serialize()
+    with pytest.raises(talon.IllegalActionError, match="not a bool"):
+        env.unwrapped.step(True)
+    assert env.unwrapped.talon_state.serialize() == before
 
 
 def test_openspiel_random_simulation(preset):
@@ -105,6 +113,11 @@ def test_openspiel_refuses_a_card_already_drawn():
         state.apply_action(12)
     assert len(state.chance_outcomes()) == 19
     assert state.history() == [12]
+    # Once the pack is drawn there is no chance node to ask about.
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    with pytest.raises(ValueError, match="chance_outcomes is for chance nodes"):
+        state.chance_outcomes()
 
 
 def test_openspiel_parameters_are_talon_options():
@@ -150,6 +163,11 @@ def test_openspiel_takes_the_sharp_shorthand():
 
     sharp = pyspiel.load_game("python_talon_schnapsen", {"sharp": True})
     assert sharp.talon_game.options()["marriage_lead"] == "king_only"
+    # The parameters report the rules in force, and load them again.
+    params = sharp.get_parameters()
+    assert params["marriage_lead"] == "king_only" and params["close_on_first_lead"] is False
+    again = pyspiel.load_game(str(sharp))
+    assert again.talon_game.options() == sharp.talon_game.options()
     soft = pyspiel.load_game("python_talon_schnapsen")
     assert soft.talon_game.options()["marriage_lead"] == "king_or_queen"
 

@@ -493,7 +493,51 @@ def test_a_bool_is_not_an_action_id():
     for call in (state.apply_action, state.action_to_string):
         with pytest.raises(talon.IllegalActionError, match="True is not a valid action id .*not a bool"):
             call(True)
+        with pytest.raises(talon.IllegalActionError, match="not a bool"):
+            call(np.True_)
+    # Nor a player, nor a card.
+    for call in (state.observation_tensor, state.legal_actions, state.observation_string):
+        with pytest.raises(talon.TalonError, match="not a bool"):
+            call(True)
+    with pytest.raises(talon.TalonError, match="not the bool True"):
+        talon.card_name(True)
     assert state.serialize() == before
+    # Nor an action in a batch or an environment.
+    env = talon.VecEnv(talon.load_game("schnapsen"), num_envs=2, seed=1)
+    for actions in ([True, 1], np.array([True, False])):
+        with pytest.raises(talon.IllegalActionError, match="environment 0: True is no action id"):
+            env.step(actions)
+
+
+def test_observations_default_to_the_player_to_move():
+    state = talon.load_game("schnapsen").new_initial_state(seed=2)
+    mover = state.current_player()
+    assert state.observation_string() == state.observation_string(mover)
+    assert state.information_state_string() == state.information_state_string(mover)
+    assert (state.observation_tensor() == state.observation_tensor(mover)).all()
+    assert (state.information_state_tensor() == state.information_state_tensor(mover)).all()
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    with pytest.raises(talon.TalonError, match="nobody is to move"):
+        state.observation_string()
+
+
+def test_the_solver_refuses_sixes_and_sevens():
+    # Three to six seats, each for itself: no two sides to play off.
+    state = talon.load_game("sixes-and-sevens", players=3).new_initial_state(seed=1)
+    with pytest.raises(talon.TalonError, match="every seat plays for itself"):
+        talon.solve(state)
+
+
+def test_a_lone_deal_is_not_booked_by_a_match():
+    game = talon.load_game("schnapsen")
+    m = talon.Match(game)
+    m.new_deal(seed=1)
+    lone = game.new_initial_state(seed=1)
+    while not lone.is_terminal():
+        lone.apply_action(lone.legal_actions()[0])
+    with pytest.raises(talon.TalonError, match="a lone deal, dealt at no score"):
+        m.record(lone)
 
 
 def test_a_bot_plays_its_own_preset_with_any_options():

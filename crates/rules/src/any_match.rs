@@ -188,7 +188,7 @@ impl AnyMatch {
                     *game.options() == sheet.opts,
                     game.dealer(),
                     sheet.dealer,
-                    game.sheet().map(|s| s.scores) == Some(sheet.scores),
+                    DealtAt::of(game.sheet().map(|s| s.scores), sheet.scores),
                 )?;
                 game.result().is_some_and(|r| sheet.record(r))
             }
@@ -197,7 +197,7 @@ impl AnyMatch {
                     *game.options() == sheet.opts,
                     game.dealer(),
                     sheet.dealer,
-                    game.sheet() == Some(sheet.sheet()),
+                    DealtAt::of(game.sheet(), sheet.sheet()),
                 )?;
                 game.result().is_some_and(|r| sheet.record(r))
             }
@@ -208,7 +208,7 @@ impl AnyMatch {
                     *game.options() == sheet.opts,
                     game.dealer(),
                     sheet.dealer,
-                    true,
+                    DealtAt::Now,
                 )?;
                 sheet.record(game)
             }
@@ -217,7 +217,7 @@ impl AnyMatch {
                     *game.options() == sheet.opts,
                     game.dealer(),
                     sheet.dealer,
-                    game.sheet() == Some(sheet.scores),
+                    DealtAt::of(game.sheet(), sheet.scores),
                 )?;
                 game.result().is_some_and(|r| sheet.record(r))
             }
@@ -290,19 +290,44 @@ impl AnyMatch {
 
 const FOREIGN: &str = "the deal is of another game or other options than this match";
 
+/// The score sheet a deal was dealt at, against a match's now.
+enum DealtAt {
+    /// At the match's score now (or a game whose deals carry no sheet).
+    Now,
+    /// At another score: booked already, or of another match.
+    Other,
+    /// A lone deal, dealt at no score: not one of a match.
+    Alone,
+}
+
+impl DealtAt {
+    fn of<T: PartialEq>(dealt: Option<T>, now: T) -> DealtAt {
+        match dealt {
+            None => DealtAt::Alone,
+            Some(s) if s == now => DealtAt::Now,
+            Some(_) => DealtAt::Other,
+        }
+    }
+}
+
 /// Whether a finished deal was dealt for the point a match's sheet is at:
 /// its options, its dealer against the one whose turn it is, and (where
 /// the deal carries one) the sheet it was dealt at.
-fn dealt_here(same_options: bool, dealt: Seat, due: Seat, same_sheet: bool) -> Result<(), String> {
+fn dealt_here(same_options: bool, dealt: Seat, due: Seat, at: DealtAt) -> Result<(), String> {
     if !same_options {
-        Err(FOREIGN.into())
-    } else if dealt != due {
-        Err(format!(
+        return Err(FOREIGN.into());
+    }
+    match at {
+        DealtAt::Alone => Err(
+            "the deal is a lone deal, dealt at no score: not one of this match's deals".into(),
+        ),
+        _ if dealt != due => Err(format!(
             "the deal was dealt by seat {dealt}, but it is seat {due}'s turn to deal"
-        ))
-    } else if !same_sheet {
-        Err("the deal was dealt at another score than the match's now (booked already, or from another match)".into())
-    } else {
-        Ok(())
+        )),
+        DealtAt::Other => Err(
+            "the deal was dealt at another score than the match's now (booked already, or from another match)"
+                .into(),
+        ),
+        DealtAt::Now => Ok(()),
     }
 }

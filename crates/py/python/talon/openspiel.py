@@ -126,6 +126,11 @@ class TalonGame(pyspiel.Game):
         if self._key not in _TALON_GAMES:
             _TALON_GAMES[self._key] = talon.load_game(preset["name"], overrides)
         lo, hi = _utility(preset["family"], self.talon_game.options())
+        # OpenSpiel fills in every parameter's default before this is
+        # called, so a shorthand such as `sharp` cannot tell an option given
+        # its soft default from one not given; report the rules in force.
+        in_force = {k: _param(v) for k, v in self.talon_game.options().items()}
+        params = {**in_force, **{k: v for k, v in params.items() if k not in in_force}}
         info = pyspiel.GameInfo(
             num_distinct_actions=self.talon_game.num_distinct_actions(),
             # Chance outcomes are card ids (52 cards and the joker).
@@ -194,6 +199,11 @@ class TalonState(pyspiel.State):
         return self.inner.legal_actions()
 
     def chance_outcomes(self):
+        if self.inner is not None:
+            raise talon.TalonError(
+                "chance_outcomes is for chance nodes: the deal is complete and "
+                f"player {self.current_player()} is to move"
+            )
         p = 1.0 / len(self._left)
         return [(card, p) for card in self._left]
 

@@ -77,7 +77,7 @@ class raw_env(AECEnv):
         }
         self.action_spaces = {a: spaces.Discrete(actions) for a in self.possible_agents}
         self._rng = np.random.default_rng()
-        self.state = None
+        self.talon_state = None
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -88,39 +88,40 @@ class raw_env(AECEnv):
     def observe(self, agent):
         seat = self.agent_name_mapping[agent]
         if self._info_tensor:
-            tensor = self.state.information_state_tensor(seat)
+            tensor = self.talon_state.information_state_tensor(seat)
         else:
-            tensor = self.state.observation_tensor(seat)
+            tensor = self.talon_state.observation_tensor(seat)
         mask = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
-        if self.state.current_player() == seat:
-            mask[self.state.legal_actions()] = 1
+        if self.talon_state.current_player() == seat:
+            mask[self.talon_state.legal_actions()] = 1
         return {"observation": tensor, "action_mask": mask}
 
     def reset(self, seed=None, options=None):
         if seed is not None:
             self._rng = np.random.default_rng(seed)
         deal_seed = int(self._rng.integers(0, 2**63 - 1))
-        self.state = self.game.new_initial_state(seed=deal_seed)
+        self.talon_state = self.game.new_initial_state(seed=deal_seed)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.state.current_player()]
+        self.agent_selection = self.possible_agents[self.talon_state.current_player()]
 
     def step(self, action):
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             return self._was_dead_step(action)
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply_action(int(action))
-        if self.state.is_terminal():
-            for a, r in zip(self.possible_agents, self.state.returns()):
+        # The state refuses a bool (True is no action id) and says why.
+        self.talon_state.apply_action(action if isinstance(action, (bool, np.bool_)) else int(action))
+        if self.talon_state.is_terminal():
+            for a, r in zip(self.possible_agents, self.talon_state.returns()):
                 self.rewards[a] = float(r)
                 self.terminations[a] = True
         else:
-            self.agent_selection = self.possible_agents[self.state.current_player()]
+            self.agent_selection = self.possible_agents[self.talon_state.current_player()]
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -130,7 +131,7 @@ class raw_env(AECEnv):
         # not for a person playing one seat (observation_string is).
         if self.render_mode is None:
             return None
-        text = str(self.state)
+        text = str(self.talon_state)
         if self.render_mode == "human":
             print(text)
             return None
