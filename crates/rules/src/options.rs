@@ -185,8 +185,7 @@ pub fn nearest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
     let typo = candidates
         .iter()
         .map(|c| (edit_distance(&name, &c.to_ascii_lowercase()), *c))
-        // Distance 0 is a name in another case: the best suggestion.
-        .filter(|&(d, c)| d <= 1 + c.len().max(name.len()) / 3)
+        .filter(|&(d, c)| d > 0 && d <= 1 + c.len().max(name.len()) / 3)
         .min_by_key(|&(d, _)| d)
         .map(|(_, c)| c);
     // Not a typo but the family's word for it: `target` for `game_target`,
