@@ -290,7 +290,7 @@ fn bad_configs_are_refused_with_a_reason() {
     };
     for (bad, says) in [
         (unknown, "sixty-seven"),
-        (seats, "seats"),
+        (seats, "played by 2, but 1 seat was given"),
         (level, "grandmaster"),
         (name, "characters"),
         (option, "nosuch"),
