@@ -2,6 +2,7 @@
 // the table and hand out the seat links.
 
 import { h, main, copy, saveInvites, myTables, forgetTable, markFinished } from "./dom.js";
+import { andList } from "./words.js";
 
 export async function lobbyPage() {
   document.title = "Talon: new table";
@@ -265,7 +266,7 @@ function yourTables() {
         const others = names.filter((_, i) => i !== t.seat);
         const yours = s.to_move === t.seat;
         const when = yours ? "your turn" : s.to_move === null || s.to_move === undefined ? "" : `${names[s.to_move]} to play`;
-        const line = [`with ${others.join(", ")}`, when].filter(Boolean).join(" · ");
+        const line = [`with ${grouped(others)}`, when].filter(Boolean).join(" · ");
         list.append(h("li", { "data-table": t.table, class: yours ? "your-turn" : "" }, h("a", { href: `/t/${t.table}` }, s.title || t.title), " ", h("span", { class: "muted" }, line)));
         box.hidden = false;
       })
@@ -274,3 +275,10 @@ function yourTables() {
   return box;
 }
 
+// "random bot, random bot, Bo" as "2 random bots and Bo": a name that
+// several seats share (a bot level) is counted.
+function grouped(names) {
+  const counts = new Map();
+  for (const n of names) counts.set(n, (counts.get(n) || 0) + 1);
+  return andList([...counts].map(([n, k]) => (k > 1 ? `${k} ${n}s` : n)));
+}

@@ -91,7 +91,7 @@ function dealResult(ui) {
     "div",
     { class: "deal-result" },
     h("p", {}, `Deal ${d.deal_no}: ${ui.namesIn(d.text)}`),
-    h("p", {}, "Points taken: ", d.points.map((p, i) => `${ui.name(i)}: ${p}`).join(", ")),
+    h("p", { id: "points-taken" }, "Points taken: ", pointsTaken(ui, d.points)),
     Object.entries(d.hands).map(([seat, cards]) =>
       h("div", { class: "reveal" }, h("h3", {}, ui.name(Number(seat))), h("div", { class: "row-cards small" }, cards.slice().sort(cardOrder(null)).map((c) => smallCard(c)))),
     ),
@@ -100,6 +100,15 @@ function dealResult(ui) {
       h("div", { class: "undealt", "data-name": part.name }, h("h3", {}, capital(part.name)), h("div", { class: "row-cards small" }, part.cards.map((c) => smallCard(c)))),
     ),
   );
+}
+
+// Each seat's points, or each side's once in a partnership game (where
+// partners share a figure, by seat or by side).
+function pointsTaken(ui, points) {
+  if (ui.partners() && ui.state.seats.length === 4) {
+    return [0, 1].map((i) => `${ui.shortName(i)} & ${ui.shortName(ui.partnerOf(i))}: ${points[i]}`).join(", ");
+  }
+  return points.map((p, i) => `${ui.name(i)}: ${p}`).join(", ");
 }
 
 // The end of the table, hard to miss, with the ways on: play again (the

@@ -45,7 +45,6 @@ class TableUi {
     this.marked = new Set(); // cards marked for discard / give
     this.queue = []; // discard / give actions still to send
     this.pending = null; // the id of an action sent and not yet answered
-    this.focusCard = null;
     this.panel = null; // "last", "sheet", "deal", "settings" or null
     this.hint = null;
     this.showTrick = null; // a finished trick kept in view for a moment
@@ -206,7 +205,9 @@ class TableUi {
   onEvent(f) {
     const ev = f.event;
     if (ev && ev.kind === "acted") {
-      announce(`${this.name(ev.seat)} ${describeAction(ev.action)}`);
+      // Your own moves in the second person: "You bid 45".
+      const mine = this.state && ev.seat === this.state.you;
+      announce(mine ? `You ${describeAction(ev.action, true)}` : `${this.name(ev.seat)} ${describeAction(ev.action)}`);
     } else if (ev && ev.kind === "dealt") {
       announce(`Deal ${ev.deal_no} is dealt.`);
     } else if (ev && ev.kind === "ended") {
@@ -239,8 +240,9 @@ class TableUi {
     if (state.to_move !== state.you) this.queue = [];
     if (this.seat === null && state.you !== null) this.seat = state.you;
     const lt = state.last_trick;
-    if (before && lt && JSON.stringify(lt) !== JSON.stringify(before.last_trick)) {
-      announce(`${this.name(lt.winner)} wins the trick.`);
+    const trickDone = before && lt && JSON.stringify(lt) !== JSON.stringify(before.last_trick);
+    if (trickDone) {
+      announce(lt.winner === state.you ? "You win the trick." : `${this.name(lt.winner)} wins the trick.`);
       this.showTrick = { trick: lt, until: Date.now() + 1500 };
       clearTimeout(this.trickTimer);
       this.trickTimer = setTimeout(() => this.render(), 1600);
@@ -251,10 +253,13 @@ class TableUi {
       this.panel = "deal";
     }
     this.seenDeal = ld ? ld.deal_no : 0;
-    if (before && state.to_move !== before.to_move || (!before && state.status === "playing")) {
-      if (state.status === "playing" && state.to_move !== null) {
-        announce(state.to_move === state.you ? "Your turn." : `${this.name(state.to_move)} to play.`);
-      }
+    for (const line of this.received(before, state)) announce(line);
+    // Whose turn: yours (also when you lead again after taking a trick),
+    // or a person's; a bot's move is announced when it comes.
+    const moved = (before && state.to_move !== before.to_move) || (!before && state.status === "playing");
+    if ((moved || (trickDone && state.to_move === state.you)) && state.status === "playing" && state.to_move !== null) {
+      if (state.to_move === state.you) announce("Your turn.");
+      else if (state.seats[state.to_move]?.kind !== "bot") announce(`${this.name(state.to_move)} to play.`);
     }
     if (state.status === "finished" && (!before || before.status !== "finished")) {
       announce(this.finishText());
@@ -267,6 +272,19 @@ class TableUi {
     if (this.selected && !this.cardActions().has(this.selected)) this.selected = null;
     this.render();
     this.sendQueued();
+  }
+
+  // The cards that came into your hand since `before` (the fill, four
+  // more, the kitty, the robbing), as sentences for the live region.
+  received(before, state) {
+    const o = state.observation || {};
+    if (o.family !== "pedro" || !Array.isArray(o.events) || o.seat == null) return [];
+    const old = before && before.observation && before.observation.family === "pedro" && before.deal_no === state.deal_no ? (before.observation.events || []).length : 0;
+    const words = { stock: "You drew", kitty: "From the kitty you took", robbing: "You robbed" };
+    return o.events
+      .slice(old)
+      .filter((e) => e.event === "drew" && e.seat === o.seat && Array.isArray(e.own_cards) && e.own_cards.length)
+      .map((e) => `${words[e.from] || "You drew"} ${andList(e.own_cards.map(cardName))}.`);
   }
 
   finishText() {
@@ -387,6 +405,14 @@ class TableUi {
       if (this.marked.has(card)) this.marked.delete(card);
       else this.marked.add(card);
       this.render();
+      // As many marked as must go now: the button that sends them is next.
+      if (this.marked.size && this.marked.size === this.markTarget()) {
+        const button = document.getElementById("confirm-marked");
+        if (button && viaKeyboard) {
+          button.focus();
+          announce(`${this.marked.size} selected: press Enter to ${this.markVerbs().join(" or ")} them.`);
+        }
+      }
       return;
     }
     const action = plain || actions[0];
@@ -395,11 +421,20 @@ class TableUi {
       this.render();
       return;
     }
-    this.focusCard = card;
     this.send(action);
   }
 
+  // How many cards must go now, when the page can tell: the Pedro
+  // family's reduction (as many as may be chosen now) and the lay-away.
+  markTarget() {
+    const o = this.state.observation || {};
+    if (o.family === "pedro" && Array.isArray(o.hand)) return Math.min(o.hand.length - 6, this.cardActions().size);
+    if (o.family === "na-sixty-six" && Array.isArray(o.widow)) return o.widow.length - (o.laid_away || []).length;
+    return null;
+  }
+
   confirmMarked() {
+    if (!this.marked.size || this.pending) return;
     const legal = new Set(this.state.legal);
     const actions = [...this.marked].map((c) => (legal.has(`discard ${c}`) ? `discard ${c}` : `give ${c}`));
     this.marked.clear();
@@ -472,6 +507,8 @@ class TableUi {
     if (!s) return;
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.card : null;
     const focusedId = document.activeElement ? document.activeElement.id : null;
+    // Focus on the table (a card, a button) before this redraw.
+    const hadFocus = main.contains(document.activeElement);
     const obs = s.observation || {};
     const n = s.seats.length;
     const you = s.you;
@@ -492,7 +529,8 @@ class TableUi {
       root.append(this.handView());
       root.append(h("div", { class: "you-line" }, seatBox(this, you)));
     } else {
-      root.append(h("p", { class: "muted spectating" }, "You are watching. ", h("a", { href: "/" }, "New table")));
+      // Finished, the banner offers a new table already.
+      root.append(h("p", { class: "muted spectating" }, "You are watching.", s.status === "finished" ? null : [" ", h("a", { href: "/" }, "New table")]));
     }
     if (this.panel) root.append(panelView(this));
     const shown = main.firstElementChild;
@@ -509,10 +547,18 @@ class TableUi {
     // Keep keyboard focus where it was.
     let target = null;
     if (focused) target = main.querySelector(`#hand [data-card="${focused}"]`);
-    if (!target && this.focusCard) target = main.querySelector("#hand .card.legal") || main.querySelector("#hand .card");
     if (!target && focusedId) target = document.getElementById(focusedId);
+    // The focused card was played, or the button pressed is gone: the
+    // focus goes on to what comes next, not back to the top of the page.
+    if (!target && hadFocus && !main.contains(document.activeElement)) target = this.nextFocus();
     if (target && document.activeElement !== target) target.focus({ preventScroll: true });
-    this.focusCard = null;
+  }
+
+  // Where the focus goes when what had it is gone: a card that may be
+  // played, an action, an open panel, the end of the table, the hand.
+  nextFocus() {
+    const at = (sel) => main.querySelector(sel);
+    return at("#hand .card.legal") || at('.actions button:not([aria-disabled="true"])') || at("#panel-close") || at("#finished button, #finished a") || at("#hand .card");
   }
 
   topBar() {
@@ -587,7 +633,8 @@ class TableUi {
         // over six are given or shown after them).
         const extra = o.family === "pedro" && Array.isArray(o.hand) ? o.hand.length - 6 : 0;
         const now = this.cardActions().size;
-        if (extra > 0) text += now < extra ? ` (${extra} more to get down to six: first these ${now}, then the trumps over six)` : ` (${extra} more to get down to six)`;
+        const chosen = this.marked.size ? `, ${this.marked.size} selected` : "";
+        if (extra > 0) text += now < extra ? ` (${extra} more to get down to six: first these ${now}, then the trumps over six${chosen})` : ` (${extra} more to get down to six${chosen})`;
         // North American Sixty-six: as many laid away as the widow brought.
         if (o.family === "na-sixty-six" && Array.isArray(o.widow)) {
           const left = o.widow.length - (o.laid_away || []).length;
@@ -624,11 +671,11 @@ class TableUi {
       );
       buttons.push(
         h("span", { class: "bidpick" }, pick,
-          h("button", { type: "button", class: "act primary", id: "bid-go", disabled: !!this.pending, onclick: () => this.send(document.getElementById("bid-value")?.value || this.bidChoice) }, "Bid")),
+          h("button", { type: "button", class: "act primary", id: "bid-go", "aria-disabled": busy(this.pending), onclick: () => this.send(document.getElementById("bid-value")?.value || this.bidChoice) }, "Bid")),
       );
     }
     buttons.push(...acts.map((a) =>
-      h("button", { type: "button", class: `act${CONFIRM[a] ? " warn" : ""}`, "data-action": a, disabled: !!this.pending, onclick: () => this.send(a) }, actionLabel(a)),
+      h("button", { type: "button", class: `act${CONFIRM[a] ? " warn" : ""}`, "data-action": a, "aria-disabled": busy(this.pending), onclick: () => this.send(a) }, actionLabel(a)),
     ));
     if (this.markMode() && s.you === s.to_move) {
       // What the marked cards will be sent as (a card both may be is
@@ -640,17 +687,18 @@ class TableUi {
       buttons.push(
         h(
           "button",
-          { type: "button", class: "act primary", id: "confirm-marked", disabled: !this.marked.size || !!this.pending, onclick: () => this.confirmMarked() },
+          { type: "button", class: "act primary", id: "confirm-marked", "aria-disabled": busy(!this.marked.size || this.pending), onclick: () => this.confirmMarked() },
           `${label[0].toUpperCase()}${label.slice(1)} ${this.marked.size} selected`,
         ),
       );
     }
     if (s.hints && s.you !== null && s.to_move === s.you && s.status === "playing") {
       const ask = () => {
+        if (this.hintAsked) return;
         if (this.net.send({ t: "hint" })) this.hintAsked = true;
         this.render();
       };
-      buttons.push(h("button", { type: "button", class: "act ghost", id: "hint", disabled: !!this.hintAsked, onclick: ask }, "Hint"));
+      buttons.push(h("button", { type: "button", class: "act ghost", id: "hint", "aria-disabled": busy(this.hintAsked), onclick: ask }, "Hint"));
     }
     if (this.hint) buttons.push(h("span", { class: "hint-text" }, `Hint: ${isCard(this.hint) ? cardName(this.hint) : actionLabel(this.hint)}`));
     if (this.selected) {
@@ -704,3 +752,8 @@ class TableUi {
 // Verbs after "you" in the engine's result lines.
 const AGREE = { wins: "win", was: "were", scores: "score", makes: "make", takes: "take", loses: "lose", has: "have" };
 
+// A button that may not be pressed now stays focusable (`aria-disabled`,
+// not `disabled`, which would drop the keyboard focus to the page's top).
+function busy(flag) {
+  return flag ? "true" : "false";
+}

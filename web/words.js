@@ -6,7 +6,18 @@ import { isCard, cardName, cardShort, suitName, suitSymbol } from "./cards.js";
 
 const BID_WORDS = { double: "double", moon: "the moon" };
 
-export function describeAction(action) {
+// What a seat did, in words: "plays the Queen of spades"; with `you`,
+// as said to the one who did it ("play the Queen of spades").
+export function describeAction(action, you = false) {
+  const text = describeThird(action);
+  if (!you) return text;
+  // The verb comes first: "passes" → "pass", "bids" → "bid".
+  return text
+    .replace(/^(\S+?)(es|s)\b/, (_, stem, end) => (end === "es" && stem.endsWith("ss") ? stem : stem + (end === "es" ? "e" : "")))
+    .replace(" and leads ", " and lead ");
+}
+
+function describeThird(action) {
   // The only moves a seat is not told: cards laid away face down.
   if (action === null || action === undefined) return "lays a card away face down";
   if (isCard(action)) return `plays ${cardName(action)}`;

@@ -116,6 +116,8 @@ test("two people and two bots play a Sixty-three deal by clicking; dimmed cards 
   assert.match(result, /^Deal 1: .*& [^:;]+: \d+ points?, [-+]?\d+; [^:;]+ & [^:;]+: \d+ points?, [-+]?\d+$/);
   const hands = await a.$$(".deal-result .reveal");
   assert.equal(hands.length, 4);
+  // Partners' points once a side, not once a seat.
+  assert.match(await a.textContent("#points-taken"), /^Points taken: [^,&]+ & [^,&]+: \d+, [^,&]+ & [^,&]+: \d+$/);
   // And the stock as it lay undealt, by its name.
   const stock = await a.textContent('.deal-result .undealt[data-name="stock"] h3');
   assert.equal(stock, "Stock");
@@ -133,9 +135,24 @@ test("two people and two bots play a Sixty-three deal by clicking; dimmed cards 
 test("keyboard only: a Sixty-six deal with arrows and Enter; the live region announces plays", async () => {
   const t = await createTable("sixty-six", [{ kind: "person" }, { kind: "bot", level: "random" }]);
   const page = await openPage(t.seats[0].invite);
+  // Everything the live region says, kept (it shows only its last lines).
+  await page.evaluate(() => {
+    window.said = [];
+    new MutationObserver(() => window.said.push(document.getElementById("live").lastChild?.textContent)).observe(document.getElementById("live"), { childList: true });
+  });
+  let focusKept = 0;
+  let moved = false;
   const mover = async (p) => {
     const d = await data(p);
     if (d.turn !== "you" || d.pending === "1") return false;
+    // After a move by keyboard the focus stays on the table (the next
+    // card, the next action), never back at the page's top.
+    if (moved) {
+      const where = await p.evaluate(() => `${document.activeElement.tagName}#${document.activeElement.id}.${document.activeElement.className}`);
+      assert.ok(await p.evaluate(() => document.getElementById("main").contains(document.activeElement)), `the focus stays on the table, not ${where}`);
+      focusKept += 1;
+    }
+    moved = true;
     const v = Number(d.v);
     const cards = await p.$$eval("#hand .card", (cs) => cs.map((c) => c.classList.contains("legal")));
     const target = cards.indexOf(true);
@@ -154,6 +171,13 @@ test("keyboard only: a Sixty-six deal with arrows and Enter; the live region ann
   await playDeal([page], mover);
   const said = await page.textContent("#live");
   assert.match(said, /plays (Ace|King|Queen|Jack|Ten|Nine) of (clubs|diamonds|hearts|spades)|wins the trick|Deal 1 is over/);
+  assert.ok(focusKept > 0, "the focus was checked");
+  // Your own moves are said to you; a bot's turn is not announced before
+  // its move is.
+  const all = await page.evaluate(() => window.said);
+  assert.ok(all.some((l) => /^You (play|draw|close|exchange|show|announce|declare) /.test(l)), all.join(" / "));
+  assert.ok(all.includes("Your turn."), all.join(" / "));
+  assert.ok(!all.some((l) => / to play\.$/.test(l)), all.join(" / "));
   // A panel takes the focus when opened and gives it back on Esc.
   await page.focus("#show-settings");
   await page.keyboard.press("Enter");
@@ -555,6 +579,18 @@ test("a phone on its side (844x390): the hand and the actions are in view withou
   await pages[0].waitForFunction(() => document.querySelectorAll("#hand .card").length === 17);
   const size = await pages[0].evaluate(() => [document.documentElement.scrollHeight, document.documentElement.scrollWidth]);
   assert.deepEqual(size, [390, 844], "17 cards: no scrolling either way");
+  // By keyboard: mark as many as may go now; the focus then moves to the
+  // button that sends them, and the status counts the marks.
+  const bidder = pages[0];
+  await bidder.locator('button[data-action^="trump "]').first().click();
+  await bidder.waitForFunction(() => document.getElementById("confirm-marked"));
+  const target = await bidder.evaluate(() => Math.min(document.querySelectorAll("#hand .card").length - 6, document.querySelectorAll("#hand .card.legal").length));
+  for (let i = 0; i < target; i++) {
+    await bidder.focus("#hand .card.legal:not(.marked)");
+    await bidder.keyboard.press("Enter");
+  }
+  assert.equal(await bidder.evaluate(() => document.activeElement.id), "confirm-marked");
+  assert.match(await bidder.textContent("#status"), new RegExp(`, ${target} selected\\)$`));
   for (const page of pages) await page.context().close();
 });
 
