@@ -105,8 +105,12 @@ function patchChildren(old, neu) {
 }
 
 export function announce(text) {
-  // Re-set the text so that repeated messages are read again.
-  const line = h("p", {}, text);
+  // The same line again (a seat laying six cards away) is counted on one
+  // new line, "… (6 times)", rather than said six times over.
+  const last = live.lastChild;
+  const times = last && last.dataset.text === text ? Number(last.dataset.times) + 1 : 1;
+  if (times > 1) last.remove();
+  const line = h("p", { "data-text": text, "data-times": String(times) }, times > 1 ? `${text} (${times} times)` : text);
   live.append(line);
   while (live.childNodes.length > 4) live.firstChild.remove();
 }
