@@ -275,9 +275,16 @@ class TableUi {
   }
 
   // The cards that came into your hand since `before` (the fill, four
-  // more, the kitty, the robbing), as sentences for the live region.
+  // more, the kitty, the robbing, the widow), as sentences for the live
+  // region.
   received(before, state) {
     const o = state.observation || {};
+    // Three-hand North American Sixty-six: the widow, once you may see it.
+    if (o.family === "na-sixty-six" && Array.isArray(o.widow) && o.widow.length) {
+      const had = before && before.deal_no === state.deal_no && Array.isArray(before.observation?.widow) && before.observation.widow.length;
+      const whose = o.widow_taker === o.seat ? "Your widow" : "The widow";
+      return had ? [] : [`${whose}: ${andList(o.widow.map(cardName))}.`];
+    }
     if (o.family !== "pedro" || !Array.isArray(o.events) || o.seat == null) return [];
     const old = before && before.observation && before.observation.family === "pedro" && before.deal_no === state.deal_no ? (before.observation.events || []).length : 0;
     const words = { stock: "You drew", kitty: "From the kitty you took", robbing: "You robbed" };

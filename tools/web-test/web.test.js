@@ -138,7 +138,7 @@ test("keyboard only: a Sixty-six deal with arrows and Enter; the live region ann
   // Everything the live region says, kept (it shows only its last lines).
   await page.evaluate(() => {
     window.said = [];
-    new MutationObserver(() => window.said.push(document.getElementById("live").lastChild?.textContent)).observe(document.getElementById("live"), { childList: true });
+    new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach((n) => window.said.push(n.textContent)))).observe(document.getElementById("live"), { childList: true });
   });
   let focusKept = 0;
   let moved = false;
@@ -720,16 +720,24 @@ test("every preset reaches the end of a deal through the UI", async () => {
 test("the widow of three-hand North American Sixty-six shows once it may be seen", async () => {
   // A deal everyone passes is thrown in before any trick: try a few.
   let shown = null;
+  let said = [];
   for (let tries = 0; tries < 6 && !shown; tries++) {
     const t = await createTable("na-sixty-six-3", [{ kind: "person" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }], { options: { widow_shown: "true" } });
     const page = await openPage(t.seats[0].invite);
+    await page.evaluate(() => {
+      window.said = [];
+      new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach((n) => window.said.push(n.textContent)))).observe(document.getElementById("live"), { childList: true });
+    });
     await playDeal([page], async (p) => {
       const moved = await moveByClick(p);
       if (!shown && (await p.locator("#widow").count())) shown = await p.getAttribute("#widow", "data-cards");
       return moved;
     });
+    // Once it shows, it is said too, once.
+    if (shown) said = (await page.evaluate(() => window.said)).filter((l) => /^(Your|The) widow: /.test(l));
     await page.context().close();
   }
   assert.ok(shown, "the widow was never shown");
   assert.equal(shown.split(" ").length, 3, shown);
+  assert.equal(said.length, 1, said.join(" / "));
 });
