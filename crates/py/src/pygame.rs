@@ -253,6 +253,22 @@ impl Game {
         talon_bots::bot_names(self.preset())
     }
 
+    /// Two games are equal when they play the same rules: the preset and
+    /// every option's value (`sharp=True` equals the options it sets).
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<Game>()
+            .is_ok_and(|o| o.borrow().rules == self.rules)
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.preset().name().hash(&mut h);
+        self.rules.option_values().hash(&mut h);
+        h.finish()
+    }
+
     fn __repr__(&self) -> String {
         // Python that loads the same game again (option values as text).
         let opts: Vec<String> = self
@@ -460,6 +476,40 @@ impl State {
     /// Per-seat returns (zeros until the deal is over).
     fn returns(&self) -> Vec<f64> {
         self.core.returns()
+    }
+
+    /// One player's return, as OpenSpiel's `player_return`.
+    fn player_return(
+        &self,
+        #[pyo3(from_py_with = crate::args::player)] player: i64,
+    ) -> PyResult<f64> {
+        let seat = self.seat(player)?;
+        Ok(self.core.returns()[seat.index()])
+    }
+
+    /// A copy with `action` applied (OpenSpiel's `child`); this state is
+    /// unchanged, an illegal action raises as `apply_action` does.
+    fn child(&self, action: &Bound<'_, PyAny>) -> PyResult<State> {
+        let mut next = self.clone();
+        next.apply_action(action)?;
+        Ok(next)
+    }
+
+    /// Whether a player is to move: every state but a finished one (the
+    /// deal is never a chance node here; see `is_chance_node`).
+    fn is_player_node(&self) -> bool {
+        self.core.to_move().is_some()
+    }
+
+    /// Talon's games are turn by turn.
+    fn is_simultaneous_node(&self) -> bool {
+        false
+    }
+
+    /// The history's action ids, space-separated (OpenSpiel's `history_str`).
+    fn history_str(&self) -> String {
+        let ids: Vec<String> = self.core.history.iter().map(usize::to_string).collect();
+        ids.join(" ")
     }
 
     /// The same as `returns`: rewards come only at the end of a deal.

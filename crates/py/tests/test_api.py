@@ -522,6 +522,27 @@ def test_observations_default_to_the_player_to_move():
         state.observation_string()
 
 
+def test_openspiel_conveniences_and_game_equality():
+    game = talon.load_game("schnapsen", sharp=True)
+    # The same rules are the same game, however they were written.
+    same = talon.load_game("schnapsen", talon.load_game("schnapsen", sharp=True).options())
+    assert game == same and hash(game) == hash(same)
+    assert game != talon.load_game("schnapsen") and game != "schnapsen"
+    state = game.new_initial_state(seed=4)
+    first = state.legal_actions()[0]
+    child = state.child(first)
+    assert child.history() == [first] and state.history() == []
+    with pytest.raises(talon.IllegalActionError):
+        state.child(10_000)
+    assert state.history() == []
+    assert state.is_player_node() and not state.is_simultaneous_node()
+    while not child.is_terminal():
+        child.apply_action(child.legal_actions()[-1])
+    assert not child.is_player_node()
+    assert [child.player_return(p) for p in range(2)] == child.returns()
+    assert child.history_str() == " ".join(map(str, child.history()))
+
+
 def test_the_solver_refuses_sixes_and_sevens():
     # Three to six seats, each for itself: no two sides to play off.
     state = talon.load_game("sixes-and-sevens", players=3).new_initial_state(seed=1)
