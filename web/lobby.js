@@ -250,7 +250,7 @@ export async function lobbyPage() {
 const YOURS_SHOWN = 8;
 function yourTables() {
   const list = h("ul", { class: "your-tables" });
-  const box = h("section", { class: "yours", id: "your-tables", hidden: true, "aria-labelledby": "yours-title" }, h("h2", { id: "yours-title" }, "Your tables"), list);
+  const box = h("section", { id: "your-tables", hidden: true, "aria-labelledby": "yours-title" }, h("h2", { id: "yours-title" }, "Your tables"), list);
   const inPlay = myTables()
     .filter((t) => !t.finished)
     .slice(0, YOURS_SHOWN);

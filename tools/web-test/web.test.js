@@ -152,6 +152,12 @@ test("keyboard only: a Sixty-six deal with arrows and Enter; the live region ann
       assert.ok(await p.evaluate(() => document.getElementById("main").contains(document.activeElement)), `the focus stays on the table, not ${where}`);
       focusKept += 1;
     }
+    if (!moved) {
+      // On your turn the status line spans the table (a lobby style once
+      // narrowed it, as both used the class "yours").
+      const [line, table] = await p.evaluate(() => ["#status", ".table"].map((q) => document.querySelector(q).getBoundingClientRect().width));
+      assert.equal(line, table, "the status line is as wide as the table");
+    }
     moved = true;
     const v = Number(d.v);
     const cards = await p.$$eval("#hand .card", (cs) => cs.map((c) => c.classList.contains("legal")));
