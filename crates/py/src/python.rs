@@ -6,7 +6,7 @@ use crate::{pybots, pygame, pymatch, reference, vecenv};
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyInt, PyList};
+use pyo3::types::{PyDict, PyInt, PyList};
 use talon_cards::{Card, CardParseError};
 use talon_rules::{Preset, Setup};
 
@@ -48,11 +48,13 @@ pub(crate) fn options_from(params: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<(
     };
     for (k, v) in params.iter() {
         let key: String = k.extract()?;
-        let value = if v.is_instance_of::<PyBool>() {
-            v.extract::<bool>()?.to_string()
-        } else if v.is_instance_of::<PyInt>() {
-            // As text, however large: the engine's own check names the range.
-            v.str()?.to_string()
+        let value = if crate::args::is_bool(&v) {
+            // Python's bool or numpy's.
+            v.is_truthy()?.to_string()
+        } else if v.is_instance_of::<PyInt>() || v.hasattr("__index__")? {
+            // As text, however large: the engine's own check names the
+            // range. numpy's integers read as Python's (`__index__`).
+            v.call_method0("__index__")?.str()?.to_string()
         } else if let Ok(s) = v.extract::<String>() {
             s
         } else {

@@ -522,6 +522,13 @@ def test_observations_default_to_the_player_to_move():
         state.observation_string()
 
 
+def test_numpy_scalars_are_option_values():
+    game = talon.load_game("sixes-and-sevens", players=np.int64(5), ace_wild=np.True_)
+    assert game.num_players() == 5 and game.options()["ace_wild"] == "true"
+    with pytest.raises(talon.TalonError, match="must be a bool, an int or a str"):
+        talon.load_game("sixes-and-sevens", players=5.0)
+
+
 def test_openspiel_conveniences_and_game_equality():
     game = talon.load_game("schnapsen", sharp=True)
     # The same rules are the same game, however they were written.
