@@ -130,6 +130,23 @@ def test_openspiel_parameters_are_talon_options():
     assert game.num_players() == 5
 
 
+def test_openspiel_sixes_and_sevens_is_constant_sum():
+    pytest.importorskip("pyspiel")
+    import pyspiel
+
+    import talon.openspiel  # noqa: F401
+
+    for players, winner, total in [(3, "most", 17), (5, "fewest", -10)]:
+        game = pyspiel.load_game("python_talon_sixes_and_sevens", {"players": players, "winner": winner})
+        assert game.get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM
+        assert game.utility_sum() == total
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            options = state.chance_outcomes() if state.is_chance_node() else [(a, 1) for a in state.legal_actions()]
+            state.apply_action(options[len(state.history()) % len(options)][0])
+        assert sum(state.returns()) == total
+
+
 def test_openspiel_utility_bounds_cover_a_multiplied_double_bid():
     pytest.importorskip("pyspiel")
     import pyspiel

@@ -59,6 +59,20 @@ def _utility(family: str, options: dict) -> tuple[float, float]:
     if options.get("double_bid") == "true":
         bound *= max(1, int(options["double_factor"]))
     return -float(bound), float(bound)
+
+
+def _utility_sum(family: str, options: dict) -> float | None:
+    """What every deal's returns add up to, where they always do."""
+    if family == "SixtySix":
+        return 0.0
+    if family == "Sevens":
+        # Every seat plays 52 // players tricks' worth of cards: one trick
+        # a round; fewest-tricks-wins counts them negative.
+        tricks = 52 // int(options["players"])
+        return float(-tricks if options.get("winner") == "fewest" else tricks)
+    return None
+
+
 _MAX_GAME_LENGTH = 400
 
 
@@ -93,9 +107,13 @@ def _game_type(preset: dict) -> pyspiel.GameType:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        # Sixes and Sevens' returns are the tricks taken (or minus them):
+        # every deal they add up to the tricks played.
         utility=(
             pyspiel.GameType.Utility.ZERO_SUM
             if zero_sum
+            else pyspiel.GameType.Utility.CONSTANT_SUM
+            if preset["family"] == "Sevens"
             else pyspiel.GameType.Utility.GENERAL_SUM
         ),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -138,7 +156,7 @@ class TalonGame(pyspiel.Game):
             num_players=self.talon_game.num_players(),
             min_utility=lo,
             max_utility=hi,
-            utility_sum=0.0 if preset["family"] == "SixtySix" else None,
+            utility_sum=_utility_sum(preset["family"], self.talon_game.options()),
             max_game_length=_MAX_GAME_LENGTH,
         )
         super().__init__(_game_type(preset), info, params)
