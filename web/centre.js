@@ -4,7 +4,7 @@
 
 import { cardName, cardShort, suitName, suitSymbol, bigCard, smallCard, backCard } from "./cards.js";
 import { h } from "./dom.js";
-import { capital } from "./words.js";
+import { capital, plural } from "./words.js";
 
 function trickCards(ui) {
   const o = ui.state.observation;
@@ -95,6 +95,6 @@ function draws(ui, o) {
     if (cards.length) lines.push(h("span", { id, "data-cards": cards.join(" "), "aria-label": `${words} ${cards.map(cardName).join(", ")}` }, `${words} `, cards.map((c) => smallCard(c))));
   }
   const robbing = o.events.find((e) => e.event === "drew" && e.from === "robbing" && e.seat !== o.seat);
-  if (robbing) lines.push(h("span", { id: "robbing" }, `${capital(ui.shortName(robbing.seat))} robbed the rest of the stock (${robbing.count} ${robbing.count === 1 ? "card" : "cards"}) and keeps six`));
+  if (robbing) lines.push(h("span", { id: "robbing" }, `${capital(ui.shortName(robbing.seat))} robbed the rest of the stock (${plural(robbing.count, "card")}) and keeps six`));
   return lines;
 }

@@ -67,7 +67,7 @@ function sheet(ui) {
   // not each figure twice.
   const sides = ui.partners() && cols === 4;
   const shown = sides ? [0, 1] : [...Array(cols).keys()];
-  const colName = (i) => (sides ? `${ui.shortName(i)} & ${ui.shortName(ui.partnerOf(i))}` : cols === s.seats.length ? ui.name(i) : s.seats.filter((_, k) => k % cols === i).map((x) => x.name).join(" & "));
+  const colName = (i) => (sides ? ui.sideName(i) : cols === s.seats.length ? ui.name(i) : s.seats.filter((_, k) => k % cols === i).map((x) => x.name).join(" & "));
   const head = h("tr", {}, h("th", { scope: "col" }, "Deal"), shown.map((i) => h("th", { scope: "col" }, colName(i))), h("th", { scope: "col" }, "Result"));
   const rows = s.deals.map((d) =>
     h(
@@ -106,7 +106,7 @@ function dealResult(ui) {
 // partners share a figure, by seat or by side).
 function pointsTaken(ui, points) {
   if (ui.partners() && ui.state.seats.length === 4) {
-    return [0, 1].map((i) => `${ui.shortName(i)} & ${ui.shortName(ui.partnerOf(i))}: ${points[i]}`).join(", ");
+    return [0, 1].map((i) => `${ui.sideName(i)}: ${points[i]}`).join(", ");
   }
   return points.map((p, i) => `${ui.name(i)}: ${p}`).join(", ");
 }

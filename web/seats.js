@@ -3,6 +3,7 @@
 
 import { h } from "./dom.js";
 import { cardName, smallCard, miniBacks } from "./cards.js";
+import { plural } from "./words.js";
 
 function presenceText(ui, seat) {
   const p = ui.presence[seat];
@@ -72,10 +73,6 @@ function outTag(o, seat) {
   const at = events.findIndex((e) => e.event === "out" && e.seat === seat);
   const inPlay = at > 0 && events.slice(0, at).some((e) => e.event === "play");
   return inPlay ? "out of trumps: \u201cI'm up\u201d, out of this deal" : "folded: out of this deal";
-}
-
-function plural(n, word) {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
 // Where a seat sits, in words: from your chair, or for a spectator of a

@@ -154,6 +154,11 @@ class TableUi {
     return (seat + 2) % 4;
   }
 
+  // A side of a partnership game by its two seats: "you & Bo".
+  sideName(seat) {
+    return `${this.shortName(seat)} & ${this.shortName(this.partnerOf(seat))}`;
+  }
+
   // A result line of the engine ("seat 1 declared 66", "side 0 (seats 0
   // and 2) 40 points") with the seats' names, as the table shows them.
   namesIn(text) {

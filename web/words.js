@@ -54,6 +54,11 @@ export function actionLabel(action) {
   return words[action] || action;
 }
 
+// "1 card", "3 cards".
+export function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
 // A capital letter first.
 export function capital(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;

@@ -289,6 +289,7 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot<SixtySix> + Send>, U
             return Err(UnknownBot {
                 name,
                 known: NAMES.to_vec(),
+                preset: None,
             })
         }
     })

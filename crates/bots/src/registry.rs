@@ -45,6 +45,7 @@ pub fn canonical_bot(name: &str, preset: Preset) -> Result<&'static str, Unknown
         .ok_or(UnknownBot {
             name: name.to_string(),
             known,
+            preset: Some(preset),
         })
 }
 
@@ -66,6 +67,8 @@ pub struct UnknownBot {
     pub name: String,
     /// The names that would have been accepted.
     pub known: Vec<&'static str>,
+    /// The preset asked for, when known (the message points to its list).
+    pub preset: Option<Preset>,
 }
 
 impl fmt::Display for UnknownBot {
@@ -74,15 +77,15 @@ impl fmt::Display for UnknownBot {
         if let Some(near) = talon_rules::nearest(&self.name, self.known.iter().copied()) {
             write!(f, " (did you mean {near:?}?)")?;
         }
-        write!(f, " ({})", known_text(&self.known))
+        write!(f, " ({})", known_text(&self.known, self.preset))
     }
 }
 
 /// The accepted names for an error message: the levels people play
 /// against, and only how many variants there are, so a newcomer reads the
 /// five that matter, not seventeen that do not (`talon games PRESET`
-/// lists them all).
-pub fn known_text(known: &[&str]) -> String {
+/// lists them all; the preset's own name when known).
+pub fn known_text(known: &[&str], preset: Option<Preset>) -> String {
     let (levels, variants): (Vec<&str>, Vec<&str>) =
         known.iter().partition(|name| LEVELS.contains(name));
     let mut text = format!("levels: {}", levels.join(", "));
@@ -93,7 +96,8 @@ pub fn known_text(known: &[&str]) -> String {
             variants[0]
         )),
         n => text.push_str(&format!(
-            "; and {n} variants kept for experiments, listed by `talon games PRESET`"
+            "; and {n} variants kept for experiments, listed by `talon games {}`",
+            preset.map_or("PRESET", Preset::name)
         )),
     }
     text
@@ -117,6 +121,7 @@ impl AnyBot {
         let unknown = || UnknownBot {
             name: name.to_string(),
             known: bot_names(preset),
+            preset: Some(preset),
         };
         match preset.family() {
             Family::SixtySix => Ok(AnyBot::SixtySix(crate::by_name(name, seed)?)),

@@ -2,8 +2,8 @@
 //! repeating the list when it is shorter than the table; the table layer
 //! seats them) and repeated `--option name=value` flags.
 
-/// Splits a comma list of bot names; an empty name (`a,,b`, a comma at
-/// an end) is refused rather than dropped.
+/// Splits a comma list of bot names: at least one, since an empty name
+/// (`a,,b`, a comma at an end, nothing at all) is refused, not dropped.
 pub fn names(list: &str) -> Result<Vec<String>, String> {
     let names: Vec<String> = list.split(',').map(|s| s.trim().to_string()).collect();
     if names.iter().any(String::is_empty) {

@@ -88,9 +88,6 @@ impl PlaySession {
         lineup::check_target(preset, &options, args.whole_match, "--match")?;
         let seed = args.seed.unwrap_or_else(fresh_seed);
         let names = lineup::names(&args.bots)?;
-        if names.is_empty() {
-            return Err("--bots names no bot".into());
-        }
         let seats = TableConfig::seats_for(preset, &options).map_err(|e| e.to_string())?;
         if args.seat >= seats {
             return Err(format!(

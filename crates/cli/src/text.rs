@@ -152,7 +152,7 @@ pub fn narrate(
         // The only moves a seat does not see named: cards laid away.
         None => format!("seat {seat}: lays a card away face down"),
     }];
-    lines.extend(draws(before, after, viewer, action));
+    lines.extend(unnamed_moves(before, after, viewer, action));
     if after.tricks_played() > before.tricks_played() {
         if let Some(t) = after.last_trick() {
             let cards: Vec<String> = t
@@ -189,7 +189,7 @@ pub fn narrate(
 /// fill mode every seat's non-trumps thrown away once trumps are named):
 /// their count is public, the cards shown only to their owner (or to
 /// everyone without a viewer).
-fn draws(
+fn unnamed_moves(
     before: &AnyGame,
     after: &AnyGame,
     viewer: Option<Seat>,
@@ -215,25 +215,30 @@ fn draws(
                 }
                 pedro::DrawSource::Stock => format!("seat {seat} draws {count}"),
             };
-            Some(match cards.is_empty() {
-                true => format!("  {what}"),
-                false => format!("  {what}: {}", pretty_hand(cards)),
-            })
+            Some(with_cards(what, cards))
         }
         // A discard action names its own card; naming trumps in fill mode
         // throws away every seat's non-trumps at once.
         PedroEvent::Discarded { seat, count, cards }
             if action.is_some_and(|a| a.starts_with("trump")) =>
         {
-            let what = format!("seat {seat} throws away {count} non-trumps");
-            Some(match cards.is_empty() {
-                true => format!("  {what}"),
-                false => format!("  {what}: {}", pretty_hand(cards)),
-            })
+            Some(with_cards(
+                format!("seat {seat} throws away {count} non-trumps"),
+                cards,
+            ))
         }
         _ => None,
     })
     .collect()
+}
+
+/// A line of `unnamed_moves`: the cards follow where the viewer may see them.
+fn with_cards(what: String, cards: CardSet) -> String {
+    if cards.is_empty() {
+        format!("  {what}")
+    } else {
+        format!("  {what}: {}", pretty_hand(cards))
+    }
 }
 
 /// What a seat sees, as text (plain play mode).

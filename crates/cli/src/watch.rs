@@ -38,9 +38,6 @@ pub fn run(args: &WatchArgs) -> Result<(), String> {
     let options = lineup::options(&args.options)?;
     lineup::check_target(preset, &options, args.whole_match, "--match")?;
     let names = lineup::names(&args.bots)?;
-    if names.is_empty() {
-        return Err("--bots names no bot".into());
-    }
     let mut config = TableConfig::bots(preset, &options, &names, args.whole_match, args.seed)
         .map_err(|e| e.to_string())?;
     config.deal = args.deal.clone();

@@ -169,18 +169,16 @@ pub fn shorten_quotes(text: &str, max: usize) -> String {
         };
         let quoted = &rest[..close];
         match quoted.char_indices().nth(max) {
-            None => out.push_str(quoted),
-            Some((cut, _)) => {
-                out.push_str(&quoted[..cut]);
-                out.push_str(&format!(
-                    "…\" ({} more bytes not shown)",
-                    quoted.len() - cut
-                ));
-                rest = &rest[close + 1..];
-                continue;
+            None => {
+                out.push_str(quoted);
+                out.push('"');
             }
+            Some((cut, _)) => out.push_str(&format!(
+                "{}…\" ({} more bytes not shown)",
+                &quoted[..cut],
+                quoted.len() - cut
+            )),
         }
-        out.push('"');
         rest = &rest[close + 1..];
     }
     out.push_str(rest);

@@ -245,15 +245,10 @@ impl Preset {
         }
     }
 
-    /// An option's value as Talon writes it; an unknown name or a bad value
-    /// is the same error as when the options are applied.
-    pub fn canonical_option(self, name: &str, value: &str) -> Result<String, OptionError> {
-        crate::options::find_spec(self.option_specs(), name)?.canonical(value)
-    }
-
-    /// Every option's name and value as Talon writes them
-    /// ([`Preset::canonical_option`]; `SHARP` as `sharp`), so that two
-    /// spellings of the same rules compare equal.
+    /// Every option's name and value as Talon writes them (`SHARP=yes` as
+    /// `sharp=true`), so that two spellings of the same rules compare
+    /// equal; an unknown name or a bad value is the same error as when the
+    /// options are applied.
     pub fn canonical_options(
         self,
         options: &[(String, String)],

@@ -113,7 +113,7 @@ impl TableConfig {
                         TableError::Config(format!(
                             "seat {i}: unknown bot {level:?} for {}{near} ({})",
                             preset.name(),
-                            known_text(&e.known).replace("PRESET", preset.name())
+                            known_text(&e.known, Some(preset))
                         ))
                     })?;
                 }
