@@ -234,3 +234,19 @@ async fn a_visit_as_a_finished_table_leaves_memory_is_asked_to_come_again() {
     }
     eprintln!("visits asked to come again: {again}");
 }
+
+/// The pause between deals is for reading the one before: a new table is
+/// dealt at once, however long that pause.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_table_is_dealt_at_once() {
+    let config = talon_server::ServerConfig {
+        deal_pause: Duration::from_secs(60),
+        ..fast_config()
+    };
+    let running = server(config).await;
+    let (created, table) = new_table(running.addr, "sixty-six", &["p", "random"]).await;
+    let mut ann = Client::hello(running.addr, &table, Some(&secret(&created, 0)), None).await;
+    let turn = tokio::time::timeout(Duration::from_secs(5), my_turn(&mut ann)).await;
+    let turn = turn.expect("the first deal came within seconds, not after the pause");
+    assert_eq!(turn["state"]["deal_no"], 1, "{turn}");
+}
