@@ -109,6 +109,23 @@ impl Game {
         self.actions()
     }
 
+    /// The lowest return a seat can get from a deal under these rules (a
+    /// safe bound, not always reached), as OpenSpiel's `min_utility`.
+    fn min_utility(&self) -> f64 {
+        f64::from(self.rules.return_bounds().0)
+    }
+
+    /// The highest return a seat can get from a deal, as `max_utility`.
+    fn max_utility(&self) -> f64 {
+        f64::from(self.rules.return_bounds().1)
+    }
+
+    /// What every deal's returns add up to, or None where that varies
+    /// (the partnership games), as OpenSpiel's `utility_sum`.
+    fn utility_sum(&self) -> Option<f64> {
+        self.rules.return_sum().map(f64::from)
+    }
+
     /// Every option with its value in this game: the rules in force, so a
     /// shorthand such as `sharp` shows as the options it sets.
     fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {

@@ -151,6 +151,9 @@ def test_every_preset_plays_through_the_api(preset):
             state.apply_action(legal[rng.randrange(len(legal))])
         assert state.current_player() == talon.TERMINAL_PLAYER
         assert len(state.returns()) == n
+        assert all(game.min_utility() <= r <= game.max_utility() for r in state.returns())
+        if game.utility_sum() is not None:
+            assert sum(state.returns()) == game.utility_sum()
         assert state.summary()
 
 
@@ -628,3 +631,17 @@ def test_options_are_kept_as_talon_writes_them():
     # Two spellings of the same rules read each other's states.
     text = yes.new_initial_state(seed=2).serialize()
     assert talon.load_game("sixty-six", sharp=True).deserialize_state(text).serialize() == text
+
+
+def test_utility_bounds_and_sums_follow_the_rules():
+    schnapsen = talon.load_game("schnapsen")
+    assert (schnapsen.min_utility(), schnapsen.max_utility(), schnapsen.utility_sum()) == (-3.0, 3.0, 0.0)
+    # Sixes and Sevens: the deal's tricks, minus them when fewest wins.
+    assert talon.load_game("sixes-and-sevens", players=5, winner="fewest").utility_sum() == -10.0
+    assert talon.load_game("sixes-and-sevens", players=3).utility_sum() == 17.0
+    # Partnership deals score both sides: no fixed sum.
+    assert talon.load_game("pedro").utility_sum() is None
+    # A failed double bid in 83 loses double_factor times 83.
+    doubled = talon.load_game("eighty-three", double_factor=10)
+    assert doubled.min_utility() <= -830 and doubled.max_utility() >= 830
+    assert talon.load_game("eighty-three").max_utility() < doubled.max_utility()

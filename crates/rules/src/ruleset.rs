@@ -90,6 +90,56 @@ impl Ruleset {
         })
     }
 
+    /// Bounds on any seat's return from a deal under these rules (what
+    /// `AnyGame::returns` gives): safe, not always reached. Learners
+    /// normalise by them; OpenSpiel asks for them.
+    pub fn return_bounds(&self) -> (i32, i32) {
+        let bound = match self.options {
+            // 3 game points at most, for a schwarz or a failed close.
+            FamilyOptions::SixtySix(_) => 3,
+            FamilyOptions::NaSixtySix(o) => {
+                // A side scores a game point per 33 of its points: 120 in
+                // the cards, 100 in the four marriages, and the last
+                // trick's bonus. A failed bid loses the bid (the moon: 5);
+                // Hoyle's game scores at most 3, and 1 for the ten of trumps.
+                let points = 120 + 100 + i32::from(o.last_trick_bonus);
+                (points / 33).max(i32::from(na_sixty_six::MOON)).max(4)
+            }
+            // Tricks taken (minus them under `winner=fewest`).
+            FamilyOptions::Sevens(o) => 52 / i32::from(o.players),
+            FamilyOptions::Pedro(o) => {
+                // A side scores at most every point, loses at most its bid;
+                // a double bid multiplies either.
+                let bound = i32::from(o.total_points()).max(i32::from(o.max_bid));
+                if o.double_bid {
+                    bound * i32::from(o.double_factor.max(1))
+                } else {
+                    bound
+                }
+            }
+        };
+        (-bound, bound)
+    }
+
+    /// What the seats' returns add up to in every deal, where they always
+    /// add up to the same: zero in two-hand Sixty-six, the deal's tricks
+    /// in Sixes and Sevens (negative under `winner=fewest`). `None` for
+    /// the partnership games, whose deals score both sides at once.
+    pub fn return_sum(&self) -> Option<i32> {
+        match self.options {
+            FamilyOptions::SixtySix(_) => Some(0),
+            FamilyOptions::Sevens(o) => {
+                let tricks = 52 / i32::from(o.players);
+                Some(if o.winner == sevens::Winner::Fewest {
+                    -tricks
+                } else {
+                    tricks
+                })
+            }
+            FamilyOptions::NaSixtySix(_) | FamilyOptions::Pedro(_) => None,
+        }
+    }
+
     /// The pack a deal under these rules uses, in the fixed order a seed's
     /// shuffle starts from. A permutation of it is a `Setup::Pack`.
     pub fn pack(&self) -> Vec<Card> {

@@ -4,7 +4,7 @@
 
 use talon_cards::Seat;
 use talon_rules::shuffle::{below, rng_from_seed};
-use talon_rules::{AnyGame, AnyMatch, Family, OptionKind, Preset, Setup};
+use talon_rules::{AnyGame, AnyMatch, Family, OptionKind, Preset, Ruleset, Setup};
 
 fn play_out(preset: Preset, options: &[(String, String)], seed: u64) {
     let mut g = AnyGame::new(preset, options, &Setup::Seed(seed)).unwrap();
@@ -34,6 +34,19 @@ fn play_out(preset: Preset, options: &[(String, String)], seed: u64) {
     let s = g.summary().expect("a finished deal has a summary");
     assert_eq!(s.score.len(), g.seats() as usize);
     assert_eq!(s.points.len(), g.seats() as usize);
+    // The returns lie within the rules' bounds, and add up as they say.
+    let rules = Ruleset::new(preset, options).unwrap();
+    let (lo, hi) = rules.return_bounds();
+    let returns = g.returns().expect("a finished deal has returns");
+    for &r in returns.iter() {
+        assert!(
+            (lo..=hi).contains(&r),
+            "{preset} {options:?} seed {seed}: {returns:?} outside {lo}..={hi}"
+        );
+    }
+    if let Some(sum) = rules.return_sum() {
+        assert_eq!(returns.iter().sum::<i32>(), sum, "{preset} {options:?}");
+    }
 }
 
 #[test]

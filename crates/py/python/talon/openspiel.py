@@ -33,46 +33,6 @@ import pyspiel
 
 import talon
 
-# Bounds on a deal's returns per family (OpenSpiel wants them; they are
-# bounds, not the tightest ones).
-_UTILITY = {
-    "SixtySix": (-3.0, 3.0),
-    "NaSixtySix": (-16.0, 16.0),
-    # Tricks taken, or minus them under `winner=fewest` (3 players: 17 tricks).
-    "Sevens": (-18.0, 18.0),
-}
-
-# The Pedro family's scoring trumps, by option (each pedro counts twice).
-_PEDRO_POINTS = ["ace", "king", "queen", "jack", "ten", "nine", "five", "five", "three", "two"]
-
-
-def _utility(family: str, options: dict) -> tuple[float, float]:
-    if family != "Pedro":
-        return _UTILITY[family]
-    # From the options: a side scores at most every point (times
-    # `double_factor` for a made double bid) and loses at most its bid
-    # (a failed double: every point, times the factor).
-    total = sum(int(options[f"{name}_points"]) for name in _PEDRO_POINTS)
-    if options.get("joker") == "true":
-        total += int(options["joker_points"])
-    bound = max(total, int(options["max_bid"]))
-    if options.get("double_bid") == "true":
-        bound *= max(1, int(options["double_factor"]))
-    return -float(bound), float(bound)
-
-
-def _utility_sum(family: str, options: dict) -> float | None:
-    """What every deal's returns add up to, where they always do."""
-    if family == "SixtySix":
-        return 0.0
-    if family == "Sevens":
-        # Every seat plays 52 // players tricks' worth of cards: one trick
-        # a round; fewest-tricks-wins counts them negative.
-        tricks = 52 // int(options["players"])
-        return float(-tricks if options.get("winner") == "fewest" else tricks)
-    return None
-
-
 _MAX_GAME_LENGTH = 400
 
 
@@ -143,7 +103,6 @@ class TalonGame(pyspiel.Game):
         self._key = (preset["name"], tuple(sorted(overrides.items())))
         if self._key not in _TALON_GAMES:
             _TALON_GAMES[self._key] = talon.load_game(preset["name"], overrides)
-        lo, hi = _utility(preset["family"], self.talon_game.options())
         # OpenSpiel fills in every parameter's default before this is
         # called, so a shorthand such as `sharp` cannot tell an option given
         # its soft default from one not given; report the rules in force.
@@ -154,9 +113,10 @@ class TalonGame(pyspiel.Game):
             # Chance outcomes are card ids (52 cards and the joker).
             max_chance_outcomes=53,
             num_players=self.talon_game.num_players(),
-            min_utility=lo,
-            max_utility=hi,
-            utility_sum=_utility_sum(preset["family"], self.talon_game.options()),
+            # The rules' bounds on a deal's returns (safe, not tight).
+            min_utility=self.talon_game.min_utility(),
+            max_utility=self.talon_game.max_utility(),
+            utility_sum=self.talon_game.utility_sum(),
             max_game_length=_MAX_GAME_LENGTH,
         )
         super().__init__(_game_type(preset), info, params)
