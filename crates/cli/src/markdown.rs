@@ -108,11 +108,16 @@ fn links(line: &str) -> String {
             break;
         };
         out.push_str(&rest[..open]);
-        out.push_str(&rest[open + 1..close]);
+        let text = &rest[open + 1..close];
         let target = rest[close + 2..end].trim_end_matches(".md");
         let target = target.rsplit('/').next().unwrap_or(target);
-        if talon_rules::Preset::from_name(target).is_ok() {
-            out.push_str(&format!(" (talon rules {target})"));
+        if talon_rules::Preset::from_name(target).is_err() {
+            out.push_str(text);
+        } else if text.trim_end_matches(".md") == target {
+            // A page named by its file: here it is read by command.
+            out.push_str(&format!("talon rules {target}"));
+        } else {
+            out.push_str(&format!("{text} (talon rules {target})"));
         }
         rest = &rest[end + 1..];
     }
@@ -213,5 +218,24 @@ mod tests {
         assert!(flat.contains("talon rules sixty-six"), "{text}");
         assert!(text.lines().all(|l| l.chars().count() <= 40), "{text}");
         assert!(text.contains("  a\n    default: 1"), "{text}");
+    }
+
+    /// A player reading the rules at a terminal meets no source file and
+    /// no page by its file name, only `talon rules NAME`.
+    #[test]
+    fn rules_pages_name_no_source_file() {
+        for preset in talon_rules::Preset::ALL {
+            let text = render(crate::games::rules_page(preset), 100);
+            let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+            for file in [
+                "crates/", ".rs ", ".rs)", "-3.md", "-4.md", "six.md", "even.md",
+            ] {
+                assert!(!flat.contains(file), "{preset}: {file} in {flat}");
+            }
+        }
+        assert_eq!(
+            links("as in [na-sixty-six.md](na-sixty-six.md) and [the game](sixty-six.md)"),
+            "as in talon rules na-sixty-six and the game (talon rules sixty-six)"
+        );
     }
 }

@@ -53,18 +53,32 @@ pub struct PedroObservation {
 
 impl Pedro {
     pub fn observation(&self, seat: Seat) -> PedroObservation {
+        self.observation_of(Some(seat))
+    }
+
+    /// What every seat knows: no hand, no face-down discards, the cards
+    /// drawn only as counts, no seat's own moves. It reads as seat 0's
+    /// place at the table (the seat a spectator looks from).
+    pub fn public_observation(&self) -> PedroObservation {
+        self.observation_of(None)
+    }
+
+    /// One constructor for both, so a field added later is decided for
+    /// the public view here, not copied from a seat's.
+    fn observation_of(&self, seat: Option<Seat>) -> PedroObservation {
         let mut known = [CardSet::EMPTY; 4];
         for (i, k) in known.iter_mut().enumerate() {
             *k = self.received[i] & self.hands[i];
         }
+        let own = |cards: &[CardSet; 4]| seat.map_or(CardSet::EMPTY, |s| cards[s.index()]);
         PedroObservation {
-            seat,
+            seat: seat.unwrap_or(Seat(0)),
             options: self.opts,
             dealer: self.dealer,
             to_move: self.to_move(),
             phase: self.phase,
-            hand: self.hands[seat.index()],
-            own_discards: self.discards[seat.index()],
+            hand: own(&self.hands),
+            own_discards: own(&self.discards),
             known,
             hand_sizes: self.hands.map(|h| h.len() as u8),
             stock_left: self.stock_left() as u8,
@@ -74,22 +88,13 @@ impl Pedro {
             trick: self.trick.to_vec(),
             out: [0, 1, 2, 3].map(|s| self.is_out(Seat(s))),
             points: self.points,
-            events: self.events.iter().map(|e| e.seen_by(seat)).collect(),
+            events: match seat {
+                Some(s) => self.events.iter().map(|e| e.seen_by(s)).collect(),
+                None => self.events.iter().map(|e| e.public()).collect(),
+            },
             result: self.result,
             sheet: self.sheet,
-            reduce_moves: self.reduce_moves_seen_by(seat),
-        }
-    }
-
-    /// What every seat knows: seat 0's observation without its hand, its
-    /// face-down discards, the cards it drew and its own moves.
-    pub fn public_observation(&self) -> PedroObservation {
-        PedroObservation {
-            hand: CardSet::EMPTY,
-            own_discards: CardSet::EMPTY,
-            events: self.events.iter().map(|e| e.public()).collect(),
-            reduce_moves: Vec::new(),
-            ..self.observation(Seat(0))
+            reduce_moves: seat.map_or_else(Vec::new, |s| self.reduce_moves_seen_by(s)),
         }
     }
 
