@@ -103,7 +103,7 @@ export async function lobbyPage() {
         others.length ? h("optgroup", { label: "Bots kept for experiments" }, others.map((b) => h("option", { value: `bot:${b}` }, `Bot: ${b}`))) : null,
       );
       const name = h("input", {
-        type: "text", id: `seat-${i}-name`, maxlength: 24, placeholder: "name (optional)",
+        type: "text", id: `seat-${i}-name`, maxlength: 24, placeholder: `name (else Player ${i + 1})`,
         "aria-label": `Seat ${i + 1}: name`,
       });
       // People count seats from 1 (the API from 0); a bot's row gives its
@@ -157,8 +157,10 @@ export async function lobbyPage() {
     const n = seatCount();
     for (let i = 0; i < n; i++) {
       const kind = seatsBox.querySelector(`#seat-${i}`).value;
-      const name = seatsBox.querySelector(`#seat-${i}-name`).value.trim();
-      if (kind === "person") seats.push(name ? { kind: "person", name } : { kind: "person" });
+      // An unnamed person is called as the form counts (the server's own
+      // default, "seat 0", counts from 0 as the API does).
+      const name = seatsBox.querySelector(`#seat-${i}-name`).value.trim() || `Player ${i + 1}`;
+      if (kind === "person") seats.push({ kind: "person", name });
       else seats.push({ kind: "bot", level: kind.slice(4) });
     }
     const body = { preset: game.name, options, seats, match: matchBox.checked };
@@ -187,13 +189,13 @@ export async function lobbyPage() {
     const origin = location.origin;
     const people = reply.seats.filter((s) => s.kind === "person");
     const rows = reply.seats.map((s) => {
-      if (s.kind !== "person") return h("li", {}, `Seat ${s.seat}: ${s.name}`);
+      if (s.kind !== "person") return h("li", {}, `Seat ${s.seat + 1}: ${s.name}`);
       const url = origin + s.invite;
       return h(
         "li",
         {},
-        h("span", {}, `Seat ${s.seat}: ${s.name}`),
-        h("input", { type: "text", readonly: true, value: url, "aria-label": `Invite link for seat ${s.seat}`, class: "link" }),
+        h("span", {}, `Seat ${s.seat + 1}: ${s.name}`),
+        h("input", { type: "text", readonly: true, value: url, "aria-label": `Invite link for seat ${s.seat + 1}`, class: "link" }),
         h("button", { type: "button", onclick: (e) => copy(url, e.currentTarget) }, "Copy"),
         h("a", { href: s.invite, class: "button" }, "Sit here"),
       );
@@ -213,7 +215,7 @@ export async function lobbyPage() {
         h("button", { type: "button", onclick: (e) => copy(spectate, e.currentTarget) }, "Copy"),
       ),
       people.length
-        ? h("p", {}, h("a", { href: people[0].invite, class: "button primary", id: "join-own" }, `Join seat ${people[0].seat}`))
+        ? h("p", {}, h("a", { href: people[0].invite, class: "button primary", id: "join-own" }, `Join seat ${people[0].seat + 1}`))
         : h("p", {}, h("a", { href: reply.spectate, class: "button primary" }, "Watch the bots")),
     );
     result.hidden = false;

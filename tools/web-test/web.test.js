@@ -22,6 +22,12 @@ test("lobby creates a table and joins your own seat; assets and fallback", async
   await lobby.waitForSelector("#join-own");
   const invite = await lobby.getAttribute("#join-own", "href");
   assert.match(invite, /^\/t\/[A-Za-z0-9_-]+#s=/);
+  // Seats count from 1 after creation as in the form, and an unnamed
+  // person is called by that count.
+  assert.equal(await lobby.textContent("#join-own"), "Join seat 1");
+  const listed = await lobby.$$eval(".invites li > span, .invites > li", (ls) => ls.map((l) => l.textContent));
+  assert.ok(listed.some((t) => t.startsWith("Seat 1: Player 1")), listed.join(" / "));
+  assert.ok(listed.some((t) => t.startsWith("Seat 2: random bot")), listed.join(" / "));
   // The creator's browser keeps no one's seat key (only its own, once seated).
   const kept = await lobby.evaluate(() => Object.keys(localStorage));
   assert.ok(!kept.some((k) => k.startsWith("talon.invite")), kept.join(", "));

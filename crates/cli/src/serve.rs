@@ -36,7 +36,7 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u64).range(0..=60_000))]
     pub deal_pause_ms: u64,
     /// How long a person who dropped keeps the seat before a bot stands in,
-    /// in seconds (at most a day: the deadline must fit the clock).
+    /// in seconds (at most a day).
     #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(0..=86_400))]
     pub grace_secs: u64,
     /// The bot level that stands in for an absent person.
@@ -88,26 +88,68 @@ pub fn run(args: &ServeArgs) -> Result<(), String> {
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
+    let db = std::path::absolute(&args.db).unwrap_or_else(|_| args.db.clone());
     runtime.block_on(async {
-        let running = talon_server::start(config).await?;
+        let mut running = talon_server::start(config).await?;
         // Not println!: a closed stdout (`talon serve | head -1`) must not
         // take the server down with a panic.
+        let mut out = std::io::stdout();
+        // Every address (0.0.0.0): this machine reaches it as localhost.
+        let shown = if running.addr.ip().is_unspecified() {
+            format!("localhost:{}", running.addr.port())
+        } else {
+            running.addr.to_string()
+        };
         let _ = writeln!(
-            std::io::stdout(),
-            "Talon is serving at http://{}/ (database {}, {} restored; Ctrl-C stops)",
-            running.addr,
-            args.db.display(),
+            out,
+            "Talon is serving at http://{shown}/ (database {}, {} restored; Ctrl-C stops)",
+            db.display(),
             match running.restored {
                 1 => "1 open table".to_string(),
                 n => format!("{n} open tables"),
             }
         );
-        let _ = std::io::stdout().flush();
-        tokio::select! {
-            r = running.wait() => r.map_err(|e| format!("the server stopped: {e}")),
-            _ = tokio::signal::ctrl_c() => Ok(()),
+        if running.addr.ip().is_unspecified() {
+            let _ = writeln!(
+                out,
+                "Listening on every address of this machine: others on your network open \
+                 http://<this machine's address>:{}/. It is plain HTTP; on the internet, \
+                 put it behind a TLS proxy (docs/server.md).",
+                running.addr.port()
+            );
         }
+        let _ = out.flush();
+        tokio::select! {
+            r = running.wait() => return r.map_err(|e| format!("the server stopped: {e}")),
+            _ = stop_signal() => {}
+        }
+        running
+            .stop()
+            .await
+            .map_err(|e| format!("stopped, but the database was not made whole: {e}"))?;
+        let _ = writeln!(
+            std::io::stdout(),
+            "Talon stopped; everything is in {}.",
+            db.display()
+        );
+        Ok(())
     })
+}
+
+/// Ctrl-C, or (on Unix) the TERM signal a service manager stops with.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
 }
 
 #[cfg(test)]

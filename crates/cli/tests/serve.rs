@@ -195,7 +195,60 @@ async fn a_killed_server_restarts_with_every_acknowledged_action() {
         );
     }
     child.kill();
-    for suffix in ["", "-wal", "-shm"] {
+    for suffix in ["", "-wal", "-shm", ".lock"] {
+        let mut path = db.clone().into_os_string();
+        path.push(suffix);
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+/// A second server on the same database is refused with a reason; the
+/// TERM signal a service manager sends stops the first cleanly, saying so.
+#[cfg(unix)]
+#[test]
+fn a_second_server_is_refused_and_the_first_stops_on_term() {
+    use std::io::Read;
+    let db = std::env::temp_dir().join(format!("talon-term-{}.db", std::process::id()));
+    let _ = std::fs::remove_file(&db);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_talon"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        .arg(&db)
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("talon serve starts");
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    out.read_line(&mut first).unwrap();
+    assert!(first.starts_with("Talon is serving at http://"), "{first}");
+    let mut server = Server(child);
+
+    let second = Command::new(env!("CARGO_BIN_EXE_talon"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        .arg(&db)
+        .output()
+        .unwrap();
+    assert!(!second.status.success());
+    let why = String::from_utf8_lossy(&second.stderr);
+    assert!(
+        why.contains("another talon serve is using the database"),
+        "{why}"
+    );
+
+    let term = Command::new("kill")
+        .args(["-TERM", &server.0.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(term.success());
+    let mut rest = String::new();
+    out.read_to_string(&mut rest).unwrap();
+    let status = server.0.wait().unwrap();
+    assert!(status.success(), "{status:?}");
+    assert!(
+        rest.starts_with("Talon stopped; everything is in "),
+        "{rest}"
+    );
+    server.kill();
+    for suffix in ["", "-wal", "-shm", ".lock"] {
         let mut path = db.clone().into_os_string();
         path.push(suffix);
         let _ = std::fs::remove_file(path);

@@ -244,6 +244,9 @@ async fn write(
             _ => break,
         }
     }
+    // The closing handshake: our close frame if none was sent, or the
+    // answer to the client's (queued when it was read), flushed.
+    let _ = timeout(std::time::Duration::from_secs(1), sink.close()).await;
 }
 
 /// What the client sent, or what to answer instead (`None`: control

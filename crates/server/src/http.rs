@@ -82,6 +82,17 @@ fn table_id(path: Result<Path<String>, PathRejection>) -> Result<String, String>
 
 /// What is wrong with a JSON body, in plain words: the framework's
 /// message (which names the field at fault) without serde's type names.
+/// A body that does not read: 413 when it is too long, else 400.
+fn body_refused(e: &axum::extract::rejection::JsonRejection) -> Response {
+    if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        return error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("the request body is too long: at most {MAX_BODY} bytes"),
+        );
+    }
+    error(StatusCode::BAD_REQUEST, body_error(e))
+}
+
 fn body_error(e: &axum::extract::rejection::JsonRejection) -> String {
     let text = e.body_text();
     let text = text
@@ -102,12 +113,14 @@ async fn index() -> Response {
     web::index()
 }
 
-/// App paths (`/t/{id}`) get the client; anything else is a JSON 404.
+/// A table's page (`/t/{id}`) gets the client; another page path the
+/// client too, as a 404; anything else a JSON 404.
 async fn fallback(method: Method, uri: Uri) -> Response {
-    if method == Method::GET && web::is_app_path(&uri) {
-        web::index()
-    } else {
-        not_found().await
+    match web::app_path(&uri) {
+        _ if method != Method::GET => not_found().await,
+        web::AppPath::Table => web::index(),
+        web::AppPath::Unknown => (StatusCode::NOT_FOUND, web::index()).into_response(),
+        web::AppPath::NotApp => not_found().await,
     }
 }
 
@@ -132,7 +145,7 @@ async fn create(
 ) -> Response {
     let Json(req) = match body {
         Ok(b) => b,
-        Err(e) => return error(StatusCode::BAD_REQUEST, body_error(&e)),
+        Err(e) => return body_refused(&e),
     };
     let options: BTreeMap<String, String> = match options_from_json(&req.options) {
         Ok(o) => o.into_iter().collect(),
@@ -206,7 +219,10 @@ fn lobby_error(e: LobbyError) -> Response {
             StatusCode::SERVICE_UNAVAILABLE,
             "the table is closing; try again",
         ),
-        LobbyError::Store(e) => error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+        LobbyError::Store(e) => {
+            eprintln!("talon serve: a table could not be stored: {e}");
+            error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
+        }
     }
 }
 
@@ -232,7 +248,7 @@ async fn rematch(
     };
     let Json(req) = match body {
         Ok(b) => b,
-        Err(e) => return error(StatusCode::BAD_REQUEST, body_error(&e)),
+        Err(e) => return body_refused(&e),
     };
     match lobby.rematch(&id, &req.secret, req.same_cards, key).await {
         Ok(table) => Json(json!({

@@ -78,13 +78,38 @@ pub async fn asset(Path((v, path)): Path<(String, String)>) -> Response {
     }
 }
 
-/// Whether an unknown path is one of the app's own (served `index.html`):
-/// not the API, not the socket, not a file name.
-pub fn is_app_path(uri: &Uri) -> bool {
+/// Where an unknown path leads: a table's page (`/t/{id}`) is the app;
+/// another path that is not the API, the socket or a file shows the app
+/// too (its lobby), but as a 404, so that a probe (`/metrics`, `/healthz`)
+/// is not told it found something.
+pub enum AppPath {
+    Table,
+    Unknown,
+    NotApp,
+}
+
+pub fn app_path(uri: &Uri) -> AppPath {
     let path = uri.path();
     let api = path == "/api" || path.starts_with("/api/");
     let socket = path == "/ws" || path.starts_with("/ws/");
     let assets = path.starts_with("/assets/");
     let last = path.rsplit('/').next().unwrap_or("");
-    !api && !socket && !assets && !last.contains('.')
+    if api || socket || assets || last.contains('.') {
+        return AppPath::NotApp;
+    }
+    // As the client routes (web/app.js).
+    let id = path
+        .strip_prefix("/t/")
+        .map(|rest| rest.trim_end_matches('/'));
+    match id {
+        Some(id)
+            if !id.is_empty()
+                && id
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-') =>
+        {
+            AppPath::Table
+        }
+        _ => AppPath::Unknown,
+    }
 }

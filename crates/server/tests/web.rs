@@ -55,6 +55,12 @@ async fn the_client_is_served_from_the_binary() {
     assert_eq!(status, 200);
     assert_eq!(header(&headers, "cache-control"), "no-cache");
     assert_eq!(page, index);
+    // Another page path shows the app's lobby, as not found: a probe of
+    // /metrics or /healthz is not told it found something.
+    for path in ["/metrics", "/healthz", "/t/", "/t/a/b"] {
+        let (status, _, page) = get(addr, path).await;
+        assert_eq!((status, page == index), (404, true), "{path}");
+    }
     let (status, headers, body) = get(addr, "/api/nope").await;
     assert_eq!(status, 404);
     assert!(header(&headers, "content-type").starts_with("application/json"));
@@ -76,6 +82,17 @@ async fn the_client_is_served_from_the_binary() {
     }
     let (status, _, _) = get(addr, "/missing.png").await;
     assert_eq!(status, 404);
+    // A body over the limit is too large (413), not a bad request.
+    let long = serde_json::json!({"preset": "x".repeat(20_000)});
+    let (got, body) = http(addr, "POST", "/api/tables", Some(&long)).await;
+    assert_eq!(got, 413, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("at most 16384 bytes"),
+        "{body}"
+    );
 
     // Assets: this version's are immutable, with their type.
     for (file, kind) in [

@@ -498,7 +498,15 @@ impl Room {
                 false,
             )
             .await
-            .map_err(|e| format!("the move could not be saved ({e}); nothing changed"))?;
+            .map_err(|e| {
+                // The operator hears of it too: the disk or the database
+                // is in trouble, not the player.
+                eprintln!(
+                    "talon serve: table {}: a move could not be saved: {e}",
+                    self.id
+                );
+                format!("the move could not be saved ({e}); nothing changed")
+            })?;
         self.last_activity = Instant::now();
         // Checked on this table, which nothing else changes meanwhile.
         self.table

@@ -78,4 +78,11 @@ pub trait Store: Send + Sync + 'static {
 
     /// One table, finished or not.
     fn load(&self, id: &str) -> StoreFuture<StoredTable>;
+
+    /// Makes what was written whole in the store's main file, for a clean
+    /// stop or a backup (SQLite folds its write-ahead log in). Later
+    /// writes may follow. Nothing to do for most stores.
+    fn checkpoint(&self) -> StoreFuture<()> {
+        Box::pin(async { Ok(()) })
+    }
 }

@@ -45,6 +45,85 @@ CREATE TABLE IF NOT EXISTS rematches (
 );
 ";
 
+/// Marks the file as Talon's in SQLite's header ("Taln"), so that a
+/// server given another program's database refuses it unchanged.
+const APPLICATION_ID: i32 = 0x5461_6c6e;
+
+/// What Talon's schema names: tables and the index.
+const OURS: &[&str] = &["tables", "seats", "events", "rematches", "open_tables"];
+
+/// Whether the file is Talon's or new: marked as Talon's, or unmarked
+/// and holding nothing but Talon's tables (a file made before the mark).
+/// The outer error is SQLite's; the inner one the reason for refusing.
+fn check_ours(conn: &Connection) -> rusqlite::Result<Result<(), StoreError>> {
+    let id: i32 = conn.pragma_query_value(None, "application_id", |r| r.get(0))?;
+    if id == APPLICATION_ID {
+        return Ok(Ok(()));
+    }
+    if id != 0 {
+        return Ok(Err(backend(format!(
+            "the file belongs to another program (its application id is {id:#x}); give --db a new file"
+        ))));
+    }
+    let mut names = conn.prepare(
+        "SELECT name FROM sqlite_master WHERE type IN ('table', 'index', 'view', 'trigger') \
+         AND name NOT LIKE 'sqlite_%' ORDER BY name",
+    )?;
+    let names: Vec<String> = names
+        .query_map([], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    let foreign: Vec<&str> = names
+        .iter()
+        .map(String::as_str)
+        .filter(|n| !OURS.contains(n))
+        .collect();
+    if !foreign.is_empty() {
+        return Ok(Err(backend(format!(
+            "the file is not a Talon database: it holds {}; give --db a new file",
+            foreign.join(", ")
+        ))));
+    }
+    // Talon's names with another shape (another program's `tables`).
+    if names.iter().any(|n| n == "tables") {
+        let columns: Vec<String> = conn
+            .prepare("SELECT name FROM pragma_table_info('tables')")?
+            .query_map([], |r| r.get(0))?
+            .collect::<rusqlite::Result<_>>()?;
+        if ["id", "created_ms", "finished"]
+            .iter()
+            .any(|c| !columns.iter().any(|have| have == c))
+        {
+            return Ok(Err(backend(
+                "the file is not a Talon database: its table `tables` has other columns; give --db a new file",
+            )));
+        }
+    }
+    Ok(Ok(()))
+}
+
+const READ_ONLY: &str =
+    "this user may not write the file, or the directory it is in (SQLite writes its journal beside it)";
+
+/// A failure while the file is set up, in the operator's words where
+/// SQLite's would puzzle.
+fn setup_error(e: rusqlite::Error) -> StoreError {
+    match e.sqlite_error_code() {
+        Some(rusqlite::ErrorCode::NotADatabase) => backend("the file is not a SQLite database"),
+        Some(rusqlite::ErrorCode::ReadOnly) => backend(READ_ONLY),
+        _ => backend(e),
+    }
+}
+
+/// An open that failed, said with the path's directory when that is
+/// what is missing.
+fn open_error(path: &Path, e: rusqlite::Error) -> StoreError {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+    match dir {
+        Some(d) if !d.is_dir() => backend(format!("the directory {} does not exist", d.display())),
+        _ => backend(e),
+    }
+}
+
 enum Job {
     Create {
         id: String,
@@ -67,6 +146,9 @@ enum Job {
         id: String,
         reply: oneshot::Sender<Result<StoredTable, StoreError>>,
     },
+    Checkpoint {
+        reply: oneshot::Sender<Result<(), StoreError>>,
+    },
 }
 
 /// A handle to the writer thread; cheap to share.
@@ -87,16 +169,25 @@ fn now_ms() -> i64 {
 impl SqliteStore {
     /// Opens (or creates) the database file and starts its writer thread.
     pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
-        let conn = Connection::open(path).map_err(backend)?;
+        let conn = Connection::open(path).map_err(|e| open_error(path, e))?;
+        // Before anything is changed: another program's database is left
+        // as it was, and a file this user may not write is refused now,
+        // not at the first table.
+        check_ours(&conn).map_err(setup_error)??;
+        if conn.is_readonly(rusqlite::MAIN_DB).map_err(backend)? {
+            return Err(backend(READ_ONLY));
+        }
         conn.pragma_update(None, "journal_mode", "WAL")
-            .map_err(backend)?;
+            .map_err(setup_error)?;
         conn.pragma_update(None, "synchronous", "FULL")
-            .map_err(backend)?;
+            .map_err(setup_error)?;
         conn.pragma_update(None, "foreign_keys", "ON")
-            .map_err(backend)?;
+            .map_err(setup_error)?;
         conn.busy_timeout(std::time::Duration::from_secs(5))
-            .map_err(backend)?;
-        conn.execute_batch(SCHEMA).map_err(backend)?;
+            .map_err(setup_error)?;
+        conn.execute_batch(SCHEMA).map_err(setup_error)?;
+        conn.pragma_update(None, "application_id", APPLICATION_ID)
+            .map_err(setup_error)?;
         let (jobs, queue) = mpsc::channel();
         std::thread::Builder::new()
             .name("talon-store".into())
@@ -157,6 +248,10 @@ impl Store for SqliteStore {
         let id = id.to_string();
         self.send(move |reply| Job::Load { id, reply })
     }
+
+    fn checkpoint(&self) -> StoreFuture<()> {
+        self.send(|reply| Job::Checkpoint { reply })
+    }
 }
 
 /// The writer thread: batches of writes, each batch one commit.
@@ -169,9 +264,12 @@ fn writer(mut conn: Connection, queue: mpsc::Receiver<Job>) {
                 Err(_) => break,
             }
         }
-        let (reads, writes): (Vec<Job>, Vec<Job>) = batch
-            .into_iter()
-            .partition(|j| matches!(j, Job::OpenTables { .. } | Job::Load { .. }));
+        let (reads, writes): (Vec<Job>, Vec<Job>) = batch.into_iter().partition(|j| {
+            matches!(
+                j,
+                Job::OpenTables { .. } | Job::Load { .. } | Job::Checkpoint { .. }
+            )
+        });
         if !writes.is_empty() {
             write_batch(&mut conn, writes);
         }
@@ -182,6 +280,13 @@ fn writer(mut conn: Connection, queue: mpsc::Receiver<Job>) {
                 }
                 Job::Load { id, reply } => {
                     let _ = reply.send(load(&conn, &id));
+                }
+                // After the batch's writes: they are in the main file too.
+                Job::Checkpoint { reply } => {
+                    let _ = reply.send(
+                        conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))
+                            .map_err(backend),
+                    );
                 }
                 _ => unreachable!("partitioned"),
             }

@@ -37,7 +37,7 @@ pub fn temp_db() -> PathBuf {
         std::process::id(),
         n
     ));
-    for suffix in ["", "-wal", "-shm"] {
+    for suffix in ["", "-wal", "-shm", ".lock"] {
         let mut p = path.clone().into_os_string();
         p.push(suffix);
         let _ = std::fs::remove_file(p);

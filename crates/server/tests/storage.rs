@@ -1,0 +1,176 @@
+//! The database file as an operator meets it: one server per file, a
+//! file that is not Talon's left as it was, a clean stop that leaves the
+//! data whole in the main file, and the closing handshake answered.
+
+mod common;
+
+use common::*;
+use futures_util::StreamExt;
+use rusqlite::Connection;
+use std::time::Duration;
+use talon_server::ServerConfig;
+use tokio_tungstenite::tungstenite::Message;
+
+/// Every table, index and view a file holds, by name.
+fn names(db: &std::path::Path) -> Vec<String> {
+    let conn = Connection::open(db).unwrap();
+    let mut q = conn
+        .prepare("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name")
+        .unwrap();
+    q.query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_server_on_one_database_is_refused_until_the_first_stops() {
+    let config = fast_config();
+    let first = server(config.clone()).await;
+    let again = ServerConfig {
+        addr: std::net::SocketAddr::from(([127, 0, 0, 1], 0)),
+        ..config.clone()
+    };
+    let refused = talon_server::start(again.clone())
+        .await
+        .err()
+        .expect("refused");
+    assert!(
+        refused.contains("another talon serve is using the database"),
+        "{refused}"
+    );
+    first.stop().await.expect("a clean stop");
+    let second = talon_server::start(again)
+        .await
+        .expect("the file is free again");
+    second.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn another_programs_database_is_refused_unchanged() {
+    // A database of another program: a table of its own.
+    let config = fast_config();
+    let conn = Connection::open(&config.db).unwrap();
+    conn.execute_batch("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT);")
+        .unwrap();
+    drop(conn);
+    let before = std::fs::read(&config.db).unwrap();
+    let refused = talon_server::start(config.clone())
+        .await
+        .err()
+        .expect("refused");
+    assert!(
+        refused.contains("not a Talon database: it holds notes"),
+        "{refused}"
+    );
+    assert_eq!(
+        std::fs::read(&config.db).unwrap(),
+        before,
+        "the file was changed"
+    );
+
+    // One whose `tables` has another shape.
+    let config = fast_config();
+    let conn = Connection::open(&config.db).unwrap();
+    conn.execute_batch("CREATE TABLE tables (name TEXT);")
+        .unwrap();
+    drop(conn);
+    let refused = talon_server::start(config.clone())
+        .await
+        .err()
+        .expect("refused");
+    assert!(refused.contains("has other columns"), "{refused}");
+    assert_eq!(names(&config.db), ["tables"]);
+
+    // One marked as another program's in SQLite's header.
+    let config = fast_config();
+    let conn = Connection::open(&config.db).unwrap();
+    conn.pragma_update(None, "application_id", 42).unwrap();
+    drop(conn);
+    let refused = talon_server::start(config.clone())
+        .await
+        .err()
+        .expect("refused");
+    assert!(refused.contains("belongs to another program"), "{refused}");
+
+    // A file that is no database at all.
+    let config = fast_config();
+    std::fs::write(
+        &config.db,
+        "not a database, only some words of text\n".repeat(200),
+    )
+    .unwrap();
+    let refused = talon_server::start(config.clone())
+        .await
+        .err()
+        .expect("refused");
+    assert!(refused.contains("not a SQLite database"), "{refused}");
+
+    // A directory that is not there.
+    let config = ServerConfig {
+        db: std::path::PathBuf::from("/nonexistent-talon-dir/talon.db"),
+        ..fast_config()
+    };
+    let refused = talon_server::start(config).await.err().expect("refused");
+    assert!(refused.contains("does not exist"), "{refused}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_database_is_marked_as_talons_and_an_old_unmarked_one_is_taken() {
+    let config = fast_config();
+    let running = server(config.clone()).await;
+    new_table(running.addr, "sixty-six", &["p", "random"]).await;
+    running.stop().await.unwrap();
+    let conn = Connection::open(&config.db).unwrap();
+    let id: i32 = conn
+        .pragma_query_value(None, "application_id", |r| r.get(0))
+        .unwrap();
+    assert_eq!(id, 0x5461_6c6e);
+    // A file made before the mark: Talon's tables, no mark.
+    conn.pragma_update(None, "application_id", 0).unwrap();
+    drop(conn);
+    let running = server(config.clone()).await;
+    assert_eq!(running.restored, 1);
+    running.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_a_clean_stop_the_main_file_alone_holds_every_table() {
+    let config = fast_config();
+    let running = server(config.clone()).await;
+    let (_, table) = new_table(running.addr, "schnapsen", &["p", "random"]).await;
+    running.stop().await.unwrap();
+    // Only the main file, as a careless backup would copy it.
+    let copy = temp_db();
+    std::fs::copy(&config.db, &copy).unwrap();
+    let conn = Connection::open(&copy).unwrap();
+    let found: String = conn
+        .query_row("SELECT id FROM tables", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(found, table);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_closes_hears_the_close_answered() {
+    let running = server(fast_config()).await;
+    let (_, table) = new_table(running.addr, "sixty-six", &["p", "random"]).await;
+    let mut watcher = Client::hello(running.addr, &table, None, None).await;
+    watcher.until("welcome").await;
+    watcher.ws.close(None).await.unwrap();
+    let answered = tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            match watcher.ws.next().await {
+                Some(Ok(Message::Close(_))) => return true,
+                Some(Ok(_)) => continue,
+                // A connection dropped without the closing handshake.
+                Some(Err(_)) | None => return false,
+            }
+        }
+    })
+    .await
+    .expect("an answer within seconds");
+    assert!(
+        answered,
+        "the server dropped the connection without answering the close"
+    );
+}
