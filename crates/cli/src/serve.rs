@@ -91,6 +91,9 @@ pub fn run(args: &ServeArgs) -> Result<(), String> {
     let db = std::path::absolute(&args.db).unwrap_or_else(|_| args.db.clone());
     runtime.block_on(async {
         let mut running = talon_server::start(config).await?;
+        // Listening for the stop before saying we serve: a TERM sent as
+        // soon as the line shows still stops cleanly.
+        let stop = stop_signal();
         // Not println!: a closed stdout (`talon serve | head -1`) must not
         // take the server down with a panic.
         let mut out = std::io::stdout();
@@ -121,7 +124,7 @@ pub fn run(args: &ServeArgs) -> Result<(), String> {
         let _ = out.flush();
         tokio::select! {
             r = running.wait() => return r.map_err(|e| format!("the server stopped: {e}")),
-            _ = stop_signal() => {}
+            _ = stop => {}
         }
         running
             .stop()
@@ -137,19 +140,35 @@ pub fn run(args: &ServeArgs) -> Result<(), String> {
 }
 
 /// Ctrl-C, or (on Unix) the TERM signal a service manager stops with.
-async fn stop_signal() {
+/// The handlers are set up when this is called, not when it is awaited.
+fn stop_signal() -> impl std::future::Future<Output = ()> {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{signal, SignalKind};
-        if let Ok(mut term) = signal(SignalKind::terminate()) {
-            tokio::select! {
-                _ = tokio::signal::ctrl_c() => {}
-                _ = term.recv() => {}
+        let streams = (
+            signal(SignalKind::interrupt()),
+            signal(SignalKind::terminate()),
+        );
+        async move {
+            match streams {
+                (Ok(mut int), Ok(mut term)) => {
+                    tokio::select! {
+                        _ = int.recv() => {}
+                        _ = term.recv() => {}
+                    }
+                }
+                _ => {
+                    let _ = tokio::signal::ctrl_c().await;
+                }
             }
-            return;
         }
     }
-    let _ = tokio::signal::ctrl_c().await;
+    #[cfg(not(unix))]
+    {
+        async {
+            let _ = tokio::signal::ctrl_c().await;
+        }
+    }
 }
 
 #[cfg(test)]

@@ -122,6 +122,7 @@ async fn a_stored_table_comes_back_only_within_the_cap() {
         let table = created["table"].as_str().unwrap().to_string();
         // Finished, so the next server does not restore it at start.
         finished_within(running.addr, &table, 250).await;
+        running.stop().await.unwrap();
         table
     };
     // A new server on the same database with no room for any table: the
@@ -377,6 +378,7 @@ async fn a_visit_that_brings_a_table_back_takes_a_place() {
             finished_within(running.addr, &table, 500).await;
             tables.push(table);
         }
+        running.stop().await.unwrap();
     }
     let running = server(ServerConfig {
         max_tables_per_address: 1,

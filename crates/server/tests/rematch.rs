@@ -71,7 +71,7 @@ async fn a_finished_table_is_played_again_by_the_same_seats() {
     assert_eq!(first_hand(addr, &again, &secret).await, hand_then);
 
     // Kept across a restart: a visit to the old table hears of it.
-    running.abort();
+    running.stop().await.unwrap();
     let running = server(talon_server::ServerConfig {
         addr: std::net::SocketAddr::from(([127, 0, 0, 1], 0)),
         ..config

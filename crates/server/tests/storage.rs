@@ -36,7 +36,7 @@ async fn a_second_server_on_one_database_is_refused_until_the_first_stops() {
         .err()
         .expect("refused");
     assert!(
-        refused.contains("another talon serve is using the database"),
+        refused.contains("another talon serve is using it"),
         "{refused}"
     );
     first.stop().await.expect("a clean stop");
@@ -81,6 +81,24 @@ async fn another_programs_database_is_refused_unchanged() {
         .expect("refused");
     assert!(refused.contains("has other columns"), "{refused}");
     assert_eq!(names(&config.db), ["tables"]);
+
+    // One holding only a table of Talon's name with other columns.
+    let config = fast_config();
+    let conn = Connection::open(&config.db).unwrap();
+    conn.execute_batch("CREATE TABLE events (at TEXT, what TEXT);")
+        .unwrap();
+    drop(conn);
+    let before = std::fs::read(&config.db).unwrap();
+    let refused = talon_server::start(config.clone())
+        .await
+        .err()
+        .expect("refused");
+    assert!(refused.contains("`events` has other columns"), "{refused}");
+    assert_eq!(
+        std::fs::read(&config.db).unwrap(),
+        before,
+        "the file was changed"
+    );
 
     // One marked as another program's in SQLite's header.
     let config = fast_config();
@@ -135,19 +153,64 @@ async fn a_new_database_is_marked_as_talons_and_an_old_unmarked_one_is_taken() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn after_a_clean_stop_the_main_file_alone_holds_every_table() {
+async fn after_a_clean_stop_the_main_file_alone_holds_every_event() {
     let config = fast_config();
     let running = server(config.clone()).await;
-    let (_, table) = new_table(running.addr, "schnapsen", &["p", "random"]).await;
+    let (_, table) = new_table(running.addr, "schnapsen", &["random", "random"]).await;
+    assert!(finished_within(running.addr, &table, 250).await);
+    let (_, log) = http(
+        running.addr,
+        "GET",
+        &format!("/api/tables/{table}/log"),
+        None,
+    )
+    .await;
+    let logged = log["events"].as_array().expect("the log").len();
     running.stop().await.unwrap();
     // Only the main file, as a careless backup would copy it.
     let copy = temp_db();
     std::fs::copy(&config.db, &copy).unwrap();
     let conn = Connection::open(&copy).unwrap();
-    let found: String = conn
-        .query_row("SELECT id FROM tables", [], |r| r.get(0))
+    let stored: i64 = conn
+        .query_row(
+            "SELECT count(*) FROM events WHERE table_id = ?1",
+            [&table],
+            |r| r.get(0),
+        )
         .unwrap();
-    assert_eq!(found, table);
+    assert_eq!(stored as usize, logged);
+}
+
+/// Once closed, the store acknowledges nothing more: a move still on its
+/// way is refused, not saved where the main file does not have it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_closed_store_refuses_later_writes() {
+    use talon_server::{SqliteStore, Store};
+    let db = temp_db();
+    let store = SqliteStore::open_exclusive(&db).unwrap();
+    let first = talon_table::Table::open(talon_table::TableConfig {
+        preset: "sixty-six".into(),
+        options: Default::default(),
+        seats: vec![talon_table::SeatSpec::Person { name: None }; 2],
+        whole_match: false,
+        seed: 7,
+        hints: None,
+        deal: None,
+        memory: false,
+    })
+    .unwrap();
+    store
+        .create("t1", &[None, None], &first, None)
+        .await
+        .unwrap();
+    store.close().await.unwrap();
+    assert!(store
+        .create("t2", &[None, None], &first, None)
+        .await
+        .is_err());
+    assert!(store.open_tables().await.is_err());
+    // And the file is free for the next server.
+    drop(SqliteStore::open_exclusive(&db).expect("let go"));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

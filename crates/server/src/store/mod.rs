@@ -7,6 +7,7 @@
 //! interleave a table's log.
 
 mod sqlite;
+mod sqlite_file;
 
 pub use sqlite::SqliteStore;
 
@@ -79,10 +80,10 @@ pub trait Store: Send + Sync + 'static {
     /// One table, finished or not.
     fn load(&self, id: &str) -> StoreFuture<StoredTable>;
 
-    /// Makes what was written whole in the store's main file, for a clean
-    /// stop or a backup (SQLite folds its write-ahead log in). Later
-    /// writes may follow. Nothing to do for most stores.
-    fn checkpoint(&self) -> StoreFuture<()> {
+    /// Stops the store for a clean stop: what was written is made whole
+    /// in its main file (SQLite folds its write-ahead log in), and every
+    /// later call fails, so nothing written after it is acknowledged.
+    fn close(&self) -> StoreFuture<()> {
         Box::pin(async { Ok(()) })
     }
 }

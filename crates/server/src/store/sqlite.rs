@@ -7,9 +7,11 @@
 //! disk sync for many tables' moves, and no move is acknowledged before
 //! its commit.
 
+use super::sqlite_file;
 use super::{Store, StoreError, StoreFuture, StoredTable};
 use crate::secret::SecretHash;
 use rusqlite::{params, Connection, OptionalExtension};
+use std::fs::File;
 use std::path::Path;
 use std::sync::mpsc;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -45,85 +47,6 @@ CREATE TABLE IF NOT EXISTS rematches (
 );
 ";
 
-/// Marks the file as Talon's in SQLite's header ("Taln"), so that a
-/// server given another program's database refuses it unchanged.
-const APPLICATION_ID: i32 = 0x5461_6c6e;
-
-/// What Talon's schema names: tables and the index.
-const OURS: &[&str] = &["tables", "seats", "events", "rematches", "open_tables"];
-
-/// Whether the file is Talon's or new: marked as Talon's, or unmarked
-/// and holding nothing but Talon's tables (a file made before the mark).
-/// The outer error is SQLite's; the inner one the reason for refusing.
-fn check_ours(conn: &Connection) -> rusqlite::Result<Result<(), StoreError>> {
-    let id: i32 = conn.pragma_query_value(None, "application_id", |r| r.get(0))?;
-    if id == APPLICATION_ID {
-        return Ok(Ok(()));
-    }
-    if id != 0 {
-        return Ok(Err(backend(format!(
-            "the file belongs to another program (its application id is {id:#x}); give --db a new file"
-        ))));
-    }
-    let mut names = conn.prepare(
-        "SELECT name FROM sqlite_master WHERE type IN ('table', 'index', 'view', 'trigger') \
-         AND name NOT LIKE 'sqlite_%' ORDER BY name",
-    )?;
-    let names: Vec<String> = names
-        .query_map([], |r| r.get(0))?
-        .collect::<rusqlite::Result<_>>()?;
-    let foreign: Vec<&str> = names
-        .iter()
-        .map(String::as_str)
-        .filter(|n| !OURS.contains(n))
-        .collect();
-    if !foreign.is_empty() {
-        return Ok(Err(backend(format!(
-            "the file is not a Talon database: it holds {}; give --db a new file",
-            foreign.join(", ")
-        ))));
-    }
-    // Talon's names with another shape (another program's `tables`).
-    if names.iter().any(|n| n == "tables") {
-        let columns: Vec<String> = conn
-            .prepare("SELECT name FROM pragma_table_info('tables')")?
-            .query_map([], |r| r.get(0))?
-            .collect::<rusqlite::Result<_>>()?;
-        if ["id", "created_ms", "finished"]
-            .iter()
-            .any(|c| !columns.iter().any(|have| have == c))
-        {
-            return Ok(Err(backend(
-                "the file is not a Talon database: its table `tables` has other columns; give --db a new file",
-            )));
-        }
-    }
-    Ok(Ok(()))
-}
-
-const READ_ONLY: &str =
-    "this user may not write the file, or the directory it is in (SQLite writes its journal beside it)";
-
-/// A failure while the file is set up, in the operator's words where
-/// SQLite's would puzzle.
-fn setup_error(e: rusqlite::Error) -> StoreError {
-    match e.sqlite_error_code() {
-        Some(rusqlite::ErrorCode::NotADatabase) => backend("the file is not a SQLite database"),
-        Some(rusqlite::ErrorCode::ReadOnly) => backend(READ_ONLY),
-        _ => backend(e),
-    }
-}
-
-/// An open that failed, said with the path's directory when that is
-/// what is missing.
-fn open_error(path: &Path, e: rusqlite::Error) -> StoreError {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
-    match dir {
-        Some(d) if !d.is_dir() => backend(format!("the directory {} does not exist", d.display())),
-        _ => backend(e),
-    }
-}
-
 enum Job {
     Create {
         id: String,
@@ -146,7 +69,7 @@ enum Job {
         id: String,
         reply: oneshot::Sender<Result<StoredTable, StoreError>>,
     },
-    Checkpoint {
+    Close {
         reply: oneshot::Sender<Result<(), StoreError>>,
     },
 }
@@ -168,30 +91,35 @@ fn now_ms() -> i64 {
 
 impl SqliteStore {
     /// Opens (or creates) the database file and starts its writer thread.
+    /// The file is refused unchanged if it is not Talon's or this user
+    /// may not write it.
     pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
-        let conn = Connection::open(path).map_err(|e| open_error(path, e))?;
-        // Before anything is changed: another program's database is left
-        // as it was, and a file this user may not write is refused now,
-        // not at the first table.
-        check_ours(&conn).map_err(setup_error)??;
-        if conn.is_readonly(rusqlite::MAIN_DB).map_err(backend)? {
-            return Err(backend(READ_ONLY));
-        }
-        conn.pragma_update(None, "journal_mode", "WAL")
-            .map_err(setup_error)?;
-        conn.pragma_update(None, "synchronous", "FULL")
-            .map_err(setup_error)?;
-        conn.pragma_update(None, "foreign_keys", "ON")
-            .map_err(setup_error)?;
-        conn.busy_timeout(std::time::Duration::from_secs(5))
-            .map_err(setup_error)?;
-        conn.execute_batch(SCHEMA).map_err(setup_error)?;
-        conn.pragma_update(None, "application_id", APPLICATION_ID)
-            .map_err(setup_error)?;
+        SqliteStore::start(path, None)
+    }
+
+    /// As [`SqliteStore::open`], and the only store on this file until it
+    /// is closed or its last handle dropped: what a server uses.
+    pub fn open_exclusive(path: &Path) -> Result<SqliteStore, StoreError> {
+        let lock = sqlite_file::lock(path)?;
+        SqliteStore::start(path, Some(lock))
+    }
+
+    fn start(path: &Path, lock: Option<File>) -> Result<SqliteStore, StoreError> {
+        sqlite_file::probe(path)?;
+        let conn = sqlite_file::open(path)?;
+        let setup = || -> rusqlite::Result<()> {
+            conn.pragma_update(None, "journal_mode", "WAL")?;
+            conn.pragma_update(None, "synchronous", "FULL")?;
+            conn.pragma_update(None, "foreign_keys", "ON")?;
+            conn.busy_timeout(std::time::Duration::from_secs(5))?;
+            conn.execute_batch(SCHEMA)?;
+            conn.pragma_update(None, "application_id", sqlite_file::APPLICATION_ID)
+        };
+        setup().map_err(sqlite_file::sqlite_error)?;
         let (jobs, queue) = mpsc::channel();
         std::thread::Builder::new()
             .name("talon-store".into())
-            .spawn(move || writer(conn, queue))
+            .spawn(move || writer(conn, queue, lock))
             .map_err(backend)?;
         Ok(SqliteStore { jobs })
     }
@@ -249,13 +177,15 @@ impl Store for SqliteStore {
         self.send(move |reply| Job::Load { id, reply })
     }
 
-    fn checkpoint(&self) -> StoreFuture<()> {
-        self.send(|reply| Job::Checkpoint { reply })
+    fn close(&self) -> StoreFuture<()> {
+        self.send(|reply| Job::Close { reply })
     }
 }
 
-/// The writer thread: batches of writes, each batch one commit.
-fn writer(mut conn: Connection, queue: mpsc::Receiver<Job>) {
+/// The writer thread: batches of writes, each batch one commit. It
+/// holds the file's lock (if any) until it stops: when closed, or when
+/// the last handle is gone.
+fn writer(mut conn: Connection, queue: mpsc::Receiver<Job>, lock: Option<File>) {
     while let Ok(first) = queue.recv() {
         let mut batch = vec![first];
         while batch.len() < BATCH {
@@ -267,12 +197,13 @@ fn writer(mut conn: Connection, queue: mpsc::Receiver<Job>) {
         let (reads, writes): (Vec<Job>, Vec<Job>) = batch.into_iter().partition(|j| {
             matches!(
                 j,
-                Job::OpenTables { .. } | Job::Load { .. } | Job::Checkpoint { .. }
+                Job::OpenTables { .. } | Job::Load { .. } | Job::Close { .. }
             )
         });
         if !writes.is_empty() {
             write_batch(&mut conn, writes);
         }
+        let mut close = None;
         for job in reads {
             match job {
                 Job::OpenTables { reply } => {
@@ -281,17 +212,37 @@ fn writer(mut conn: Connection, queue: mpsc::Receiver<Job>) {
                 Job::Load { id, reply } => {
                     let _ = reply.send(load(&conn, &id));
                 }
-                // After the batch's writes: they are in the main file too.
-                Job::Checkpoint { reply } => {
-                    let _ = reply.send(
-                        conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))
-                            .map_err(backend),
-                    );
-                }
+                Job::Close { reply } => close = Some(reply),
                 _ => unreachable!("partitioned"),
             }
         }
+        if let Some(reply) = close {
+            // After this batch's writes: they are in the main file too.
+            // Jobs still queued are dropped, so their callers hear that
+            // the store has stopped and nothing later is acknowledged.
+            let folded = fold_journal(&conn);
+            drop(conn);
+            drop(lock);
+            let _ = reply.send(folded);
+            return;
+        }
     }
+}
+
+/// Folds the write-ahead log into the main file and empties it, or says
+/// why it could not (a reader, such as a backup, holds the file).
+fn fold_journal(conn: &Connection) -> Result<(), StoreError> {
+    let (busy, log, folded): (i64, i64, i64) = conn
+        .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+        })
+        .map_err(backend)?;
+    if busy != 0 || log != folded {
+        return Err(backend(
+            "part of the data is still in the -wal file beside the database (another program has it open); nothing is lost, and the next start folds it in",
+        ));
+    }
+    Ok(())
 }
 
 type Reply = oneshot::Sender<Result<(), StoreError>>;
