@@ -9,16 +9,23 @@ use talon_bots::LEVELS;
 use talon_server::ServerConfig;
 
 /// An IP address and port; `localhost:PORT` is read as loopback, and any
-/// other name gets an error saying what to write instead.
+/// other name, or a port that is not one, gets an error saying what to
+/// write instead.
 fn socket_addr(text: &str) -> Result<SocketAddr, String> {
-    if let Some(port) = text.strip_prefix("localhost:") {
-        return format!("127.0.0.1:{port}")
-            .parse()
-            .map_err(|e| format!("{e}"));
+    let read = text.replacen("localhost:", "127.0.0.1:", 1);
+    if let Ok(addr) = read.parse() {
+        return Ok(addr);
     }
-    text.parse().map_err(|_| {
-        format!("{text:?} is not an IP address and port: write one such as 127.0.0.1:8080 (loopback) or 0.0.0.0:8080 (every interface)")
-    })
+    // A good address with a bad port: say it is the port.
+    if let Some((host, port)) = read.rsplit_once(':') {
+        let host = host.trim_start_matches('[').trim_end_matches(']');
+        if host.parse::<std::net::IpAddr>().is_ok() {
+            return Err(format!(
+                "{port:?} is not a port: write a whole number from 0 to 65535 (0: any free port)"
+            ));
+        }
+    }
+    Err(format!("{text:?} is not an IP address and port: write one such as 127.0.0.1:8080 (loopback) or 0.0.0.0:8080 (every interface)"))
 }
 
 #[derive(Args)]
@@ -30,14 +37,14 @@ pub struct ServeArgs {
     #[arg(long, default_value = "talon.db")]
     pub db: PathBuf,
     /// How long a bot's move waits before it shows, in milliseconds (at most a minute).
-    #[arg(long, default_value_t = 800, value_parser = clap::value_parser!(u64).range(0..=60_000))]
+    #[arg(long, default_value_t = 800, value_parser = clap::value_parser!(u64).range(0..=60_000), allow_negative_numbers = true)]
     pub bot_delay_ms: u64,
     /// The pause between the deals of a match, in milliseconds (at most a minute).
-    #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u64).range(0..=60_000))]
+    #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u64).range(0..=60_000), allow_negative_numbers = true)]
     pub deal_pause_ms: u64,
     /// How long a person who dropped keeps the seat before a bot stands in,
     /// in seconds (at most a day).
-    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(0..=86_400))]
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(0..=86_400), allow_negative_numbers = true)]
     pub grace_secs: u64,
     /// The bot level that stands in for an absent person.
     #[arg(long, default_value = "heuristic")]
@@ -48,11 +55,11 @@ pub struct ServeArgs {
     #[arg(long)]
     pub behind_proxy: bool,
     /// WebSockets one address may hold open at once (1 to 100,000).
-    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=100_000), allow_negative_numbers = true)]
     pub max_sockets_per_address: u64,
     /// Tables one address may have in play at once, from creation until
     /// they finish (1 to 20,000).
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=20_000))]
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=20_000), allow_negative_numbers = true)]
     pub max_tables_per_address: u64,
 }
 
@@ -194,6 +201,9 @@ mod tests {
         assert!(parse("--max-sockets-per-address", "0").is_err());
         assert!(parse("--max-tables-per-address", "0").is_err());
         assert!(parse("--max-tables-per-address", "20001").is_err());
+        // A negative number is a bad value, not an unknown flag.
+        let e = parse("--bot-delay-ms", "-1").err().expect("refused");
+        assert_ne!(e.kind(), clap::error::ErrorKind::UnknownArgument, "{e}");
         let args = Serve::try_parse_from(["serve", "--behind-proxy"])
             .unwrap()
             .args;
@@ -214,5 +224,10 @@ mod tests {
         );
         let e = super::socket_addr("example.org:80").unwrap_err();
         assert!(e.contains("127.0.0.1:8080"), "{e}");
+        // A good address with a bad port names the port.
+        for text in ["127.0.0.1:99999", "localhost:abc", "[::1]:-1"] {
+            let e = super::socket_addr(text).unwrap_err();
+            assert!(e.contains("is not a port"), "{text}: {e}");
+        }
     }
 }

@@ -202,7 +202,7 @@ async fn admit(
         }
     };
     let room = lobby.room(&table, key).await.map_err(|e| match e {
-        LobbyError::TooMany(_) => {
+        LobbyError::TooMany(..) => {
             refuse(close::TOO_MANY, "too many tables in play from your address")
         }
         LobbyError::NotFound => refuse(close::UNKNOWN_TABLE, "no such table"),

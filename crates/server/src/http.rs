@@ -203,11 +203,26 @@ async fn create(
         .into_response()
 }
 
+/// A 429, with the seconds until asking again may help (`Retry-After`)
+/// when the limit is a rate.
+fn too_many(why: String, retry: Option<std::time::Duration>) -> Response {
+    let mut answer = error(StatusCode::TOO_MANY_REQUESTS, why);
+    if let Some(wait) = retry {
+        // Whole seconds, rounded up: asking at once would be refused again.
+        let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+        answer.headers_mut().insert(
+            axum::http::header::RETRY_AFTER,
+            axum::http::HeaderValue::from(secs.max(1)),
+        );
+    }
+    answer
+}
+
 /// A lobby's refusal as an HTTP answer.
 fn lobby_error(e: LobbyError) -> Response {
     match e {
         LobbyError::Invalid(e) => error(StatusCode::BAD_REQUEST, e),
-        LobbyError::TooMany(e) => error(StatusCode::TOO_MANY_REQUESTS, e),
+        LobbyError::TooMany(e, retry) => too_many(e, retry),
         LobbyError::Full => error(
             StatusCode::SERVICE_UNAVAILABLE,
             "the server holds as many tables as it may",
@@ -291,7 +306,7 @@ async fn ask_room<T>(
     let room = match lobby.room(id, key).await {
         Ok(r) => r,
         Err(LobbyError::NotFound) => return Err(error(StatusCode::NOT_FOUND, "no such table")),
-        Err(LobbyError::TooMany(e)) => return Err(error(StatusCode::TOO_MANY_REQUESTS, e)),
+        Err(LobbyError::TooMany(e, retry)) => return Err(too_many(e, retry)),
         Err(LobbyError::Full) => {
             return Err(error(
                 StatusCode::SERVICE_UNAVAILABLE,

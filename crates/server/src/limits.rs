@@ -27,6 +27,13 @@ impl Bucket {
         (self.tokens + refill).min(f64::from(budget))
     }
 
+    /// How long until a token is there (zero if one is).
+    fn wait(&self, budget: u32, window: Duration) -> Duration {
+        let missing = 1.0 - self.refilled(budget, window);
+        let rate = f64::from(budget) / window.as_secs_f64().max(1e-9);
+        Duration::from_secs_f64((missing / rate).clamp(0.0, window.as_secs_f64()))
+    }
+
     /// Takes a token if there is one.
     pub fn take(&mut self, budget: u32, window: Duration) -> bool {
         self.tokens = self.refilled(budget, window);
@@ -89,11 +96,34 @@ impl<K: Hash + Eq + Clone> Buckets<K> {
             .or_insert_with(|| Bucket::full(budget))
             .take(budget, self.window)
     }
+
+    /// How long until `key` may take a token again (a Retry-After).
+    pub fn wait(&self, key: &K) -> Duration {
+        self.map
+            .get(key)
+            .map_or(Duration::ZERO, |b| b.wait(self.budget, self.window))
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_empty_bucket_says_how_long_until_a_token() {
+        let mut b = Buckets::new(20, Duration::from_secs(60));
+        assert_eq!(b.wait(&1), Duration::ZERO);
+        for _ in 0..20 {
+            assert!(b.take(&1));
+        }
+        assert!(!b.take(&1));
+        // One token in 3 s (20 a minute).
+        let wait = b.wait(&1);
+        assert!(
+            wait > Duration::from_secs(2) && wait <= Duration::from_secs(3),
+            "{wait:?}"
+        );
+    }
 
     #[test]
     fn many_owing_addresses_never_shut_a_newcomer_out() {

@@ -19,7 +19,9 @@ use tokio::sync::Semaphore;
 #[derive(Debug)]
 pub enum LobbyError {
     Invalid(String),
-    TooMany(String),
+    /// Past a limit of this address's; when asking again may help, after
+    /// how long (a rate), else `None` (tables in play must finish first).
+    TooMany(String, Option<std::time::Duration>),
     Full,
     NotFound,
     /// A seat secret that is no seat's at this table.
@@ -185,12 +187,21 @@ impl Lobby {
         // Held until the table finishes (or leaves memory), so one address
         // cannot take every place among `max_open_tables`.
         let place = self.place_for(key)?;
-        if !self.creators.lock().expect("limits lock").take(&key) {
-            return Err(LobbyError::TooMany(format!(
-                "at most {} tables per {} s from one address",
-                self.shared.config.create_budget,
-                self.shared.config.create_window.as_secs()
-            )));
+        // In a block: the guard must be gone before any await.
+        let refused = {
+            let mut creators = self.creators.lock().expect("limits lock");
+            (!creators.take(&key)).then(|| creators.wait(&key))
+        };
+        if let Some(wait) = refused {
+            return Err(LobbyError::TooMany(
+                format!(
+                    "at most {} tables per {} s from one address: try again in {} s",
+                    self.shared.config.create_budget,
+                    self.shared.config.create_window.as_secs(),
+                    wait.as_secs().max(1)
+                ),
+                Some(wait),
+            ));
         }
         if self.open_count() >= self.shared.config.max_open_tables {
             return Err(LobbyError::Full);
@@ -243,10 +254,13 @@ impl Lobby {
     /// A place among the tables `key` may hold in memory.
     fn place_for(&self, key: IpAddr) -> Result<HeldSlot, LobbyError> {
         self.held_tables.open(key).ok_or_else(|| {
-            LobbyError::TooMany(format!(
-                "at most {} tables in play from one address: finish or leave some first",
-                self.shared.config.max_tables_per_address
-            ))
+            LobbyError::TooMany(
+                format!(
+                    "at most {} tables in play from one address: finish or leave some first",
+                    self.shared.config.max_tables_per_address
+                ),
+                None,
+            )
         })
     }
 

@@ -285,6 +285,27 @@ async fn floods_are_closed_and_table_creation_is_rate_limited() {
     create(addr, request.clone()).await;
     let (status, reply) = http(addr, "POST", "/api/tables", Some(&request)).await;
     assert_eq!(status, 429, "{reply}");
+    // It says when asking again may help: a token comes every 20 s.
+    let body = request.to_string();
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let raw = format!(
+        "POST /api/tables HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    tokio::io::AsyncWriteExt::write_all(&mut stream, raw.as_bytes())
+        .await
+        .unwrap();
+    let mut answer = String::new();
+    tokio::io::AsyncReadExt::read_to_string(&mut stream, &mut answer)
+        .await
+        .unwrap();
+    let retry: u64 = answer
+        .lines()
+        .find_map(|l| l.strip_prefix("retry-after: "))
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or_else(|| panic!("a Retry-After: {answer}"));
+    assert!((1..=20).contains(&retry), "{answer}");
+    assert!(answer.contains("try again in"), "{answer}");
     let table = created["table"].as_str().unwrap();
     let mut c = Client::hello(addr, table, Some(&secret(&created, 0)), None).await;
     c.until("snapshot").await;
