@@ -11,18 +11,6 @@ use std::time::Duration;
 use talon_server::ServerConfig;
 use tokio_tungstenite::tungstenite::Message;
 
-/// Every table, index and view a file holds, by name.
-fn names(db: &std::path::Path) -> Vec<String> {
-    let conn = Connection::open(db).unwrap();
-    let mut q = conn
-        .prepare("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name")
-        .unwrap();
-    q.query_map([], |r| r.get(0))
-        .unwrap()
-        .collect::<Result<_, _>>()
-        .unwrap()
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_second_server_on_one_database_is_refused_until_the_first_stops() {
     let config = fast_config();
@@ -46,70 +34,48 @@ async fn a_second_server_on_one_database_is_refused_until_the_first_stops() {
     second.stop().await.unwrap();
 }
 
+/// A database another program made with `setup`: refused, saying `why`,
+/// and left byte for byte as it was.
+async fn refused_unchanged(setup: &str, why: &str) {
+    let config = fast_config();
+    let conn = Connection::open(&config.db).unwrap();
+    conn.execute_batch(setup).unwrap();
+    drop(conn);
+    let before = std::fs::read(&config.db).unwrap();
+    let refused = talon_server::start(config.clone())
+        .await
+        .err()
+        .expect("refused");
+    assert!(refused.contains(why), "{setup}: {refused}");
+    assert_eq!(
+        std::fs::read(&config.db).unwrap(),
+        before,
+        "{setup}: changed"
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn another_programs_database_is_refused_unchanged() {
-    // A database of another program: a table of its own.
-    let config = fast_config();
-    let conn = Connection::open(&config.db).unwrap();
-    conn.execute_batch("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT);")
-        .unwrap();
-    drop(conn);
-    let before = std::fs::read(&config.db).unwrap();
-    let refused = talon_server::start(config.clone())
-        .await
-        .err()
-        .expect("refused");
-    assert!(
-        refused.contains("not a Talon database: it holds notes"),
-        "{refused}"
-    );
-    assert_eq!(
-        std::fs::read(&config.db).unwrap(),
-        before,
-        "the file was changed"
-    );
-
-    // One whose `tables` has another shape.
-    let config = fast_config();
-    let conn = Connection::open(&config.db).unwrap();
-    conn.execute_batch("CREATE TABLE tables (name TEXT);")
-        .unwrap();
-    drop(conn);
-    let refused = talon_server::start(config.clone())
-        .await
-        .err()
-        .expect("refused");
-    assert!(refused.contains("has other columns"), "{refused}");
-    assert_eq!(names(&config.db), ["tables"]);
-
-    // One holding only a table of Talon's name with other columns.
-    let config = fast_config();
-    let conn = Connection::open(&config.db).unwrap();
-    conn.execute_batch("CREATE TABLE events (at TEXT, what TEXT);")
-        .unwrap();
-    drop(conn);
-    let before = std::fs::read(&config.db).unwrap();
-    let refused = talon_server::start(config.clone())
-        .await
-        .err()
-        .expect("refused");
-    assert!(refused.contains("`events` has other columns"), "{refused}");
-    assert_eq!(
-        std::fs::read(&config.db).unwrap(),
-        before,
-        "the file was changed"
-    );
-
-    // One marked as another program's in SQLite's header.
-    let config = fast_config();
-    let conn = Connection::open(&config.db).unwrap();
-    conn.pragma_update(None, "application_id", 42).unwrap();
-    drop(conn);
-    let refused = talon_server::start(config.clone())
-        .await
-        .err()
-        .expect("refused");
-    assert!(refused.contains("belongs to another program"), "{refused}");
+    for (setup, why) in [
+        // A table of its own.
+        (
+            "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT);",
+            "not a Talon database: it holds notes",
+        ),
+        // Talon's names with other shapes.
+        (
+            "CREATE TABLE tables (name TEXT);",
+            "`tables` has other columns",
+        ),
+        (
+            "CREATE TABLE events (at TEXT, what TEXT);",
+            "`events` has other columns",
+        ),
+        // Another program's mark in SQLite's header.
+        ("PRAGMA application_id = 42;", "belongs to another program"),
+    ] {
+        refused_unchanged(setup, why).await;
+    }
 
     // A file that is no database at all.
     let config = fast_config();
