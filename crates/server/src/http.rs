@@ -124,13 +124,20 @@ async fn fallback(method: Method, uri: Uri) -> Response {
     }
 }
 
+/// Alive, and the database answers: 200; the database does not: 503,
+/// saying why (a monitor's question).
 async fn health(State(lobby): State<Arc<Lobby>>) -> Response {
-    Json(json!({
-        "ok": true,
+    let store = lobby.store_answers().await;
+    let body = Json(json!({
+        "ok": store.is_ok(),
         "version": env!("CARGO_PKG_VERSION"),
         "tables_in_memory": lobby.open_count(),
-    }))
-    .into_response()
+        "database": store.as_ref().map_or_else(|e| e.as_str(), |()| "ok"),
+    }));
+    match store {
+        Ok(()) => body.into_response(),
+        Err(_) => (StatusCode::SERVICE_UNAVAILABLE, body).into_response(),
+    }
 }
 
 /// Every preset with its players, options (defaults and meaning) and bots.

@@ -83,6 +83,17 @@ impl Lobby {
         &self.shared.config
     }
 
+    /// Whether the store answers within two seconds.
+    pub async fn store_answers(&self) -> Result<(), String> {
+        match tokio::time::timeout(std::time::Duration::from_secs(2), self.shared.store.ping())
+            .await
+        {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(e)) => Err(e.to_string()),
+            Err(_) => Err("the database did not answer within 2 s".into()),
+        }
+    }
+
     pub fn open_count(&self) -> usize {
         self.rooms.lock().expect("lobby lock").len()
     }

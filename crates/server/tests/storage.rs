@@ -203,3 +203,29 @@ async fn a_client_that_closes_hears_the_close_answered() {
         "the server dropped the connection without answering the close"
     );
 }
+
+/// The health check asks the database: a store that no longer answers
+/// makes it a 503 that says why.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_health_check_asks_the_database() {
+    use talon_server::{SqliteStore, Store};
+    let config = fast_config();
+    let store = std::sync::Arc::new(SqliteStore::open(&config.db).unwrap());
+    let running = talon_server::start_with(config, store.clone())
+        .await
+        .unwrap();
+    let (status, health) = http(running.addr, "GET", "/api/health", None).await;
+    assert_eq!(
+        (status, &health["database"]),
+        (200, &serde_json::json!("ok")),
+        "{health}"
+    );
+    store.close().await.unwrap();
+    let (status, health) = http(running.addr, "GET", "/api/health", None).await;
+    assert_eq!(status, 503, "{health}");
+    assert_eq!(health["ok"], false);
+    assert!(
+        health["database"].as_str().unwrap().contains("stopped"),
+        "{health}"
+    );
+}

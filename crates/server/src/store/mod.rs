@@ -80,6 +80,12 @@ pub trait Store: Send + Sync + 'static {
     /// One table, finished or not.
     fn load(&self, id: &str) -> StoreFuture<StoredTable>;
 
+    /// Whether the store answers (for the health check): a read that
+    /// waits its turn behind the writes.
+    fn ping(&self) -> StoreFuture<()> {
+        Box::pin(async { Ok(()) })
+    }
+
     /// Stops the store for a clean stop: what was written is made whole
     /// in its main file (SQLite folds its write-ahead log in), and every
     /// later call fails, so nothing written after it is acknowledged.

@@ -69,6 +69,9 @@ enum Job {
         id: String,
         reply: oneshot::Sender<Result<StoredTable, StoreError>>,
     },
+    Ping {
+        reply: oneshot::Sender<Result<(), StoreError>>,
+    },
     Close {
         reply: oneshot::Sender<Result<(), StoreError>>,
     },
@@ -177,6 +180,10 @@ impl Store for SqliteStore {
         self.send(move |reply| Job::Load { id, reply })
     }
 
+    fn ping(&self) -> StoreFuture<()> {
+        self.send(|reply| Job::Ping { reply })
+    }
+
     fn close(&self) -> StoreFuture<()> {
         self.send(|reply| Job::Close { reply })
     }
@@ -197,7 +204,7 @@ fn writer(mut conn: Connection, queue: mpsc::Receiver<Job>, lock: Option<File>) 
         let (reads, writes): (Vec<Job>, Vec<Job>) = batch.into_iter().partition(|j| {
             matches!(
                 j,
-                Job::OpenTables { .. } | Job::Load { .. } | Job::Close { .. }
+                Job::OpenTables { .. } | Job::Load { .. } | Job::Ping { .. } | Job::Close { .. }
             )
         });
         if !writes.is_empty() {
@@ -211,6 +218,9 @@ fn writer(mut conn: Connection, queue: mpsc::Receiver<Job>, lock: Option<File>) 
                 }
                 Job::Load { id, reply } => {
                     let _ = reply.send(load(&conn, &id));
+                }
+                Job::Ping { reply } => {
+                    let _ = reply.send(conn.query_row("SELECT 1", [], |_| Ok(())).map_err(backend));
                 }
                 Job::Close { reply } => close = Some(reply),
                 _ => unreachable!("partitioned"),
