@@ -29,7 +29,10 @@ pub use na_sixty_six::NaHeuristic;
 pub use pedro::PedroHeuristic;
 pub use pedro_search::{pedro_level, PedroSearchBot, PedroSearchConfig, PEDRO_NAMES};
 pub use random::RandomBot;
-pub use registry::{bot_names, canonical_bot, known_text, strongest, AnyBot, UnknownBot, LEVELS};
+pub use registry::{
+    bot_names, canonical_bot, known_text, levels_and_variants, strongest, AnyBot, UnknownBot,
+    LEVELS,
+};
 pub use search::{IsmctsBot, PimcBot};
 pub use sevens::SevensHeuristic;
 pub use sixty_six::SixtySixHeuristic;

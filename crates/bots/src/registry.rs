@@ -74,6 +74,9 @@ pub struct UnknownBot {
 impl fmt::Display for UnknownBot {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "unknown bot {:?}", self.name)?;
+        if let Some(p) = self.preset {
+            write!(f, " for {}", p.name())?;
+        }
         if let Some(near) = talon_rules::nearest(&self.name, self.known.iter().copied()) {
             write!(f, " (did you mean {near:?}?)")?;
         }
@@ -81,13 +84,18 @@ impl fmt::Display for UnknownBot {
     }
 }
 
+/// `names` split into the levels people play against ([`LEVELS`]) and
+/// the variants kept for experiments, each in the order given.
+pub fn levels_and_variants<'a>(names: &[&'a str]) -> (Vec<&'a str>, Vec<&'a str>) {
+    names.iter().partition(|name| LEVELS.contains(name))
+}
+
 /// The accepted names for an error message: the levels people play
 /// against, and only how many variants there are, so a newcomer reads the
 /// five that matter, not seventeen that do not (`talon games PRESET`
 /// lists them all; the preset's own name when known).
 pub fn known_text(known: &[&str], preset: Option<Preset>) -> String {
-    let (levels, variants): (Vec<&str>, Vec<&str>) =
-        known.iter().partition(|name| LEVELS.contains(name));
+    let (levels, variants) = levels_and_variants(known);
     let mut text = format!("levels: {}", levels.join(", "));
     match variants.len() {
         0 => {}

@@ -60,10 +60,7 @@ pub fn options_page(p: Preset, width: usize) -> String {
             spec.name, spec.kind, spec.doc
         ));
     }
-    let names = talon_bots::bot_names(p);
-    let (levels, variants): (Vec<&str>, Vec<&str>) = names
-        .iter()
-        .partition(|name| talon_bots::LEVELS.contains(name));
+    let (levels, variants) = talon_bots::levels_and_variants(&talon_bots::bot_names(p));
     md.push_str(&format!(
         "\n# Bots\n\nSet with `--bots a,b` (any case). Levels, weakest first: {}.\n",
         levels.join(", ")

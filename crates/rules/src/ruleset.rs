@@ -105,8 +105,9 @@ impl Ruleset {
                 let points = 120 + 100 + i32::from(o.last_trick_bonus);
                 (points / 33).max(i32::from(na_sixty_six::MOON)).max(4)
             }
-            // Tricks taken (minus them under `winner=fewest`).
-            FamilyOptions::Sevens(o) => 52 / i32::from(o.players),
+            // Tricks taken (minus them under `winner=fewest`): one a card
+            // of a hand.
+            FamilyOptions::Sevens(o) => o.hand_size() as i32,
             FamilyOptions::Pedro(o) => {
                 // A side scores at most every point, loses at most its bid;
                 // a double bid multiplies either.
@@ -129,7 +130,7 @@ impl Ruleset {
         match self.options {
             FamilyOptions::SixtySix(_) => Some(0),
             FamilyOptions::Sevens(o) => {
-                let tricks = 52 / i32::from(o.players);
+                let tricks = o.hand_size() as i32;
                 Some(if o.winner == sevens::Winner::Fewest {
                     -tricks
                 } else {

@@ -80,8 +80,6 @@ fn table_id(path: Result<Path<String>, PathRejection>) -> Result<String, String>
         .map_err(|e| format!("bad table id: {}", e.body_text()))
 }
 
-/// What is wrong with a JSON body, in plain words: the framework's
-/// message (which names the field at fault) without serde's type names.
 /// A body that does not read: 413 when it is too long, else 400.
 fn body_refused(e: &axum::extract::rejection::JsonRejection) -> Response {
     if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
@@ -93,6 +91,8 @@ fn body_refused(e: &axum::extract::rejection::JsonRejection) -> Response {
     error(StatusCode::BAD_REQUEST, body_error(e))
 }
 
+/// What is wrong with a JSON body, in plain words: the framework's
+/// message (which names the field at fault) without serde's type names.
 fn body_error(e: &axum::extract::rejection::JsonRejection) -> String {
     let text = e.body_text();
     let text = text
@@ -212,14 +212,12 @@ async fn create(
 
 /// A 429, with the seconds until asking again may help (`Retry-After`)
 /// when the limit is a rate.
-fn too_many(why: String, retry: Option<std::time::Duration>) -> Response {
+fn too_many(why: String, retry_secs: Option<u64>) -> Response {
     let mut answer = error(StatusCode::TOO_MANY_REQUESTS, why);
-    if let Some(wait) = retry {
-        // Whole seconds, rounded up: asking at once would be refused again.
-        let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+    if let Some(secs) = retry_secs {
         answer.headers_mut().insert(
             axum::http::header::RETRY_AFTER,
-            axum::http::HeaderValue::from(secs.max(1)),
+            axum::http::HeaderValue::from(secs),
         );
     }
     answer

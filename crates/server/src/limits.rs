@@ -20,18 +20,22 @@ impl Bucket {
         }
     }
 
+    /// Tokens refilled per second.
+    fn rate(budget: u32, window: Duration) -> f64 {
+        f64::from(budget) / window.as_secs_f64().max(1e-9)
+    }
+
     /// The tokens it would hold now, refilled since its last take.
     fn refilled(&self, budget: u32, window: Duration) -> f64 {
-        let rate = f64::from(budget) / window.as_secs_f64().max(1e-9);
-        let refill = self.last.elapsed().as_secs_f64() * rate;
+        let refill = self.last.elapsed().as_secs_f64() * Bucket::rate(budget, window);
         (self.tokens + refill).min(f64::from(budget))
     }
 
     /// How long until a token is there (zero if one is).
     fn wait(&self, budget: u32, window: Duration) -> Duration {
         let missing = 1.0 - self.refilled(budget, window);
-        let rate = f64::from(budget) / window.as_secs_f64().max(1e-9);
-        Duration::from_secs_f64((missing / rate).clamp(0.0, window.as_secs_f64()))
+        let secs = missing / Bucket::rate(budget, window);
+        Duration::from_secs_f64(secs.clamp(0.0, window.as_secs_f64()))
     }
 
     /// Takes a token if there is one.

@@ -20,8 +20,9 @@ use tokio::sync::Semaphore;
 pub enum LobbyError {
     Invalid(String),
     /// Past a limit of this address's; when asking again may help, after
-    /// how long (a rate), else `None` (tables in play must finish first).
-    TooMany(String, Option<std::time::Duration>),
+    /// how many seconds (a rate), else `None` (tables in play must finish
+    /// first).
+    TooMany(String, Option<u64>),
     Full,
     NotFound,
     /// A seat secret that is no seat's at this table.
@@ -204,14 +205,15 @@ impl Lobby {
             (!creators.take(&key)).then(|| creators.wait(&key))
         };
         if let Some(wait) = refused {
+            // Whole seconds, rounded up: asking sooner is refused again.
+            let secs = (wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).max(1);
             return Err(LobbyError::TooMany(
                 format!(
-                    "at most {} tables per {} s from one address: try again in {} s",
+                    "at most {} tables per {} s from one address: try again in {secs} s",
                     self.shared.config.create_budget,
                     self.shared.config.create_window.as_secs(),
-                    wait.as_secs().max(1)
                 ),
-                Some(wait),
+                Some(secs),
             ));
         }
         if self.open_count() >= self.shared.config.max_open_tables {

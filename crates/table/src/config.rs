@@ -6,7 +6,7 @@
 use crate::error::TableError;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use talon_bots::{canonical_bot, known_text};
+use talon_bots::canonical_bot;
 use talon_rules::{AnyGame, AnyMatch, Preset, Setup};
 
 /// The longest display name a seat may have (in characters).
@@ -106,16 +106,8 @@ impl TableConfig {
         for (i, seat) in self.seats.iter().enumerate() {
             match seat {
                 SeatSpec::Bot { level } => {
-                    canonical_bot(level, preset).map_err(|e| {
-                        let near = talon_rules::nearest(level, e.known.iter().copied())
-                            .map(|n| format!(" (did you mean {n:?}?)"))
-                            .unwrap_or_default();
-                        TableError::Config(format!(
-                            "seat {i}: unknown bot {level:?} for {}{near} ({})",
-                            preset.name(),
-                            known_text(&e.known, Some(preset))
-                        ))
-                    })?;
+                    canonical_bot(level, preset)
+                        .map_err(|e| TableError::Config(format!("seat {i}: {e}")))?;
                 }
                 SeatSpec::Person { name: Some(name) } => check_name(i, name)?,
                 _ => {}

@@ -70,16 +70,14 @@ pub(super) fn probe(db: &Path) -> Result<(), StoreError> {
     check_ours(&conn).map_err(sqlite_error)?
 }
 
-/// Opens the file for writing, refusing it if this user may not write.
+/// Opens the file for writing (after [`probe`]), refusing it if this
+/// user may not write.
 pub(super) fn open(db: &Path) -> Result<Connection, StoreError> {
     let conn =
         Connection::open(db).map_err(|e| missing_dir(db).unwrap_or_else(|| sqlite_error(e)))?;
     if conn.is_readonly(rusqlite::MAIN_DB).map_err(sqlite_error)? {
         return Err(refuse(READ_ONLY));
     }
-    // Checked again on the connection that writes: the file may have
-    // been made between the probe and now.
-    check_ours(&conn).map_err(sqlite_error)??;
     Ok(conn)
 }
 
