@@ -16,7 +16,7 @@ use talon_search::Solver;
 /// A bot by name (`random`, `heuristic`, `beginner`, `intermediate`,
 /// `expert`, and per family more; `Game.bot_names()`). It sees only the
 /// observation of the seat to move.
-#[pyclass(module = "talon._talon")]
+#[pyclass(module = "talon._talon", frozen)]
 pub struct Bot {
     // A mutex makes the bot shareable between Python threads (pyo3 requires
     // `Sync`); one thread thinks at a time, without the GIL.
@@ -24,6 +24,11 @@ pub struct Bot {
     preset: talon_rules::Preset,
     /// Kept apart from the bot: reading it must not wait for a search.
     name: String,
+    /// The recipe, for pickle: the bot's tables and random stream are not
+    /// kept, so a copy is the bot as it was made.
+    game: Py<Game>,
+    seed: u64,
+    time_limit: Option<f64>,
 }
 
 #[pymethods]
@@ -33,13 +38,13 @@ impl Bot {
     #[new]
     #[pyo3(signature = (game, name, seed=0, time_limit=None))]
     fn new(
-        game: &Game,
+        game: Bound<'_, Game>,
         name: &str,
         #[pyo3(from_py_with = crate::args::seed)] seed: u64,
         time_limit: Option<f64>,
     ) -> PyResult<Bot> {
-        let mut bot =
-            AnyBot::new(name, game.preset(), seed).map_err(|e| talon_err(e.to_string()))?;
+        let preset = game.get().preset();
+        let mut bot = AnyBot::new(name, preset, seed).map_err(|e| talon_err(e.to_string()))?;
         let limit = match time_limit {
             Some(t) if !(t > 0.0 && t.is_finite()) => {
                 return Err(talon_err(format!(
@@ -56,8 +61,31 @@ impl Bot {
         Ok(Bot {
             name: bot.name().to_string(),
             bot: Mutex::new(bot),
-            preset: game.preset(),
+            preset,
+            game: game.unbind(),
+            seed,
+            time_limit,
         })
+    }
+
+    /// Pickle and `copy.deepcopy` give the bot as it was made (game, name,
+    /// seed, time limit), to send to worker processes: a copy taken
+    /// mid-deal starts its random stream and its search tables afresh.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+        py: Python<'py>,
+    ) -> (Bound<'py, PyAny>, (Py<Game>, String, u64, Option<f64>)) {
+        let bot = slf.get();
+        (
+            slf.get_type().into_any(),
+            (bot.game.clone_ref(py), bot.name.clone(), bot.seed, bot.time_limit),
+        )
+    }
+
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.seed
     }
 
     #[getter]

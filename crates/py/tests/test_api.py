@@ -233,6 +233,31 @@ def test_bots_play_whole_deals_reproducibly():
     assert results[0] == results[1]
 
 
+def test_bots_pickle_as_they_were_made():
+    # Workers of a process pool get bots by pickle: a copy is the bot as it
+    # was made (game, name, seed, time limit), so it plays a deal move for
+    # move like a new bot of that seed, even when pickled after some moves.
+    import copy
+    import pickle
+
+    game = talon.load_game("schnapsen", match_target=7)
+    used = talon.Bot(game, "expert", seed=5, time_limit=30.0)
+    state = game.new_initial_state(seed=8)
+    used.step(state)
+    for back in (pickle.loads(pickle.dumps(used)), copy.deepcopy(used)):
+        assert (back.name, back.seed, repr(back)) == (used.name, 5, repr(used))
+        fresh = talon.Bot(game, "expert", seed=5)
+        state = game.new_initial_state(seed=8)
+        while not state.is_terminal():
+            want = fresh.step(state)
+            assert back.step(state) == want
+            state.apply_action(want)
+    # The game travels with the bot: a pickled Sixty-six bot refuses Pedro.
+    back = pickle.loads(pickle.dumps(talon.Bot(talon.load_game("sixty-six"), "heuristic")))
+    with pytest.raises(talon.TalonError, match="this bot plays sixty-six, not pedro"):
+        back.step(talon.load_game("pedro").new_initial_state(seed=1))
+
+
 def test_the_solver_agrees_with_its_own_action_values():
     game = talon.load_game("sixty-six")
     rng = random.Random(7)
