@@ -61,6 +61,47 @@ pub struct ServeArgs {
     /// they finish (1 to 20,000).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=20_000), allow_negative_numbers = true)]
     pub max_tables_per_address: u64,
+    /// What the server tells on standard error: tables opened and finished
+    /// and the deals of matches at `info`, every join and leave at `debug`.
+    #[arg(long, value_enum, default_value_t = LogLevel::Info)]
+    pub log: LogLevel,
+}
+
+/// How much `talon serve` logs; each level includes those before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogLevel {
+    Off,
+    /// A move or table that could not be saved or loaded.
+    Error,
+    /// Tables that stayed in the store at start.
+    Warn,
+    Info,
+    Debug,
+}
+
+impl LogLevel {
+    fn filter(self) -> tracing_subscriber::filter::LevelFilter {
+        use tracing_subscriber::filter::LevelFilter;
+        match self {
+            LogLevel::Off => LevelFilter::OFF,
+            LogLevel::Error => LevelFilter::ERROR,
+            LogLevel::Warn => LevelFilter::WARN,
+            LogLevel::Info => LevelFilter::INFO,
+            LogLevel::Debug => LevelFilter::DEBUG,
+        }
+    }
+}
+
+/// Log lines go to standard error, one an event with its time (UTC) and
+/// fields; never a hand, a seed or a seat's secret (the server logs only
+/// what every seat may see).
+fn start_logging(level: LogLevel) {
+    let _ = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_ansi(false)
+        .with_target(false)
+        .with_max_level(level.filter())
+        .try_init();
 }
 
 pub fn run(args: &ServeArgs) -> Result<(), String> {
@@ -91,6 +132,7 @@ pub fn run(args: &ServeArgs) -> Result<(), String> {
         max_tables_per_address: args.max_tables_per_address as usize,
         ..ServerConfig::default()
     };
+    start_logging(args.log);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

@@ -39,6 +39,8 @@ fn start(db: &std::path::Path) -> (Server, String) {
             "0",
             "--deal-pause-ms",
             "0",
+            "--log",
+            "warn",
             "--db",
         ])
         .arg(db)
@@ -211,7 +213,7 @@ fn a_second_server_is_refused_and_the_first_stops_on_term() {
     let db = std::env::temp_dir().join(format!("talon-term-{}.db", std::process::id()));
     let _ = std::fs::remove_file(&db);
     let mut child = Command::new(env!("CARGO_BIN_EXE_talon"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        .args(["serve", "--addr", "127.0.0.1:0", "--log", "warn", "--db"])
         .arg(&db)
         .stdout(Stdio::piped())
         .spawn()
@@ -245,6 +247,119 @@ fn a_second_server_is_refused_and_the_first_stops_on_term() {
         "{rest}"
     );
     server.kill();
+    for suffix in ["", "-wal", "-shm", ".lock"] {
+        let mut path = db.clone().into_os_string();
+        path.push(suffix);
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+/// The operator's log: tables opened, deals of a match and the end at
+/// `info`, joins at `debug`, on standard error; no secret and no card.
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_log_tells_the_operator_what_tables_do_and_nothing_hidden() {
+    use std::io::Read;
+    let db = std::env::temp_dir().join(format!("talon-log-{}.db", std::process::id()));
+    let _ = std::fs::remove_file(&db);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_talon"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--bot-delay-ms", "0"])
+        .args(["--deal-pause-ms", "0", "--log", "debug", "--db"])
+        .arg(&db)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("talon serve starts");
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut err = child.stderr.take().unwrap();
+    let mut first = String::new();
+    out.read_line(&mut first).unwrap();
+    let addr = first
+        .split("http://")
+        .nth(1)
+        .unwrap()
+        .split('/')
+        .next()
+        .unwrap()
+        .to_string();
+    let server = Server(child);
+
+    let bots = post(
+        &addr,
+        "/api/tables",
+        &json!({"preset": "schnapsen", "match": true, "seats": [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]}),
+    )
+    .await;
+    let bots = bots["table"].as_str().unwrap().to_string();
+    let ann = post(
+        &addr,
+        "/api/tables",
+        &json!({"preset": "sixty-six", "seats": [{"kind": "person", "name": "Ann"}, {"kind": "bot", "level": "heuristic"}]}),
+    )
+    .await;
+    let table = ann["table"].as_str().unwrap().to_string();
+    let secret = ann["seats"][0]["secret"].as_str().unwrap().to_string();
+    let mut ws = hello(&addr, &table, &secret, None).await;
+    // Ann's hand, which no log line may name.
+    let hand = loop {
+        let f = next(&mut ws).await;
+        if let Some(hand) = f["state"]["observation"]["hand"].as_array() {
+            break hand.clone();
+        }
+    };
+    assert!(!hand.is_empty());
+    // The bots' match plays to its end without anyone.
+    let (mut watch, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+        .await
+        .unwrap();
+    let look = json!({"t": "hello", "table": bots});
+    watch
+        .send(Message::Text(look.to_string().into()))
+        .await
+        .unwrap();
+    loop {
+        let f = next(&mut watch).await;
+        if f["state"]["status"] == "finished" {
+            break;
+        }
+    }
+    drop(ws);
+    drop(watch);
+    let term = Command::new("kill")
+        .args(["-TERM", &server.0.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(term.success());
+    let mut log = String::new();
+    err.read_to_string(&mut log).unwrap();
+    let has = |words: &[&str]| log.lines().any(|l| words.iter().all(|w| l.contains(w)));
+    let opened = format!("table={bots} preset=schnapsen people=0 bots=2 whole_match=true");
+    assert!(has(&[" INFO table opened ", &opened]), "{log}");
+    assert!(
+        has(&[" INFO deal over ", &format!("table={bots} deal=1 score=")]),
+        "{log}"
+    );
+    assert!(
+        has(&[
+            " INFO table finished ",
+            &format!("table={bots}"),
+            "how=\"played out\""
+        ]),
+        "{log}"
+    );
+    assert!(
+        has(&[" DEBUG joined ", &format!("table={table} seat=0")]),
+        "{log}"
+    );
+    assert!(
+        has(&[" DEBUG left ", &format!("table={table} seat=0")]),
+        "{log}"
+    );
+    assert!(!log.contains(&secret), "no secret in the log:\n{log}");
+    for card in &hand {
+        let card = card.as_str().unwrap();
+        assert!(!log.contains(card), "no card ({card}) in the log:\n{log}");
+    }
     for suffix in ["", "-wal", "-shm", ".lock"] {
         let mut path = db.clone().into_os_string();
         path.push(suffix);

@@ -79,7 +79,12 @@ impl Bot {
         let bot = slf.get();
         (
             slf.get_type().into_any(),
-            (bot.game.clone_ref(py), bot.name.clone(), bot.seed, bot.time_limit),
+            (
+                bot.game.clone_ref(py),
+                bot.name.clone(),
+                bot.seed,
+                bot.time_limit,
+            ),
         )
     }
 

@@ -25,6 +25,7 @@ use std::sync::Arc;
 use talon_protocol::options_from_json;
 use talon_table::{SeatSpec, TableConfig};
 use tokio::sync::oneshot;
+use tracing::error;
 
 /// The largest request body taken, in bytes.
 const MAX_BODY: usize = 16 * 1024;
@@ -240,7 +241,7 @@ fn lobby_error(e: LobbyError) -> Response {
             "the table is closing; try again",
         ),
         LobbyError::Store(e) => {
-            eprintln!("talon serve: a table could not be stored: {e}");
+            error!("a table could not be stored: {e}");
             error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
         }
     }
@@ -321,7 +322,7 @@ async fn ask_room<T>(
         Err(e) => {
             // The details stay in the server's log: a stored log that no
             // longer replays is refused naming cards of its hands.
-            eprintln!("talon serve: table {id} cannot be loaded: {e:?}");
+            error!(table = %id, "table cannot be loaded: {e:?}");
             return Err(error(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 "the table cannot be loaded",

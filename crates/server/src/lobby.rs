@@ -14,6 +14,7 @@ use std::net::IpAddr;
 use std::sync::{Arc, Mutex, Weak};
 use talon_table::{Table, TableConfig};
 use tokio::sync::Semaphore;
+use tracing::{debug, error, info, warn};
 
 /// Why a table could not be made or found.
 #[derive(Debug)]
@@ -219,6 +220,12 @@ impl Lobby {
         if self.open_count() >= self.shared.config.max_open_tables {
             return Err(LobbyError::Full);
         }
+        let (preset, bots, seats) = (
+            config.preset.clone(),
+            config.seats.iter().filter(|s| s.is_bot()).count(),
+            config.seats.len(),
+        );
+        let whole_match = config.whole_match;
         let events = Table::open(config).map_err(|e| LobbyError::Invalid(e.to_string()))?;
         let table = Table::replay(&events).map_err(|e| LobbyError::Invalid(e.to_string()))?;
         let id = new_id(12);
@@ -247,6 +254,11 @@ impl Lobby {
                 .await?;
             let made = stored.id.clone();
             lobby.start(stored, table, Some(place));
+            let people = seats - bots;
+            match &rematch_of {
+                Some(from) => info!(table = %made, rematch_of = %from, "rematch opened"),
+                None => info!(table = %made, %preset, people, bots, whole_match, "table opened"),
+            }
             if let Some(from) = rematch_of {
                 // After the commit, here and not in the request (which its
                 // asker may drop), to the room that holds the old table now
@@ -344,6 +356,7 @@ impl Lobby {
         let place = self.place_for(key)?;
         let table =
             Table::replay(&stored.events).map_err(|e| LobbyError::Invalid(e.to_string()))?;
+        debug!(table = %stored.id, "brought back from the store");
         // `start` gives the room someone else brought back meanwhile.
         Ok(self.start(stored, table, Some(place)))
     }
@@ -357,10 +370,10 @@ impl Lobby {
         let mut count = 0;
         for stored in open {
             if self.open_count() >= self.shared.config.max_open_tables {
-                eprintln!(
-                    "talon serve: {} of {total} open tables left in the store: {} in memory is the most",
-                    total - count,
-                    self.shared.config.max_open_tables
+                warn!(
+                    left = total - count,
+                    max_open_tables = self.shared.config.max_open_tables,
+                    "open tables left in the store: no more fit in memory"
                 );
                 break;
             }
@@ -369,9 +382,10 @@ impl Lobby {
                     self.start(stored, table, None);
                     count += 1;
                 }
-                Err(e) => eprintln!("talon serve: table {} not restored: {e}", stored.id),
+                Err(e) => error!(table = %stored.id, "table not restored: {e}"),
             }
         }
+        info!(tables = count, "open tables restored");
         Ok(count)
     }
 }

@@ -11,6 +11,7 @@ use talon_bots::AnyBot;
 use talon_protocol::ServerFrame;
 use talon_table::{Actor, Viewer};
 use tokio::time::sleep_until;
+use tracing::error;
 
 /// Clears a seat's bit in `Room::hinting` however its hint task ends.
 struct HintDone(Arc<AtomicU8>, u8);
@@ -102,15 +103,12 @@ impl Room {
         match self.table.check_action(seat, &action, by, Some(at)) {
             Ok(event) => {
                 if let Err(e) = self.commit(event).await {
-                    eprintln!("talon serve: table {}: {e}", self.id);
+                    error!(table = %self.id, "{e}");
                 } else {
                     self.shared.metrics.record(started.elapsed());
                 }
             }
-            Err(e) => eprintln!(
-                "talon serve: table {}: a bot's move was refused: {e}",
-                self.id
-            ),
+            Err(e) => error!(table = %self.id, "a bot's move was refused: {e}"),
         }
     }
 

@@ -20,10 +20,12 @@ use std::time::Instant;
 use talon_bots::AnyBot;
 use talon_protocol::ServerFrame;
 use talon_table::{
-    Actor, Checked, EndReason, Event, Projected, SeatBots, Table, TableConfig, TableError, Viewer,
+    Actor, Checked, EndReason, Event, Projected, SeatBots, Status, Table, TableConfig, TableError,
+    Viewer,
 };
 use tokio::sync::{mpsc, oneshot, Semaphore};
 use tokio::time::sleep_until;
+use tracing::{debug, error, info};
 
 pub type ConnId = u64;
 
@@ -254,6 +256,7 @@ impl Room {
                 .out
                 .try_send(Outgoing::Close(1001, "the table is closed"));
         }
+        debug!(table = %self.id, "left memory");
         on_close(&self.id, &self.me);
     }
 
@@ -395,6 +398,7 @@ impl Room {
             let table = table.clone();
             send(&out, &ServerFrame::Rematch { table });
         }
+        debug!(table = %self.id, seat, since, "joined");
         self.conns.insert(conn, Conn { viewer, out });
         if let Some(s) = seat {
             self.seats.joined(s);
@@ -501,10 +505,7 @@ impl Room {
             .map_err(|e| {
                 // The operator hears of it too: the disk or the database
                 // is in trouble, not the player.
-                eprintln!(
-                    "talon serve: table {}: a move could not be saved: {e}",
-                    self.id
-                );
+                error!(table = %self.id, "a move could not be saved: {e}");
                 format!("the move could not be saved ({e}); nothing changed")
             })?;
         self.last_activity = Instant::now();
@@ -517,6 +518,9 @@ impl Room {
             // free before anyone hears of the end.
             self.place = None;
             self.finished_at = Some(Instant::now());
+            self.log_finished();
+        } else if self.table.status() == Status::DealOver {
+            self.log_deal_over();
         }
         self.broadcast();
         self.mark_finished_if_over().await;
@@ -579,6 +583,7 @@ impl Room {
             return false;
         };
         self.seats.left(s);
+        debug!(table = %self.id, seat = s, "left");
         self.send_presence();
         true
     }
@@ -606,6 +611,7 @@ impl Room {
             return;
         }
         self.seats.stand_in(seat);
+        info!(table = %self.id, seat, "a bot stands in, at a seated person's word");
         self.send_presence();
         self.schedule();
     }
@@ -624,6 +630,7 @@ impl Room {
     async fn on_timers(&mut self) {
         let now = Instant::now();
         if self.seats.expire_grace(now, self.shared.config.grace) {
+            info!(table = %self.id, "a bot stands in: a person was away longer than the grace time");
             self.send_presence();
         }
         if self.abandon_at().is_some_and(|t| t <= now) {
@@ -631,7 +638,7 @@ impl Room {
                 reason: EndReason::Closed,
             };
             if let Err(e) = self.commit_own(&closed).await {
-                eprintln!("talon serve: table {}: {e}", self.id);
+                error!(table = %self.id, "{e}");
                 // Try again after another while, not in a tight loop.
                 self.last_activity = now;
             }
@@ -641,10 +648,42 @@ impl Room {
             self.due = None;
             if let Some(event) = self.table.next_event() {
                 if let Err(e) = self.commit_own(&event).await {
-                    eprintln!("talon serve: table {}: {e}", self.id);
+                    error!(table = %self.id, "{e}");
                 }
             }
         }
+    }
+}
+
+impl Room {
+    /// The operator's line for a deal of a match played out: public, like
+    /// the result every seat now sees.
+    fn log_deal_over(&self) {
+        let Some(deal) = self.table.finished_deals().last() else {
+            return;
+        };
+        info!(
+            table = %self.id,
+            deal = deal.deal_no,
+            score = ?deal.match_scores.as_deref().unwrap_or_default(),
+            "deal over"
+        );
+    }
+
+    fn log_finished(&self) {
+        let how = match self.table.status() {
+            Status::Finished {
+                unfinished: true, ..
+            } => "cut short",
+            _ => "played out",
+        };
+        info!(
+            table = %self.id,
+            deals = self.table.finished_deals().len(),
+            winners = ?self.table.winners(),
+            how,
+            "table finished"
+        );
     }
 }
 
