@@ -38,6 +38,9 @@ pub mod close {
     pub const TOO_MANY: u16 = 4029;
     pub const IDLE: u16 = 4010;
     pub const RATE_LIMIT: u16 = 1008;
+    pub const PROTOCOL: u16 = 1002;
+    pub const NOT_UTF8: u16 = 1007;
+    pub const TOO_BIG: u16 = 1009;
 }
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
@@ -118,7 +121,13 @@ pub async fn serve(socket: WebSocket, lobby: Arc<Lobby>, key: IpAddr) {
         };
         let msg = match next {
             Ok(Some(Ok(msg))) => msg,
-            Ok(_) => break,
+            Ok(Some(Err(e))) => {
+                // Unreadable from here on; say why, if the socket still
+                // takes it (a frame over the size cap resets it).
+                let _ = local_out.try_send(unreadable(&e));
+                break;
+            }
+            Ok(None) => break,
             Err(_) => {
                 let _ =
                     local_out.try_send(Outgoing::Close(close::IDLE, "idle: no frame for too long"));
@@ -157,8 +166,11 @@ pub async fn serve(socket: WebSocket, lobby: Arc<Lobby>, key: IpAddr) {
             break;
         }
     }
-    let _ = room.tx.send(RoomCmd::Leave { conn }).await;
+    // Our outbox closes before the room hears we left: the writer reads it
+    // first, so our own last word (or none) goes out, never the room's
+    // "fell behind", which dropping us after the leave would give.
     drop(local_out);
+    let _ = room.tx.send(RoomCmd::Leave { conn }).await;
     if !writer_done {
         // The writer ends on its own once the outbox drains, but a client
         // that stopped reading keeps it waiting to send for ever, and with
@@ -228,9 +240,12 @@ async fn write(
     idle: std::time::Duration,
 ) {
     loop {
+        // Ours first: when the reader ends, its outbox is closed before
+        // the room drops us (see `serve`).
         let next = tokio::select! {
-            o = from_room.recv() => o.unwrap_or(Outgoing::Close(close::FELL_BEHIND, "fell behind: reconnect to catch up")),
+            biased;
             o = local.recv() => match o { Some(o) => o, None => break },
+            o = from_room.recv() => o.unwrap_or(Outgoing::Close(close::FELL_BEHIND, "fell behind: reconnect to catch up")),
         };
         let done = matches!(next, Outgoing::Close(..));
         let msg = match next {
@@ -247,6 +262,20 @@ async fn write(
     // The closing handshake: our close frame if none was sent, or the
     // answer to the client's (queued when it was read), flushed.
     let _ = timeout(std::time::Duration::from_secs(1), sink.close()).await;
+}
+
+/// The close for a frame the WebSocket layer could not read: 1007 for a
+/// text frame that is not UTF-8, 1009 for one over the size cap, 1002
+/// for anything else (RFC 6455's codes).
+fn unreadable(e: &axum::Error) -> Outgoing {
+    let text = e.to_string().to_ascii_lowercase();
+    if text.contains("utf-8") || text.contains("utf8") {
+        Outgoing::Close(close::NOT_UTF8, "a text frame must be UTF-8")
+    } else if text.contains("too long") || text.contains("too big") || text.contains("capacity") {
+        Outgoing::Close(close::TOO_BIG, "a frame has at most 65,536 bytes")
+    } else {
+        Outgoing::Close(close::PROTOCOL, "a frame could not be read")
+    }
 }
 
 /// What the client sent, or what to answer instead (`None`: control

@@ -570,3 +570,49 @@ async fn a_seated_person_lets_a_bot_play_for_a_friend_who_has_not_come() {
     let p = friend.until("presence").await;
     assert_eq!(p["seats"][2]["status"], "online");
 }
+
+/// A frame the WebSocket layer cannot read closes the connection with
+/// RFC 6455's code for it, saying why, every time (before, a text frame
+/// that is not UTF-8 raced the room's "fell behind" 4008, which a client
+/// takes as a cue to reconnect at once); the table is unchanged.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unreadable_frames_close_the_connection_saying_why() {
+    use tokio_tungstenite::tungstenite::protocol::frame::coding::{Data, OpCode};
+    use tokio_tungstenite::tungstenite::protocol::frame::Frame;
+    let running = server(fast_config()).await;
+    let (created, table) = new_table(running.addr, "sixty-six", &["p", "random"]).await;
+    let (_, before) = http(running.addr, "GET", &format!("/api/tables/{table}"), None).await;
+    for round in 0..8 {
+        let who = (round % 2 == 0).then(|| secret(&created, 0));
+        let mut c = Client::hello(running.addr, &table, who.as_deref(), None).await;
+        c.until("welcome").await;
+        let bad = Frame::message(vec![0xff, 0xfe], OpCode::Data(Data::Text), true);
+        c.ws.send(Message::Frame(bad)).await.unwrap();
+        let closed = loop {
+            if let Err(close) = c.next().await {
+                break close;
+            }
+        };
+        assert_eq!(
+            closed,
+            (1007, "a text frame must be UTF-8".to_string()),
+            "round {round}"
+        );
+    }
+    // Over the size cap: 1009 saying so, unless the unread rest of the
+    // frame resets the connection first (then the client sees a drop).
+    let mut c = Client::hello(running.addr, &table, None, None).await;
+    c.until("welcome").await;
+    let _ = c.ws.send(Message::Text("x".repeat(70_000).into())).await;
+    let closed = loop {
+        if let Err(close) = c.next().await {
+            break close;
+        }
+    };
+    assert!(
+        closed == (1009, "a frame has at most 65,536 bytes".to_string()) || closed.0 == 1006,
+        "{closed:?}"
+    );
+    let (_, after) = http(running.addr, "GET", &format!("/api/tables/{table}"), None).await;
+    assert_eq!(after["summary"]["v"], before["summary"]["v"]);
+}
