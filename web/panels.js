@@ -54,9 +54,25 @@ export function panelView(ui) {
       h("label", { class: "check" }, box, " Four-colour suits (clubs green, diamonds blue)"),
       h("p", {}, "Keys: \u2190 \u2192 move between cards, Enter plays, 1\u20139 pick the n-th card, Esc closes."),
       h("p", {}, h("a", { href: `/t/${ui.table}#watch`, onclick: (e) => ui.confirmLeaveSeat(e) }, "Watch this table instead of playing"), " \u00b7 ", h("a", { href: "/" }, "New table")),
+      endTable(ui),
     );
   }
   return h("section", { class: "panel", role: "dialog", "aria-label": title }, h("div", { class: "panel-head" }, h("h2", {}, title), close), body);
+}
+
+// A seated person may end a table nobody else has come to: a game against
+// bots, or invitations nobody took up. Once someone else has come, the
+// table is theirs too (the server refuses it then as well).
+function endTable(ui) {
+  const s = ui.state;
+  if (s.you === null || s.you === undefined || s.status === "finished") return null;
+  const others = s.seats.map((_, i) => i).filter((i) => i !== s.you);
+  if (!others.every((i) => ui.presence[i] === "bot" || ui.presence[i] === "open")) return null;
+  const end = () => {
+    if (!window.confirm(`End this table now? It is over for good: no more ${s.match ? "deals" : "play"}, and no winner.`)) return;
+    if (ui.net.send({ t: "end" })) ui.closePanel();
+  };
+  return h("p", {}, h("button", { type: "button", id: "end-table", onclick: end }, "End this table"), " ", h("span", { class: "muted" }, "Nobody else has come to it."));
 }
 
 function sheet(ui) {

@@ -301,7 +301,7 @@ class TableUi {
 
   finishText() {
     const s = this.state;
-    if (s.unfinished) return "The table ended before the match was over.";
+    if (s.unfinished) return `The table ended before the ${s.match ? "match" : "deal"} was over.`;
     const winners = s.winners || [];
     if (winners.length === 0) return "The game is over.";
     // You first, as "You" ("You and Bo win."), and a capital to start.

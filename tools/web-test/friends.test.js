@@ -137,6 +137,30 @@ test("the lobby leads back to a table in play whose tab was left, seated", async
   await page.context().close();
 });
 
+test("a person ends a table nobody else has come to; once a friend has come there is no such button", async () => {
+  const t = await createTable("schnapsen", [{ kind: "person", name: "Ann" }, { kind: "person", name: "Bo" }], { match: true });
+  const ann = await openPage(t.seats[0].invite);
+  await ann.waitForFunction(() => document.querySelectorAll("#hand .card").length === 5);
+  await ann.click("#show-settings");
+  // Bo has not come: Ann may end it (the confirmation is accepted).
+  await ann.click("#end-table");
+  await ann.waitForFunction(() => document.body.dataset.status === "finished", null, { timeout: 20000 });
+  assert.equal(await ann.locator(".finished-text").textContent(), "The table ended before the match was over.");
+  const summary = await (await fetch(`${BASE}/api/tables/${t.table}`)).json();
+  assert.equal(summary.summary.status, "finished");
+  // Once Bo has come, neither of them is offered it.
+  const u = await createTable("schnapsen", [{ kind: "person", name: "Ann" }, { kind: "person", name: "Bo" }]);
+  const ann2 = await openPage(u.seats[0].invite);
+  const bo = await openPage(u.seats[1].invite);
+  await ann2.locator('.seat[data-seat="1"] .presence', { hasText: "online" }).waitFor();
+  for (const page of [ann2, bo]) {
+    await page.click("#show-settings");
+    await page.waitForSelector(".panel");
+    assert.equal(await page.locator("#end-table").count(), 0);
+  }
+  for (const page of [ann, ann2, bo]) await page.context().close();
+});
+
 test("memory play: the lobby's box makes a table with no looking back while the deal is played", async () => {
   const context = await env.browser.newContext();
   const lobby = await context.newPage();

@@ -35,6 +35,9 @@ pub enum ClientFrame {
     /// (open or away) until they are back, instead of waiting; from a
     /// seated person.
     StandIn { seat: u8 },
+    /// End the table now, from a seated person, while every other seat is
+    /// a bot's or its person has not come.
+    End,
 }
 
 /// One seat's presence, as everyone at the table sees it.

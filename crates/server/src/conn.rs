@@ -324,6 +324,7 @@ fn room_cmd(conn: ConnId, frame: ClientFrame) -> Result<RoomCmd, ServerFrame> {
         ClientFrame::Hint => RoomCmd::Hint { conn },
         ClientFrame::Resync => RoomCmd::Resync { conn },
         ClientFrame::StandIn { seat } => RoomCmd::StandIn { conn, seat },
+        ClientFrame::End => RoomCmd::End { conn },
     })
 }
 

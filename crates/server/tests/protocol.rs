@@ -616,3 +616,63 @@ async fn unreadable_frames_close_the_connection_saying_why() {
     let (_, after) = http(running.addr, "GET", &format!("/api/tables/{table}"), None).await;
     assert_eq!(after["summary"]["v"], before["summary"]["v"]);
 }
+
+/// A seated person may end a table nobody else has come to (a game
+/// against bots, or a friend's seat still open); once someone else has
+/// come it is theirs too, and only playing it out (or a day without
+/// anyone) ends it. Spectators cannot end a table.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_ends_a_table_nobody_else_has_come_to() {
+    let running = server(fast_config()).await;
+    let addr = running.addr;
+    let (created, table) = new_table(addr, "pedro", &["p", "random", "p", "random"]).await;
+    let mut watcher = Client::hello(addr, &table, None, None).await;
+    watcher.until("welcome").await;
+    let mut ann = Client::hello(addr, &table, Some(&secret(&created, 0)), None).await;
+    ann.until("presence").await;
+    let mut bo = Client::hello(addr, &table, Some(&secret(&created, 2)), None).await;
+    bo.until("presence").await;
+    let v = ann.version();
+    // Bo has come: Ann may not end it, and a spectator never.
+    ann.send(json!({"t": "end"})).await;
+    let e = ann.until("error").await;
+    assert_eq!(e["code"], "no_end");
+    assert!(
+        e["message"]
+            .as_str()
+            .unwrap()
+            .contains("has come to this table"),
+        "{e}"
+    );
+    watcher.send(json!({"t": "end"})).await;
+    let e = watcher.until("error").await;
+    assert!(e["message"].as_str().unwrap().contains("spectators"), "{e}");
+    let (_, s) = http(addr, "GET", &format!("/api/tables/{table}"), None).await;
+    assert_eq!(s["summary"]["status"], "playing", "{s}");
+    assert!(s["summary"]["v"].as_u64().unwrap() >= v);
+
+    // A table where the other person has not come: Ann ends it.
+    let (created, table) = new_table(addr, "schnapsen", &["p", "p"]).await;
+    let mut ann = Client::hello(addr, &table, Some(&secret(&created, 0)), None).await;
+    ann.until("presence").await;
+    ann.send(json!({"t": "end"})).await;
+    let f = loop {
+        let f = ann.next().await.expect("a frame");
+        if f["t"] == "error" {
+            panic!("refused: {f}");
+        }
+        if f["state"]["status"] == "finished" {
+            break f;
+        }
+    };
+    assert_eq!(f["event"]["kind"], "ended", "{f}");
+    assert_eq!(f["state"]["unfinished"], true, "{f}");
+    ann.send(json!({"t": "end"})).await;
+    let e = ann.until("error").await;
+    assert!(e["message"].as_str().unwrap().contains("over"), "{e}");
+    let (_, s) = http(addr, "GET", &format!("/api/tables/{table}"), None).await;
+    assert_eq!(s["summary"]["status"], "finished", "{s}");
+    // Over, so its whole log may be read.
+    let (status, _) = http(addr, "GET", &format!("/api/tables/{table}/log"), None).await;
+    assert_eq!(status, 200);
+}

@@ -4,12 +4,13 @@
 //! apply, send.
 
 mod bots;
+mod seated;
 
 use crate::address::HeldSlot;
 use crate::config::ServerConfig;
 use crate::limits::Bucket;
 use crate::metrics::Metrics;
-use crate::presence::{Presence, Seats};
+use crate::presence::Seats;
 use crate::secret::SecretHash;
 use crate::store::Store;
 use serde_json::{json, Value};
@@ -70,6 +71,10 @@ pub enum RoomCmd {
     StandIn {
         conn: ConnId,
         seat: u8,
+    },
+    /// A seated person ends a table nobody else has come to.
+    End {
+        conn: ConnId,
     },
     BotMoved {
         seat: u8,
@@ -318,6 +323,7 @@ impl Room {
                 }
             }
             RoomCmd::StandIn { conn, seat } => self.stand_in(conn, seat),
+            RoomCmd::End { conn } => self.end(conn).await,
             RoomCmd::BotMoved {
                 seat,
                 at,
@@ -586,34 +592,6 @@ impl Room {
         debug!(table = %self.id, seat = s, "left");
         self.send_presence();
         true
-    }
-
-    /// A bot plays for a seat nobody is at, at a seated person's word: the
-    /// people who are here need not wait out an absent friend. The seat is
-    /// its person's again the moment they come.
-    fn stand_in(&mut self, conn: ConnId, seat: u8) {
-        let Some(c) = self.conns.get(&conn) else {
-            return;
-        };
-        let refusal = match (c.viewer, self.seats.get(seat)) {
-            (Viewer::Spectator, _) => Some("spectators cannot seat a bot".to_string()),
-            _ if usize::from(seat) >= self.table.config().seats.len() => {
-                Some(format!("there is no seat {seat} at this table"))
-            }
-            _ if self.table.is_finished() => Some("the table is over".to_string()),
-            (_, Presence::Open | Presence::Away(_)) => None,
-            (_, Presence::StandIn) => Some(format!("a bot already plays for seat {seat}")),
-            (_, Presence::Bot) => Some(format!("seat {seat} is a bot's")),
-            (_, Presence::Online(_)) => Some(format!("seat {seat}'s person is here")),
-        };
-        if let Some(why) = refusal {
-            send(&c.out, &ServerFrame::error("no_stand_in", &why));
-            return;
-        }
-        self.seats.stand_in(seat);
-        info!(table = %self.id, seat, "a bot stands in, at a seated person's word");
-        self.send_presence();
-        self.schedule();
     }
 
     fn send_presence(&self) {

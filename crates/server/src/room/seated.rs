@@ -1,0 +1,79 @@
+//! What a seated person may ask of the table besides playing: a bot for
+//! a friend who is not here, and the end of a table nobody else has come
+//! to (a game against bots, or invitations nobody took up).
+
+use super::{send, ConnId, Room};
+use crate::presence::Presence;
+use talon_protocol::ServerFrame;
+use talon_table::{EndReason, Event, Viewer};
+use tracing::info;
+
+impl Room {
+    /// A bot plays for a seat nobody is at, at a seated person's word: the
+    /// people who are here need not wait out an absent friend. The seat is
+    /// its person's again the moment they come.
+    pub(super) fn stand_in(&mut self, conn: ConnId, seat: u8) {
+        let Some(c) = self.conns.get(&conn) else {
+            return;
+        };
+        let refusal = match (c.viewer, self.seats.get(seat)) {
+            (Viewer::Spectator, _) => Some("spectators cannot seat a bot".to_string()),
+            _ if usize::from(seat) >= self.table.config().seats.len() => {
+                Some(format!("there is no seat {seat} at this table"))
+            }
+            _ if self.table.is_finished() => Some("the table is over".to_string()),
+            (_, Presence::Open | Presence::Away(_)) => None,
+            (_, Presence::StandIn) => Some(format!("a bot already plays for seat {seat}")),
+            (_, Presence::Bot) => Some(format!("seat {seat} is a bot's")),
+            (_, Presence::Online(_)) => Some(format!("seat {seat}'s person is here")),
+        };
+        if let Some(why) = refusal {
+            send(&c.out, &ServerFrame::error("no_stand_in", &why));
+            return;
+        }
+        self.seats.stand_in(seat);
+        info!(table = %self.id, seat, "a bot stands in, at a seated person's word");
+        self.send_presence();
+        self.schedule();
+    }
+
+    /// Ends the table at a seated person's word, when every other seat is
+    /// a bot's or its person has not come: nobody else loses a game they
+    /// were in. (A table with other people ends when it is played out, or
+    /// after a day without anyone.)
+    pub(super) async fn end(&mut self, conn: ConnId) {
+        let Some(c) = self.conns.get(&conn) else {
+            return;
+        };
+        let out = c.out.clone();
+        let refusal = match c.viewer {
+            Viewer::Spectator => Some("spectators cannot end a table".to_string()),
+            _ if self.table.is_finished() => Some("the table is over".to_string()),
+            Viewer::Seat(me) => self.someone_else_came(me).map(|seat| {
+                format!(
+                    "{} has come to this table, so it is theirs too: it ends when it is played out",
+                    self.table.config().seats[usize::from(seat)].display_name(seat)
+                )
+            }),
+        };
+        if let Some(why) = refusal {
+            send(&out, &ServerFrame::error("no_end", &why));
+            return;
+        }
+        let ended = Event::Ended {
+            reason: EndReason::Closed,
+        };
+        match self.commit_own(&ended).await {
+            Ok(()) => info!(table = %self.id, "ended by its only person"),
+            Err(e) => send(&out, &ServerFrame::error("no_end", &e)),
+        }
+    }
+
+    /// The first other seat whose person has come (online, away or
+    /// played for by a stand-in), if any.
+    fn someone_else_came(&self, me: u8) -> Option<u8> {
+        (0..self.table.seats())
+            .filter(|&s| s != me)
+            .find(|&s| !matches!(self.seats.get(s), Presence::Bot | Presence::Open))
+    }
+}
