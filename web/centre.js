@@ -29,7 +29,7 @@ export function centreView(ui) {
     trick.map((t) =>
       h("figure", { class: `played${won === t.seat ? " winner" : ""}` }, t.card ? bigCard(t.card) : backCard(), h("figcaption", {}, ui.shortName(t.seat))),
     ),
-    won !== null ? h("p", { class: "won" }, `${ui.name(won)} wins the trick`) : null,
+    won !== null ? h("p", { class: "won" }, won === ui.state.you ? "You win the trick" : `${capital(ui.name(won))} wins the trick`) : null,
   );
   const info = [];
   if (o.trump) info.push(h("span", { class: `trump suit-${o.trump}` }, "Trump ", h("b", {}, suitSymbol(o.trump)), ` ${suitName(o.trump)}`));

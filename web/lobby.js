@@ -103,7 +103,7 @@ export async function lobbyPage() {
         others.length ? h("optgroup", { label: "Bots kept for experiments" }, others.map((b) => h("option", { value: `bot:${b}` }, `Bot: ${b}`))) : null,
       );
       const name = h("input", {
-        type: "text", id: `seat-${i}-name`, maxlength: 24, placeholder: `name (else Player ${i + 1})`,
+        type: "text", id: `seat-${i}-name`, maxlength: 40, placeholder: `name (else Player ${i + 1})`,
         "aria-label": `Seat ${i + 1}: name`,
       });
       // People count seats from 1 (the API from 0); a bot's row gives its
@@ -219,9 +219,11 @@ export async function lobbyPage() {
         : h("p", {}, h("a", { href: reply.spectate, class: "button primary" }, "Watch the bots")),
     );
     result.hidden = false;
-    result.scrollIntoView({ behavior: "smooth" });
+    // Focus without its own jump, which would cut the smooth scroll short
+    // and leave the links below a phone's screen.
     result.querySelector("h2").setAttribute("tabindex", "-1");
-    result.querySelector("h2").focus();
+    result.querySelector("h2").focus({ preventScroll: true });
+    result.scrollIntoView({ behavior: "smooth", block: "start" });
   }
 
   main.replaceChildren(

@@ -84,18 +84,27 @@ function sheet(ui) {
   const sides = ui.partners() && cols === 4;
   const shown = sides ? [0, 1] : [...Array(cols).keys()];
   const colName = (i) => (sides ? ui.sideName(i) : cols === s.seats.length ? ui.name(i) : s.seats.filter((_, k) => k % cols === i).map((x) => x.name).join(" & "));
-  const head = h("tr", {}, h("th", { scope: "col" }, "Deal"), shown.map((i) => h("th", { scope: "col" }, colName(i))), h("th", { scope: "col" }, "Result"));
-  const rows = s.deals.map((d) =>
+  const head = h("tr", {}, h("th", { scope: "col" }, "Deal"), shown.map((i) => h("th", { scope: "col" }, colName(i))));
+  // In a match a deal scores what it adds to the match (Schnapsen's loser
+  // scores nothing, not minus the winner's points), with the total after.
+  const gained = (d, k, i) => (d.match_scores ? d.match_scores[i] - (k ? s.deals[k - 1].match_scores?.[i] ?? 0 : 0) : d.score[i]);
+  const figure = (n) => (n > 0 ? `+${n}` : n === 0 ? "0" : `\u2212${-n}`);
+  // The result in words under its deal's figures, across the whole width,
+  // so that a phone never has to scroll sideways to read it.
+  const rows = s.deals.flatMap((d, k) => [
     h(
       "tr",
-      {},
-      h("th", { scope: "row" }, d.deal_no),
-      shown.map((i) => h("td", {}, `${d.score[i] > 0 ? "+" : ""}${d.score[i]}${d.match_scores ? ` (${d.match_scores[i]})` : ""}`)),
-      h("td", { class: "text" }, ui.namesIn(d.text)),
+      { class: "figures" },
+      h("th", { scope: "row", rowspan: 2 }, d.deal_no),
+      shown.map((i) => h("td", {}, `${figure(gained(d, k, i))}${d.match_scores ? ` (${d.match_scores[i]})` : ""}`)),
     ),
-  );
+    h("tr", { class: "result" }, h("td", { class: "text", colspan: shown.length }, ui.namesIn(d.text))),
+  ]);
   const total = s.scores
-    ? h("tr", { class: "total" }, h("th", { scope: "row" }, "Match"), shown.map((i) => h("td", {}, s.scores[i])), h("td", {}, s.status === "finished" ? ui.finishText() : ""))
+    ? [
+        h("tr", { class: "total" }, h("th", { scope: "row", rowspan: s.status === "finished" ? 2 : 1 }, "Match"), shown.map((i) => h("td", {}, s.scores[i]))),
+        s.status === "finished" ? h("tr", { class: "result total" }, h("td", { class: "text", colspan: shown.length }, ui.finishText())) : null,
+      ]
     : null;
   return h("div", { class: "sheet-wrap" }, h("table", { class: "sheet" }, h("thead", {}, head), h("tbody", {}, rows, total)));
 }

@@ -7,6 +7,8 @@ import { plural } from "./words.js";
 
 function presenceText(ui, seat) {
   const p = ui.presence[seat];
+  // Over: who is still here matters (for a rematch), not who played for whom.
+  if (ui.state.status === "finished" && (p === "stand_in" || p === "open")) return "";
   if (p === "away" && longAway(ui, seat) && ui.standInAt[seat] !== undefined) {
     const secs = Math.max(0, Math.ceil((ui.standInAt[seat] - Date.now()) / 1000));
     return `away: a bot plays in ${secs} s`;
@@ -99,6 +101,9 @@ export function seatBox(ui, seat) {
   else if (o.bidder === seat && o.high_bid) tags.push(`bid ${o.high_bid_name ?? o.high_bid}`);
   if (o.sitting_out === seat) tags.push("sits out");
   if (Array.isArray(o.out) && o.out[seat]) tags.push(outTag(o, seat));
+  // Three seats or more playing each for themselves: each seat's match
+  // score by its name (the top bar has only room for the numbers).
+  if (Array.isArray(s.scores) && s.scores.length > 2 && !ui.partners()) tags.push(`score ${s.scores[seat]}`);
   if (Array.isArray(o.tricks_won)) {
     // North American Sixty-six counts tricks per side.
     const bySide = ui.partners() && o.tricks_won.length === 2;

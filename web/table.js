@@ -247,7 +247,7 @@ class TableUi {
     const lt = state.last_trick;
     const trickDone = before && lt && JSON.stringify(lt) !== JSON.stringify(before.last_trick);
     if (trickDone) {
-      announce(lt.winner === state.you ? "You win the trick." : `${this.name(lt.winner)} wins the trick.`);
+      announce(lt.winner === state.you ? "You win the trick." : `${capital(this.name(lt.winner))} wins the trick.`);
       this.showTrick = { trick: lt, until: Date.now() + 1500 };
       clearTimeout(this.trickTimer);
       this.trickTimer = setTimeout(() => this.render(), 1600);
@@ -584,8 +584,9 @@ class TableUi {
     } else if (s.scores) {
       const who = s.scores.map((v, i) => `${this.name(i)}: ${v}`).join(", ");
       // Two seats: each number by its name ("you 3 : 5 Bo"); more, the
-      // numbers in seat order (the names are in the Scores panel).
-      const shown = s.scores.length === 2 ? `${this.shortName(0)} ${s.scores[0]} : ${s.scores[1]} ${this.shortName(1)}` : s.scores.join(" : ");
+      // numbers in seat order with yours named ("3 : you 5 : 0"; each
+      // seat's box has its own, the Scores panel every name).
+      const shown = s.scores.length === 2 ? `${this.shortName(0)} ${s.scores[0]} : ${s.scores[1]} ${this.shortName(1)}` : s.scores.map((v, i) => (i === s.you ? `you ${v}` : `${v}`)).join(" : ");
       scores = h("span", { class: "score", title: who, "aria-label": `Match score: ${who}` }, shown);
     }
     const btn = (id, label, panel, name) =>

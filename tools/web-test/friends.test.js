@@ -199,6 +199,13 @@ test("the auction shows every seat's call, and a match of two names each score",
   const m = await createTable("schnapsen", [{ kind: "person", name: "Ann" }, { kind: "bot", level: "random" }], { match: true });
   const page = await openPage(m.seats[0].invite);
   assert.match(await page.locator(".bar .score").textContent(), /^you 0 : 0 random bot$/);
+  // After a deal the sheet gives what each side gained: the loser of a
+  // Schnapsen deal gains nothing (not minus the winner's points).
+  await playDeal([page]);
+  await page.click("#show-sheet");
+  const first = await page.$$eval("table.sheet tbody tr.figures:first-child td", (tds) => tds.map((td) => td.textContent));
+  assert.equal(first.length, 2, first.join(" | "));
+  assert.ok(first.some((c) => /^\+[1-3] \([1-3]\)$/.test(c)) && first.some((c) => c === "0 (0)"), first.join(" | "));
   await page.context().close();
 });
 

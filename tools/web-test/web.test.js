@@ -130,10 +130,14 @@ test("two people and two bots play a Sixty-three deal by clicking; dimmed cards 
   const summary = (await api(`/api/tables/${t.table}`)).summary;
   await a.click("#show-sheet");
   const cells = await a.$$eval("table.sheet tbody tr:first-child td", (tds) => tds.map((td) => td.textContent));
-  // Partners share a score: one column a side, then the result line.
+  // Partners share a score: one column a side, then the result line
+  // under them, across the table.
   const score = summary.deals[0].score;
-  assert.equal(cells.length, 3, cells.join(" | "));
-  for (const i of [0, 1]) assert.ok(cells[i].startsWith(`${score[i] > 0 ? "+" : ""}${score[i]}`), `${cells[i]} vs ${score[i]}`);
+  assert.equal(cells.length, 2, cells.join(" | "));
+  for (const i of [0, 1]) assert.ok(cells[i].startsWith(`${score[i] > 0 ? "+" : score[i] < 0 ? "\u2212" : ""}${Math.abs(score[i])}`), `${cells[i]} vs ${score[i]}`);
+  const [span, words] = await a.$eval("table.sheet tbody tr.result td.text", (td) => [td.colSpan, td.textContent]);
+  assert.equal(span, 2);
+  assert.ok(words.length > 5, words);
   await a.context().close();
   await b.context().close();
 });
