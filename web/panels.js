@@ -60,19 +60,18 @@ export function panelView(ui) {
   return h("section", { class: "panel", role: "dialog", "aria-label": title }, h("div", { class: "panel-head" }, h("h2", {}, title), close), body);
 }
 
-// A seated person may end a table nobody else has come to: a game against
-// bots, or invitations nobody took up. Once someone else has come, the
-// table is theirs too (the server refuses it then as well).
+// A seated person may end a game against bots. A table with another
+// person's seat is theirs too (the server refuses it as well).
 function endTable(ui) {
   const s = ui.state;
   if (s.you === null || s.you === undefined || s.status === "finished") return null;
   const others = s.seats.map((_, i) => i).filter((i) => i !== s.you);
-  if (!others.every((i) => ui.presence[i] === "bot" || ui.presence[i] === "open")) return null;
+  if (!others.every((i) => ui.presence[i] === "bot")) return null;
   const end = () => {
     if (!window.confirm(`End this table now? It is over for good: no more ${s.match ? "deals" : "play"}, and no winner.`)) return;
     if (ui.net.send({ t: "end" })) ui.closePanel();
   };
-  return h("p", {}, h("button", { type: "button", id: "end-table", onclick: end }, "End this table"), " ", h("span", { class: "muted" }, "Nobody else has come to it."));
+  return h("p", {}, h("button", { type: "button", id: "end-table", onclick: end }, "End this table"), " ", h("span", { class: "muted" }, "You play it alone with bots."));
 }
 
 function sheet(ui) {
@@ -155,7 +154,9 @@ export function finishedView(ui) {
     };
     const busy = !!ui.rematchAsked;
     again.push(h("button", { type: "button", class: "primary", id: "play-again", disabled: busy, onclick: ask(false) }, "Play again"));
-    again.push(" ", h("button", { type: "button", id: "same-cards", disabled: busy, title: "The same deals again, to see whether you do better (everyone has seen these hands)", onclick: ask(true) }, "Same cards again"));
+    // Not after a table ended early: some hands were never shown (the
+    // server refuses it, and names anyone who never played).
+    if (!ui.state.unfinished) again.push(" ", h("button", { type: "button", id: "same-cards", disabled: busy, title: "The same deals again, to see whether you do better (everyone has seen these hands)", onclick: ask(true) }, "Same cards again"));
   }
   const newTable = h("a", { href: "/", class: `button${again.length ? "" : " primary"}`, id: "new-table" }, "New table");
   const sheetButton = h("button", { type: "button", id: "finished-sheet", onclick: () => { ui.panel = "sheet"; ui.render(); document.getElementById("panel-close")?.focus(); } }, "Score sheet");

@@ -137,20 +137,28 @@ test("the lobby leads back to a table in play whose tab was left, seated", async
   await page.context().close();
 });
 
-test("a person ends a table nobody else has come to; once a friend has come there is no such button", async () => {
-  const t = await createTable("schnapsen", [{ kind: "person", name: "Ann" }, { kind: "person", name: "Bo" }], { match: true });
+test("a person ends a game against bots; a table with a friend's seat has no such button", async () => {
+  const t = await createTable("schnapsen", [{ kind: "person", name: "Ann" }, { kind: "bot", level: "random" }], { match: true });
   const ann = await openPage(t.seats[0].invite);
   await ann.waitForFunction(() => document.querySelectorAll("#hand .card").length === 5);
   await ann.click("#show-settings");
-  // Bo has not come: Ann may end it (the confirmation is accepted).
+  // Against a bot: Ann may end it (the confirmation is accepted).
   await ann.click("#end-table");
   await ann.waitForFunction(() => document.body.dataset.status === "finished", null, { timeout: 20000 });
   assert.equal(await ann.locator(".finished-text").textContent(), "The table ended before the match was over.");
+  // New cards, yes; the same cards would show Ann nothing she did not hold.
+  assert.equal(await ann.locator("#play-again").count(), 1);
+  assert.equal(await ann.locator("#same-cards").count(), 0);
   const summary = await (await fetch(`${BASE}/api/tables/${t.table}`)).json();
   assert.equal(summary.summary.status, "finished");
-  // Once Bo has come, neither of them is offered it.
+  // A seat of Bo's: neither is offered it, before he comes or after.
   const u = await createTable("schnapsen", [{ kind: "person", name: "Ann" }, { kind: "person", name: "Bo" }]);
   const ann2 = await openPage(u.seats[0].invite);
+  await ann2.locator('.seat[data-seat="1"] .presence', { hasText: "not here yet" }).waitFor();
+  await ann2.click("#show-settings");
+  await ann2.waitForSelector(".panel");
+  assert.equal(await ann2.locator("#end-table").count(), 0);
+  await ann2.click("#panel-close");
   const bo = await openPage(u.seats[1].invite);
   await ann2.locator('.seat[data-seat="1"] .presence', { hasText: "online" }).waitFor();
   for (const page of [ann2, bo]) {

@@ -272,10 +272,11 @@ async fn rematch(
         Err(e) => return body_refused(&e),
     };
     match lobby.rematch(&id, &req.secret, req.same_cards, key).await {
-        Ok(table) => Json(json!({
+        Ok(made) => Json(json!({
             "ok": true,
-            "table": table,
-            "url": format!("/t/{table}"),
+            "table": made.table,
+            "url": format!("/t/{}", made.table),
+            "same_cards": made.same_cards,
         }))
         .into_response(),
         Err(e) => lobby_error(e),

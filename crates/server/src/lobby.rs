@@ -12,7 +12,7 @@ use crate::store::{Store, StoreError, StoredTable};
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, Weak};
-use talon_table::{Table, TableConfig};
+use talon_table::{Event, Table, TableConfig};
 use tokio::sync::Semaphore;
 use tracing::{debug, error, info, warn};
 
@@ -40,6 +40,13 @@ pub struct Created {
     pub id: String,
     pub version: u64,
     pub secrets: Vec<Option<String>>,
+}
+
+/// The table that plays a finished one again.
+pub struct Rematch {
+    pub table: String,
+    /// Whether it deals the same cards (the same seed).
+    pub same_cards: bool,
 }
 
 pub struct Lobby {
@@ -140,7 +147,7 @@ impl Lobby {
         secret: &str,
         same_cards: bool,
         key: IpAddr,
-    ) -> Result<String, LobbyError> {
+    ) -> Result<Rematch, LobbyError> {
         let room = self.room(id, key).await?;
         let asked = crate::secret::hash(secret);
         let seated = room
@@ -162,30 +169,56 @@ impl Lobby {
         // The store as well as the room: a rematch whose asker went away
         // mid-request is committed, but its room may not have heard yet.
         if let Some(made) = info.made.or(self.stored_rematch(id).await) {
-            return Ok(made);
+            return Ok(self.made_rematch(made, &info.config).await);
         }
         if !info.finished {
             return Err(LobbyError::NotYet(
                 "the table is still in play: a rematch follows its end".into(),
             ));
         }
-        let mut config = info.config;
-        if !same_cards {
+        let mut config = info.config.clone();
+        if same_cards {
+            if let Some(why) = info.not_same_cards {
+                return Err(LobbyError::NotYet(why));
+            }
+        } else {
             config.seed = new_seed();
             config.deal = None;
         }
         let secrets = room.secrets.to_vec();
         match self.open(config, secrets, Some(id.to_string()), key).await {
-            Ok((made, _)) => Ok(made),
+            Ok((made, _)) => Ok(Rematch {
+                table: made,
+                same_cards,
+            }),
             // Made meanwhile by a request whose asker had gone (the store
             // refuses a second link): that one is the rematch.
-            Err(e) => self.stored_rematch(id).await.ok_or(e),
+            Err(e) => match self.stored_rematch(id).await {
+                Some(made) => Ok(self.made_rematch(made, &info.config).await),
+                None => Err(e),
+            },
         }
     }
 
     /// The rematch the store links to table `id`, if any.
     async fn stored_rematch(&self, id: &str) -> Option<String> {
         self.shared.store.load(id).await.ok()?.rematch
+    }
+
+    /// A rematch already made, and whether it plays the same cards as the
+    /// table `old` (its seed): whoever asks later is told which it is.
+    async fn made_rematch(&self, made: String, old: &TableConfig) -> Rematch {
+        let same_cards = match self.shared.store.load(&made).await {
+            Ok(stored) => matches!(
+                stored.events.first(),
+                Some(Event::Created { config }) if config.seed == old.seed
+            ),
+            Err(_) => false,
+        };
+        Rematch {
+            table: made,
+            same_cards,
+        }
     }
 
     /// Checks the limits and the config, stores the table (with its link

@@ -65,9 +65,12 @@ async fn a_finished_table_is_played_again_by_the_same_seats() {
     assert_ne!(again, table);
     assert_eq!(body["url"], format!("/t/{again}"));
     assert_eq!(watcher.until("rematch").await["table"], again.as_str());
-    // Asked again (by anyone seated, whatever they ask for): the same one.
+    assert_eq!(body["same_cards"], true);
+    // Asked again (by anyone seated, whatever they ask for): the same one,
+    // and the answer says it plays the same cards.
     let (_, body) = ask(addr, &table, json!({"secret": secret})).await;
     assert_eq!(body["table"], again.as_str());
+    assert_eq!(body["same_cards"], true, "{body}");
     assert_eq!(first_hand(addr, &again, &secret).await, hand_then);
 
     // Kept across a restart: a visit to the old table hears of it.
@@ -94,4 +97,55 @@ async fn a_rematch_with_new_cards_deals_from_a_new_seed() {
     let again = body["table"].as_str().unwrap();
     // Five cards of twenty: the same hand by chance is about 1 in 15,504.
     assert_ne!(first_hand(addr, again, &secret).await, deal_then);
+}
+
+/// The same cards again only where every hand was seen: not after a table
+/// was ended before it was played out, nor for a person who never played
+/// (the old table's log shows the hands they were never shown). New cards
+/// are always fine.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_same_cards_only_when_every_person_saw_the_hands() {
+    let running = server(fast_config()).await;
+    let addr = running.addr;
+    // Ended by its only person before the deal was over.
+    let (created, table) = new_table(addr, "schnapsen", &["p", "random"]).await;
+    let ann = secret(&created, 0);
+    let mut c = Client::hello(addr, &table, Some(&ann), None).await;
+    c.until("welcome").await;
+    c.send(json!({"t": "end"})).await;
+    while c.until("event").await["state"]["status"] != "finished" {}
+    let (status, body) = ask(addr, &table, json!({"secret": ann, "same_cards": true})).await;
+    assert_eq!(status, 409, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("ended before it was played out"),
+        "{body}"
+    );
+    let (status, body) = ask(addr, &table, json!({"secret": ann})).await;
+    assert_eq!(
+        (status, &body["same_cards"]),
+        (200, &json!(false)),
+        "{body}"
+    );
+
+    // Bo never came: a bot played his seat to the end.
+    let (created, table) = new_table(addr, "schnapsen", &["p", "p"]).await;
+    let ann = secret(&created, 0);
+    let mut c = Client::hello(addr, &table, Some(&ann), None).await;
+    c.until("presence").await;
+    c.send(json!({"t": "stand_in", "seat": 1})).await;
+    c.until("presence").await;
+    drop(c);
+    play_person(addr, table.clone(), ann.clone(), 7).await;
+    let (status, body) = ask(addr, &table, json!({"secret": ann, "same_cards": true})).await;
+    assert_eq!(status, 409, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("never played at this table"),
+        "{body}"
+    );
 }

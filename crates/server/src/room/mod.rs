@@ -108,6 +108,8 @@ pub struct RematchInfo {
     pub config: TableConfig,
     pub finished: bool,
     pub made: Option<String>,
+    /// Why the same cards again would not be fair, if they would not.
+    pub not_same_cards: Option<String>,
 }
 
 /// How the lobby and connections reach a room.
@@ -346,6 +348,7 @@ impl Room {
                     config: self.table.config().clone(),
                     finished: self.table.is_finished(),
                     made: self.rematch.clone(),
+                    not_same_cards: self.not_same_cards(),
                 });
             }
             RoomCmd::Rematched { table } => {

@@ -1,11 +1,11 @@
 //! What a seated person may ask of the table besides playing: a bot for
-//! a friend who is not here, and the end of a table nobody else has come
-//! to (a game against bots, or invitations nobody took up).
+//! a friend who is not here, the end of a game against bots, and whether
+//! the same cards again would be fair.
 
 use super::{send, ConnId, Room};
 use crate::presence::Presence;
 use talon_protocol::ServerFrame;
-use talon_table::{EndReason, Event, Viewer};
+use talon_table::{Actor, EndReason, Event, Status, Viewer};
 use tracing::info;
 
 impl Room {
@@ -38,9 +38,10 @@ impl Room {
     }
 
     /// Ends the table at a seated person's word, when every other seat is
-    /// a bot's or its person has not come: nobody else loses a game they
-    /// were in. (A table with other people ends when it is played out, or
-    /// after a day without anyone.)
+    /// a bot's: nobody else loses a game they were in. (A table with other
+    /// people ends when it is played out, or after a day without anyone;
+    /// whether someone came is not kept across a restart, so an open
+    /// seat does not count as nobody.)
     pub(super) async fn end(&mut self, conn: ConnId) {
         let Some(c) = self.conns.get(&conn) else {
             return;
@@ -49,9 +50,9 @@ impl Room {
         let refusal = match c.viewer {
             Viewer::Spectator => Some("spectators cannot end a table".to_string()),
             _ if self.table.is_finished() => Some("the table is over".to_string()),
-            Viewer::Seat(me) => self.someone_else_came(me).map(|seat| {
+            Viewer::Seat(me) => self.other_person(me).map(|seat| {
                 format!(
-                    "{} has come to this table, so it is theirs too: it ends when it is played out",
+                    "{} has a seat at this table too: it ends when it is played out",
                     self.table.config().seats[usize::from(seat)].display_name(seat)
                 )
             }),
@@ -69,11 +70,47 @@ impl Room {
         }
     }
 
-    /// The first other seat whose person has come (online, away or
-    /// played for by a stand-in), if any.
-    fn someone_else_came(&self, me: u8) -> Option<u8> {
+    /// The first other seat that is a person's, if any.
+    fn other_person(&self, me: u8) -> Option<u8> {
         (0..self.table.seats())
             .filter(|&s| s != me)
-            .find(|&s| !matches!(self.seats.get(s), Presence::Bot | Presence::Open))
+            .find(|&s| !matches!(self.seats.get(s), Presence::Bot))
+    }
+
+    /// Why a rematch with the same cards would not be fair, if it would
+    /// not: it replays deals whose hands were shown at their end, so every
+    /// person must have played here and the table must have been played
+    /// out (a table ended early, or a seat nobody came to, hid hands that
+    /// the old table's log now shows).
+    pub(super) fn not_same_cards(&self) -> Option<String> {
+        if matches!(
+            self.table.status(),
+            Status::Finished {
+                unfinished: true,
+                ..
+            }
+        ) {
+            return Some(
+                "the table ended before it was played out, so not every hand was seen: \
+                 ask for new cards"
+                    .into(),
+            );
+        }
+        let config = self.table.config();
+        let log = self.table.log();
+        (0..self.table.seats())
+            .filter(|&s| !config.seats[usize::from(s)].is_bot())
+            .find(|&s| {
+                !log.iter().any(
+                    |e| matches!(e, Event::Acted { seat, by: Actor::Person, .. } if *seat == s),
+                )
+            })
+            .map(|s| {
+                format!(
+                    "{} never played at this table, so the same cards would not be fair to them: \
+                     ask for new cards",
+                    config.seats[usize::from(s)].display_name(s)
+                )
+            })
     }
 }
