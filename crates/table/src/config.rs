@@ -258,7 +258,11 @@ fn check_name(seat: usize, name: &str) -> Result<(), TableError> {
     let seat_like = plain
         .strip_prefix("seat ")
         .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
-    if seat_like || plain.ends_with(" bot") || plain == "bot" {
+    // The browser tells alike bots apart by number ("random bot 2").
+    let numbered_bot = plain
+        .rsplit_once(' ')
+        .is_some_and(|(head, n)| head.ends_with(" bot") && n.chars().all(|c| c.is_ascii_digit()));
+    if seat_like || numbered_bot || plain.ends_with(" bot") || plain == "bot" {
         return Err(TableError::Config(format!(
             "seat {seat}: {name:?} reads like a name the table gives seats itself"
         )));

@@ -307,6 +307,9 @@ fn bad_configs_are_refused_with_a_reason() {
             "gives seats itself",
         ),
         (named("Expert\u{3000}Bot"), "gives seats itself"),
+        // The browser's numbers for alike bots.
+        (named("random bot 1"), "gives seats itself"),
+        (named("Expert Bot 12"), "gives seats itself"),
         (named("\u{0301}\u{0301}\u{0301}"), "visible character"),
     ] {
         let e = Table::new(bad).unwrap_err();
@@ -321,6 +324,8 @@ fn bad_configs_are_refused_with_a_reason() {
         "Ann 🂡",
         "Robot",
         "seat of honour",
+        "Bot 2",
+        "the bot 3 of us",
     ] {
         Table::new(named(fine)).unwrap_or_else(|e| panic!("{fine}: {e}"));
     }

@@ -135,7 +135,7 @@ impl Deal {
         }
         if opts.replenish == Replenish::Kitty && expected != opts.kitty as usize {
             return Err(DealError::Options(format!(
-                "a {}-card kitty needs 4 hands of {} from the {}-card pack",
+                "a kitty of {} cards needs 4 hands of {} from a pack of {}",
                 opts.kitty,
                 (deck.len() - opts.kitty as usize) / 4,
                 deck.len()
