@@ -89,6 +89,12 @@ fn body_refused(e: &axum::extract::rejection::JsonRejection) -> Response {
             format!("the request body is too long: at most {MAX_BODY} bytes"),
         );
     }
+    if let axum::extract::rejection::JsonRejection::MissingJsonContentType(_) = e {
+        return error(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "the body must be JSON, sent with the header Content-Type: application/json",
+        );
+    }
     error(StatusCode::BAD_REQUEST, body_error(e))
 }
 

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{fast_config, http, server};
+use common::{fast_config, http, server, status_of};
 use std::net::SocketAddr;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -100,6 +100,20 @@ async fn the_client_is_served_from_the_binary() {
     let answer = String::from_utf8_lossy(&answer);
     assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
     assert!(answer.contains("at most 16384 bytes"), "{answer}");
+    // A JSON body sent as a form: 415, saying which header to send.
+    let body = r#"{"preset": "sixty-six"}"#;
+    let (status, mut stream) = status_of(
+        addr,
+        &format!(
+            "POST /api/tables HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        ),
+    )
+    .await;
+    let mut rest = String::new();
+    stream.read_to_string(&mut rest).await.unwrap();
+    assert_eq!(status, 415, "{rest}");
+    assert!(rest.contains("Content-Type: application/json"), "{rest}");
 
     // Assets: this version's are immutable, with their type.
     for (file, kind) in [
