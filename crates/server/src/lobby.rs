@@ -59,8 +59,6 @@ pub struct Lobby {
     /// back from the store by a visit (those rebuilt on start count for
     /// nobody).
     held_tables: Arc<HeldCounts>,
-    /// Held while a rematch is made: two people asking at once get one.
-    rematching: tokio::sync::Mutex<()>,
     me: Weak<Lobby>,
 }
 
@@ -75,7 +73,6 @@ impl Lobby {
             creators: Mutex::new(Buckets::new(config.create_budget, config.create_window)),
             sockets: HeldCounts::new(config.max_sockets_per_address),
             held_tables: HeldCounts::new(config.max_tables_per_address),
-            rematching: tokio::sync::Mutex::new(()),
             shared: Arc::new(Shared {
                 store,
                 config,
@@ -159,7 +156,7 @@ impl Lobby {
                 "only someone seated at the table may ask for a rematch: wrong seat secret".into(),
             ));
         }
-        let _one = self.rematching.lock().await;
+        let _one = room.rematching.lock().await;
         let (reply, info) = tokio::sync::oneshot::channel();
         room.tx
             .send(RoomCmd::RematchInfo { reply })

@@ -569,6 +569,22 @@ async fn a_seated_person_lets_a_bot_play_for_a_friend_who_has_not_come() {
     let mut friend = Client::hello(addr, &table, Some(&secret(&created, 2)), None).await;
     let p = friend.until("presence").await;
     assert_eq!(p["seats"][2]["status"], "online");
+    // A blink (a reload, a phone changing networks) is not leaving: no
+    // bot for a friend who has only just gone.
+    drop(friend);
+    loop {
+        let f = me.next().await.expect("a frame");
+        if f["t"] == "presence" && f["seats"][2]["status"] == "away" {
+            break;
+        }
+    }
+    me.send(json!({"t": "stand_in", "seat": 2})).await;
+    let e = me.until("error").await;
+    assert_eq!(e["code"], "no_stand_in");
+    assert!(
+        e["message"].as_str().unwrap().contains("only just left"),
+        "{e}"
+    );
 }
 
 /// A frame the WebSocket layer cannot read closes the connection with

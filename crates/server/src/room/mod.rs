@@ -118,6 +118,10 @@ pub struct RoomHandle {
     pub tx: mpsc::Sender<RoomCmd>,
     /// Seat secrets' hashes, checked by a connection before it joins.
     pub secrets: Arc<[Option<SecretHash>]>,
+    /// Held while this table's rematch is made: two people asking at once
+    /// get one (other tables' rematches do not wait; a second one made
+    /// across a reload of the room is refused by the store's link).
+    pub rematching: Arc<tokio::sync::Mutex<()>>,
 }
 
 struct Conn {
@@ -210,6 +214,7 @@ impl Room {
         RoomHandle {
             tx,
             secrets: secrets.into(),
+            rematching: Arc::default(),
         }
     }
 

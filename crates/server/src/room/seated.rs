@@ -4,9 +4,15 @@
 
 use super::{send, ConnId, Room};
 use crate::presence::Presence;
+use std::time::Duration;
 use talon_protocol::ServerFrame;
 use talon_table::{Actor, EndReason, Event, Status, Viewer};
 use tracing::info;
+
+/// How long a person must have been away before a friend may let a bot
+/// play for them: a reload or a phone changing networks is not leaving
+/// (the browser offers the button after as long).
+const BLINK: Duration = Duration::from_secs(5);
 
 impl Room {
     /// A bot plays for a seat nobody is at, at a seated person's word: the
@@ -22,6 +28,11 @@ impl Room {
                 Some(format!("there is no seat {seat} at this table"))
             }
             _ if self.table.is_finished() => Some("the table is over".to_string()),
+            (_, Presence::Away(since)) if since.elapsed() < BLINK => Some(format!(
+                "seat {seat}'s person only just left: a bot may play for them once they have \
+                 been away {} s",
+                BLINK.as_secs()
+            )),
             (_, Presence::Open | Presence::Away(_)) => None,
             (_, Presence::StandIn) => Some(format!("a bot already plays for seat {seat}")),
             (_, Presence::Bot) => Some(format!("seat {seat} is a bot's")),
