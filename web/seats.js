@@ -13,6 +13,10 @@ function presenceText(ui, seat) {
     const secs = Math.max(0, Math.ceil((ui.standInAt[seat] - Date.now()) / 1000));
     return `away: a bot plays in ${secs} s`;
   }
+  // A seat open in more than one place: yours, so you notice a tab or a
+  // device you did not mean (a seat link is a key); another's, so you know.
+  const places = (ui.connections || {})[seat] || 0;
+  if (p === "online" && places > 1) return seat === ui.state.you ? `open in ${places} places (tabs or devices)` : `online in ${places} places`;
   return { online: "online", away: "away", stand_in: "a bot plays for now", open: "not here yet", bot: "" }[p] ?? "";
 }
 

@@ -75,6 +75,7 @@ class TableUi {
         this.standInAt = Object.fromEntries(f.seats.filter((s) => typeof s.stand_in_in_ms === "number").map((s) => [s.seat, now + s.stand_in_in_ms]));
         this.awaySince = Object.fromEntries(f.seats.filter((s) => s.status === "away").map((s) => [s.seat, this.awaySince[s.seat] ?? now]));
         this.presence = presence;
+        this.connections = Object.fromEntries(f.seats.map((s) => [s.seat, s.connections || 0]));
         this.tickAway();
         this.render();
       },

@@ -169,6 +169,20 @@ test("a person ends a game against bots; a table with a friend's seat has no suc
   for (const page of [ann, ann2, bo]) await page.context().close();
 });
 
+test("a seat open in two places says so, to its person and to the others", async () => {
+  const t = await createTable("schnapsen", [{ kind: "person", name: "Ann" }, { kind: "person", name: "Bo" }]);
+  const ann = await openPage(t.seats[0].invite);
+  const bo = await openPage(t.seats[1].invite);
+  await ann.locator('.seat[data-seat="1"] .presence', { hasText: "online" }).waitFor();
+  // Bo's link opened somewhere else too (a second tab, or whoever has it).
+  const other = await openPage(t.seats[1].invite);
+  await bo.locator('.seat[data-seat="1"] .presence', { hasText: "open in 2 places (tabs or devices)" }).waitFor();
+  await ann.locator('.seat[data-seat="1"] .presence', { hasText: "online in 2 places" }).waitFor();
+  await other.context().close();
+  await bo.locator('.seat[data-seat="1"] .presence', { hasText: /^online$/ }).waitFor();
+  for (const page of [ann, bo]) await page.context().close();
+});
+
 test("memory play: the lobby's box makes a table with no looking back while the deal is played", async () => {
   const context = await env.browser.newContext();
   const lobby = await context.newPage();

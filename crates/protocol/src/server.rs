@@ -50,6 +50,10 @@ pub struct SeatPresence {
     /// For `away`: how long, in milliseconds, until a bot stands in.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stand_in_in_ms: Option<u64>,
+    /// For `online`: how many connections hold the seat (tabs and devices),
+    /// so a person sees if their seat is open somewhere they are not.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub connections: Option<u32>,
 }
 
 /// A frame from the server.

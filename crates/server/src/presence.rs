@@ -148,6 +148,10 @@ impl Seats {
                     }
                     _ => None,
                 },
+                connections: match p {
+                    Presence::Online(n) => Some(u32::try_from(*n).unwrap_or(u32::MAX)),
+                    _ => None,
+                },
                 status: match p {
                     Presence::Bot => "bot",
                     Presence::Open => "open",

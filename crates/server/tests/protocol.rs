@@ -569,6 +569,21 @@ async fn a_seated_person_lets_a_bot_play_for_a_friend_who_has_not_come() {
     let mut friend = Client::hello(addr, &table, Some(&secret(&created, 2)), None).await;
     let p = friend.until("presence").await;
     assert_eq!(p["seats"][2]["status"], "online");
+    assert_eq!(p["seats"][2]["connections"], 1, "{p}");
+    // The seat open in a second place: everyone sees it is.
+    let second = Client::hello(addr, &table, Some(&secret(&created, 2)), None).await;
+    let p = loop {
+        let p = friend.until("presence").await;
+        if p["seats"][2]["connections"] == 2 {
+            break p;
+        }
+    };
+    assert_eq!(p["seats"][2]["status"], "online");
+    assert!(
+        p["seats"][1].get("connections").is_none(),
+        "a bot's seat has none: {p}"
+    );
+    drop(second);
     // A blink (a reload, a phone changing networks) is not leaving: no
     // bot for a friend who has only just gone.
     drop(friend);
