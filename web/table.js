@@ -139,8 +139,10 @@ class TableUi {
     const seats = this.state.seats;
     const s = seats[seat];
     let base = s ? s.name : `seat ${seat}`;
-    // Two seats of one name (two bots of a level) get their numbers.
-    if (s && seats.some((o, i) => i !== seat && o.name === s.name)) base = `${base} ${seat}`;
+    // Two seats of one name (two bots of a level) get their numbers; names
+    // alike as they read ("Ann", "Ann ", full-width "Ａｎｎ") count as one.
+    const looks = (n) => n.normalize("NFKC").replace(/\s+/g, " ").trim().toLowerCase();
+    if (s && seats.some((o, i) => i !== seat && looks(o.name) === looks(s.name))) base = `${base.trim()} ${seat}`;
     if (seat !== this.state.you || /^you$/i.test(base.trim())) return base;
     return `${base} (you)`;
   }

@@ -183,6 +183,14 @@ test("a seat open in two places says so, to its person and to the others", async
   for (const page of [ann, bo]) await page.context().close();
 });
 
+test("names that read alike are told apart by seat number", async () => {
+  const t = await createTable("schnapsen", [{ kind: "person", name: "Ann" }, { kind: "person", name: "\uff21\uff4e\uff4e " }]);
+  const ann = await openPage(t.seats[0].invite);
+  const names = await ann.$$eval(".seat .seat-name", (els) => els.map((e) => e.textContent.replace("\u25B6 ", "").trim()));
+  assert.deepEqual(names.sort(), ["Ann 0 (you)", "\uff21\uff4e\uff4e 1"].sort());
+  await ann.context().close();
+});
+
 test("memory play: the lobby's box makes a table with no looking back while the deal is played", async () => {
   const context = await env.browser.newContext();
   const lobby = await context.newPage();
