@@ -560,15 +560,18 @@ impl State {
         Ok(talon_protocol::observation_json(&self.obs(player)?).to_string())
     }
 
-    /// Everything the seat knows, written out whole (the rules' own
-    /// observation, options included): two different information states
-    /// never share a string, which tabular algorithms key on.
+    /// Everything the seat knows: its observation as JSON, as
+    /// `observation_string` gives it. The observation holds the seat's
+    /// whole history, and its JSON loses nothing (crates/protocol's
+    /// `observation_lossless` test), so within a game two different
+    /// information states never share a string, which tabular algorithms
+    /// key on.
     #[pyo3(signature = (player=None))]
     fn information_state_string(
         &self,
         #[pyo3(from_py_with = crate::args::optional_player)] player: Option<i64>,
     ) -> PyResult<String> {
-        Ok(format!("{:?}", self.obs(player)?))
+        self.observation_string(player)
     }
 
     /// float32 array; layout in `Game.observation_tensor_layout()`.
