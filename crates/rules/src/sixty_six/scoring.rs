@@ -194,17 +194,17 @@ pub fn describe(r: &DealResult) -> String {
         EndReason::MorePoints => "all cards played, more points won".to_string(),
         EndReason::Tie => "all cards played, a tie".to_string(),
     };
+    // Each figure by its seat: "55-53" left the reader to guess whose.
+    let points = format!(
+        "card points: seat 0 {}, seat 1 {}",
+        r.points[0], r.points[1]
+    );
     match r.winner {
         Some(w) => format!(
-            "{how}: seat {w} wins {} game point{}, points {}-{}",
+            "{how}: seat {w} wins {} game point{} ({points})",
             r.game_points,
             if r.game_points == 1 { "" } else { "s" },
-            r.points[0],
-            r.points[1]
         ),
-        None => format!(
-            "{how}: nobody scores, points {}-{}",
-            r.points[0], r.points[1]
-        ),
+        None => format!("{how}: nobody scores ({points})"),
     }
 }
