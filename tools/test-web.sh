@@ -58,4 +58,4 @@ if [ -z "$url" ]; then
 fi
 echo "test-web: talon serve at $url" >&2
 cd tools/web-test
-TALON_URL="$url" CHROMIUM="$chromium" node --test --test-concurrency=1 "$@" ./*.test.js
+TALON_URL="$url" TALON_BIN="$target/release/talon" CHROMIUM="$chromium" node --test --test-concurrency=1 "$@" ./*.test.js

@@ -17,6 +17,7 @@ function presenceText(ui, seat) {
   // device you did not mean (a seat link is a key); another's, so you know.
   const places = (ui.connections || {})[seat] || 0;
   if (p === "online" && places > 1) return seat === ui.state.you ? `open in ${places} places (tabs or devices)` : `online in ${places} places`;
+  if (p === "stand_in" && seat === ui.state.you) return "a bot plays for you";
   return { online: "online", away: "away", stand_in: "a bot plays for now", open: "not here yet", bot: "" }[p] ?? "";
 }
 
@@ -41,6 +42,14 @@ function standInButton(ui, seat) {
     { type: "button", class: "stand-in", "data-key": `stand-in-${seat}`, onclick: () => ui.askStandIn(seat) },
     "Let a bot play for now",
   );
+}
+
+// Your own seat, played by a bot (your time ran out, or friends let a bot
+// play while you were away): the way back.
+function backButton(ui, seat) {
+  const s = ui.state;
+  if (seat !== s.you || s.status === "finished" || ui.presence[seat] !== "stand_in") return null;
+  return h("button", { type: "button", class: "stand-in primary", id: "im-back", onclick: () => ui.net.send({ t: "back" }) }, "I'm back: let me play");
 }
 
 function handSize(ui, seat) {
@@ -139,6 +148,7 @@ export function seatBox(ui, seat) {
       presence ? h("span", { class: `presence p-${ui.presence[seat]}` }, presence) : null,
     ),
     standInButton(ui, seat),
+    backButton(ui, seat),
     known.length
       ? h("div", { class: "known", "aria-label": `Known to hold: ${known.map(cardName).join(", ")}` }, h("span", { class: "muted", "aria-hidden": "true" }, "holds "), known.map((c) => smallCard(c)))
       : null,

@@ -5,7 +5,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { BASE, env, useBrowser, createTable, openPage, data, moveByClick, playDeal } from "./lib.js";
+import { BASE, env, useBrowser, createTable, openPage, data, moveByClick, playDeal, ownServer } from "./lib.js";
 
 useBrowser();
 
@@ -189,6 +189,30 @@ test("names that read alike are told apart by seat number", async () => {
   const names = await ann.$$eval(".seat .seat-name", (els) => els.map((e) => e.textContent.replace("\u25B6 ", "").trim()));
   assert.deepEqual(names.sort(), ["Ann 0 (you)", "\uff21\uff4e\uff4e 1"].sort());
   await ann.context().close();
+});
+
+test("a person whose time ran out twice gets their seat back with one press", async () => {
+  const server = await ownServer(["--turn-secs", "2", "--bot-delay-ms", "100", "--deal-pause-ms", "0"]);
+  try {
+    const reply = await (await fetch(`${server.url}/api/tables`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ preset: "schnapsen", match: true, seats: [{ kind: "person", name: "Ann" }, { kind: "bot", level: "heuristic" }] }) })).json();
+    const context = await env.browser.newContext();
+    const page = await context.newPage();
+    page.on("dialog", (d) => d.accept());
+    await page.goto(server.url + reply.seats[0].invite);
+    // Ann does nothing: a bot takes the seat and says so, with the way back.
+    const back = page.locator("#im-back");
+    await back.waitFor({ timeout: 20000 });
+    assert.match(await page.locator('.seat.me .presence').textContent(), /a bot plays for you/);
+    await back.click();
+    await page.locator('.seat.me .presence', { hasText: /^online$/ }).waitFor();
+    assert.equal(await back.count(), 0);
+    // Her turn comes and her own click plays.
+    await page.waitForFunction(() => document.body.dataset.turn === "you", null, { timeout: 20000 });
+    await moveByClick(page);
+    await context.close();
+  } finally {
+    server.stop();
+  }
 });
 
 test("memory play: the lobby's box makes a table with no looking back while the deal is played", async () => {

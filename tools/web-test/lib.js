@@ -20,6 +20,30 @@ export function useBrowser() {
   });
 }
 
+// A server of a test's own, for flags the shared one must not have (a
+// short turn time would hurry every other test); stopped by `stop()`.
+export async function ownServer(flags) {
+  const { spawn } = await import("node:child_process");
+  const { mkdtempSync, rmSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const dir = mkdtempSync(`${tmpdir()}/talon-web-`);
+  const child = spawn(process.env.TALON_BIN, ["serve", "--addr", "127.0.0.1:0", "--db", `${dir}/talon.db`, "--log", "warn", ...flags], { stdio: ["ignore", "pipe", "inherit"] });
+  const url = await new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+      const m = out.match(/http:\/\/[0-9.:]+/);
+      if (m) resolve(m[0]);
+    });
+    child.on("exit", (code) => reject(new Error(`talon serve ended (${code}): ${out}`)));
+  });
+  const stop = () => {
+    child.kill();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { url, stop };
+}
+
 export async function api(path, body) {
   const r = await fetch(BASE + path, body ? { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) } : {});
   return r.json();

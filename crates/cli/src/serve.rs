@@ -49,6 +49,11 @@ pub struct ServeArgs {
     /// The bot level that stands in for an absent person.
     #[arg(long, default_value = "heuristic")]
     pub stand_in: String,
+    /// How long a person who is here may take over one move, in seconds;
+    /// past it the stand-in makes that move, and after two in a row it
+    /// plays the seat until they say they are back (0: no limit; at most a day).
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u64).range(0..=86_400), allow_negative_numbers = true)]
+    pub turn_secs: u64,
     /// Behind a reverse proxy on this machine: count requests from loopback
     /// by the address the proxy appends to X-Forwarded-For, so the limits
     /// per address stay per client (docs/server.md).
@@ -127,6 +132,7 @@ pub fn run(args: &ServeArgs) -> Result<(), String> {
         deal_pause: Duration::from_millis(args.deal_pause_ms),
         grace: Duration::from_secs(args.grace_secs),
         stand_in: stand_in.to_string(),
+        turn_time: (args.turn_secs > 0).then(|| Duration::from_secs(args.turn_secs)),
         behind_proxy: args.behind_proxy,
         max_sockets_per_address: args.max_sockets_per_address as usize,
         max_tables_per_address: args.max_tables_per_address as usize,
@@ -237,6 +243,8 @@ mod tests {
     fn durations_are_bounded() {
         let parse = |flag: &str, v: &str| Serve::try_parse_from(["serve", flag, v]).map(|s| s.args);
         assert!(parse("--grace-secs", "18446744073709551615").is_err());
+        assert!(parse("--turn-secs", "86401").is_err());
+        assert_eq!(parse("--turn-secs", "0").unwrap().turn_secs, 0);
         assert!(parse("--bot-delay-ms", "60001").is_err());
         assert!(parse("--deal-pause-ms", "99999999").is_err());
         assert_eq!(parse("--grace-secs", "86400").unwrap().grace_secs, 86_400);

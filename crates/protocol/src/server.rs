@@ -38,6 +38,8 @@ pub enum ClientFrame {
     /// End the table now, from a seated person, while every other seat is
     /// a bot's or its person has not come.
     End,
+    /// From a seated person whose seat a bot plays: "I am back".
+    Back,
 }
 
 /// One seat's presence, as everyone at the table sees it.

@@ -19,6 +19,11 @@ pub struct ServerConfig {
     pub grace: Duration,
     /// The bot level that stands in for an absent person.
     pub stand_in: String,
+    /// How long a person who is here may take over a move; past it the
+    /// stand-in makes that move, and after `TIMEOUTS_TO_STAND_IN` such moves
+    /// in a row it plays the seat until its person says they are back.
+    /// `None`: no limit.
+    pub turn_time: Option<Duration>,
     /// The bot level that gives hints.
     pub hint_bot: String,
     /// Frames a connection may send per `frame_window` (pings are free).
@@ -61,6 +66,10 @@ pub struct ServerConfig {
     pub abandon_after: Duration,
 }
 
+/// Moves a stand-in makes in a row for a person who is here but lets their
+/// time run out, before it keeps the seat until they are back.
+pub const TIMEOUTS_TO_STAND_IN: u8 = 2;
+
 /// The largest frame a client may send, in bytes; larger ones get an
 /// error frame. Far larger ones (over 16 times this) close the socket.
 pub const MAX_FRAME_BYTES: usize = 4096;
@@ -74,6 +83,7 @@ impl Default for ServerConfig {
             deal_pause: Duration::from_secs(3),
             grace: Duration::from_secs(60),
             stand_in: "heuristic".into(),
+            turn_time: Some(Duration::from_secs(300)),
             hint_bot: "expert".into(),
             frame_budget: 100,
             frame_window: Duration::from_secs(20),

@@ -325,6 +325,7 @@ fn room_cmd(conn: ConnId, frame: ClientFrame) -> Result<RoomCmd, ServerFrame> {
         ClientFrame::Resync => RoomCmd::Resync { conn },
         ClientFrame::StandIn { seat } => RoomCmd::StandIn { conn, seat },
         ClientFrame::End => RoomCmd::End { conn },
+        ClientFrame::Back => RoomCmd::Back { conn },
     })
 }
 

@@ -86,6 +86,21 @@ impl Seats {
         }
     }
 
+    /// A stand-in keeps the seat of a person who is here but let their
+    /// time run out too often, until they say they are back.
+    pub fn keep_for(&mut self, seat: u8) {
+        if let Some(p) = self.0.get_mut(usize::from(seat)) {
+            *p = Presence::StandIn;
+        }
+    }
+
+    /// A stand-in's seat given back to its person, connected `here` times.
+    pub fn back(&mut self, seat: u8, here: usize) {
+        if let Some(p) = self.0.get_mut(usize::from(seat)) {
+            *p = Presence::Online(here.max(1));
+        }
+    }
+
     pub fn left(&mut self, seat: u8) {
         if let Some(p) = self.0.get_mut(usize::from(seat)) {
             if let Presence::Online(n) = *p {

@@ -40,6 +40,8 @@ impl Room {
         let stand_in = match self.seats.get(seat) {
             Presence::Bot => false,
             Presence::StandIn => true,
+            // A person who is here but whose time ran out.
+            Presence::Online(_) if self.clock.overdue_at(self.table.version()) => true,
             _ => return,
         };
         let Some(me) = self.me.upgrade() else {
@@ -95,6 +97,8 @@ impl Room {
         let by = match self.seats.get(seat) {
             Presence::Bot => Actor::Bot,
             Presence::StandIn => Actor::StandIn,
+            // Time ran out, and the person has not moved since.
+            Presence::Online(_) if self.clock.overdue_at(at) => Actor::StandIn,
             _ => return,
         };
         let Some(action) = action else {

@@ -4,6 +4,7 @@
 //! apply, send.
 
 mod bots;
+mod clock;
 mod seated;
 
 use crate::address::HeldSlot;
@@ -74,6 +75,10 @@ pub enum RoomCmd {
     },
     /// A seated person ends a table nobody else has come to.
     End {
+        conn: ConnId,
+    },
+    /// A person whose seat a bot plays says they are back.
+    Back {
         conn: ConnId,
     },
     BotMoved {
@@ -172,6 +177,8 @@ pub struct Room {
     place: Option<HeldSlot>,
     /// The table made to play this one again, once someone asked.
     rematch: Option<String>,
+    /// How long the person to move has had their turn.
+    clock: clock::TurnClock,
 }
 
 impl Room {
@@ -192,6 +199,7 @@ impl Room {
         // then waits) rather than failing to load.
         let bots = SeatBots::for_table(&table).unwrap_or_else(|_| SeatBots::none(table.seats()));
         let replays = Bucket::full(shared.config.catch_up_budget);
+        let clock = clock::TurnClock::new(table.seats());
         let room = Room {
             id,
             finished_at: table.is_finished().then(Instant::now),
@@ -209,6 +217,7 @@ impl Room {
             replays,
             place,
             rematch: None,
+            clock,
         };
         tokio::spawn(room.run(rx, on_close));
         RoomHandle {
@@ -289,10 +298,16 @@ impl Room {
             .finished_at
             .filter(|_| self.conns.is_empty())
             .map(|t| t + self.shared.config.finished_ttl);
-        [self.due, grace, ttl, self.abandon_at()]
-            .into_iter()
-            .flatten()
-            .min()
+        [
+            self.due,
+            grace,
+            ttl,
+            self.abandon_at(),
+            self.turn_deadline(),
+        ]
+        .into_iter()
+        .flatten()
+        .min()
     }
 
     /// When this table is closed for want of anyone, if nothing happens.
@@ -331,6 +346,7 @@ impl Room {
             }
             RoomCmd::StandIn { conn, seat } => self.stand_in(conn, seat),
             RoomCmd::End { conn } => self.end(conn).await,
+            RoomCmd::Back { conn } => self.back(conn),
             RoomCmd::BotMoved {
                 seat,
                 at,
@@ -417,6 +433,10 @@ impl Room {
         if let Some(s) = seat {
             self.seats.joined(s);
             self.last_activity = Instant::now();
+            // Come (back) on their turn: the time is theirs from now.
+            if self.table.to_move() == Some(s) {
+                self.clock.back(s);
+            }
         }
         self.send_presence();
     }
@@ -523,10 +543,19 @@ impl Room {
                 format!("the move could not be saved ({e}); nothing changed")
             })?;
         self.last_activity = Instant::now();
+        let person_moved = match checked.event() {
+            Event::Acted {
+                seat,
+                by: Actor::Person,
+                ..
+            } => Some(*seat),
+            _ => None,
+        };
         // Checked on this table, which nothing else changes meanwhile.
         self.table
             .apply_checked(checked)
             .expect("a checked event applies to the table it was checked on");
+        self.clock.restart(person_moved);
         if self.table.is_finished() && self.finished_at.is_none() {
             // Finished in this room, so no longer in play: the place is
             // free before anyone hears of the end.
@@ -619,6 +648,7 @@ impl Room {
             info!(table = %self.id, "a bot stands in: a person was away longer than the grace time");
             self.send_presence();
         }
+        self.on_turn_timeout(now);
         if self.abandon_at().is_some_and(|t| t <= now) {
             let closed = Event::Ended {
                 reason: EndReason::Closed,

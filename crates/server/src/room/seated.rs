@@ -81,6 +81,37 @@ impl Room {
         }
     }
 
+    /// A person whose seat a bot plays (their time ran out too often, or
+    /// a friend let a bot play while they were away) takes it back.
+    pub(super) fn back(&mut self, conn: ConnId) {
+        let Some(c) = self.conns.get(&conn) else {
+            return;
+        };
+        let refusal = match c.viewer {
+            Viewer::Spectator => Some("spectators have no seat to take back"),
+            Viewer::Seat(s) if self.seats.get(s) != Presence::StandIn => {
+                Some("nobody plays for you: the seat is yours")
+            }
+            Viewer::Seat(_) => None,
+        };
+        if let Some(why) = refusal {
+            send(&c.out, &ServerFrame::error("no_back", why));
+            return;
+        }
+        let Viewer::Seat(seat) = c.viewer else {
+            return;
+        };
+        let here = self
+            .conns
+            .values()
+            .filter(|c| c.viewer == Viewer::Seat(seat))
+            .count();
+        self.seats.back(seat, here);
+        self.clock.back(seat);
+        info!(table = %self.id, seat, "back: the seat's person plays again");
+        self.send_presence();
+    }
+
     /// The first other seat that is a person's, if any.
     fn other_person(&self, me: u8) -> Option<u8> {
         (0..self.table.seats())
