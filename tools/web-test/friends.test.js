@@ -192,12 +192,20 @@ test("names that read alike are told apart by seat number", async () => {
 });
 
 test("a person whose time ran out twice gets their seat back with one press", async () => {
-  const server = await ownServer(["--turn-secs", "2", "--bot-delay-ms", "100", "--deal-pause-ms", "0"]);
+  const server = await ownServer(["--turn-secs", "3", "--bot-delay-ms", "100", "--deal-pause-ms", "0"]);
   try {
     const reply = await (await fetch(`${server.url}/api/tables`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ preset: "schnapsen", match: true, seats: [{ kind: "person", name: "Ann" }, { kind: "bot", level: "heuristic" }] }) })).json();
     const context = await env.browser.newContext();
     const page = await context.newPage();
     page.on("dialog", (d) => d.accept());
+    // Seat 0's moves as the server records them: by Ann, or by a bot.
+    const byAnn = [];
+    page.on("websocket", (ws) =>
+      ws.on("framereceived", (f) => {
+        const frame = typeof f.payload === "string" && f.payload.startsWith("{") ? JSON.parse(f.payload) : null;
+        if (frame?.t === "event" && frame.event?.seat === 0 && frame.event.kind === "acted") byAnn.push(frame.event.by);
+      }),
+    );
     await page.goto(server.url + reply.seats[0].invite);
     // Ann does nothing: a bot takes the seat and says so, with the way back.
     const back = page.locator("#im-back");
@@ -207,8 +215,11 @@ test("a person whose time ran out twice gets their seat back with one press", as
     await page.locator('.seat.me .presence', { hasText: /^online$/ }).waitFor();
     assert.equal(await back.count(), 0);
     // Her turn comes and her own click plays.
+    const before = byAnn.length;
     await page.waitForFunction(() => document.body.dataset.turn === "you", null, { timeout: 20000 });
-    await moveByClick(page);
+    assert.equal(await moveByClick(page), true);
+    for (let i = 0; i < 50 && !byAnn.slice(before).includes("person"); i++) await page.waitForTimeout(100);
+    assert.ok(byAnn.slice(before).includes("person"), `seat 0's moves since: ${byAnn.slice(before).join(", ")}`);
     await context.close();
   } finally {
     server.stop();

@@ -259,7 +259,6 @@ fn a_second_server_is_refused_and_the_first_stops_on_term() {
 #[cfg(unix)]
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_log_tells_the_operator_what_tables_do_and_nothing_hidden() {
-    use std::io::Read;
     let db = std::env::temp_dir().join(format!("talon-log-{}.db", std::process::id()));
     let _ = std::fs::remove_file(&db);
     let mut child = Command::new(env!("CARGO_BIN_EXE_talon"))
@@ -271,7 +270,17 @@ async fn the_log_tells_the_operator_what_tables_do_and_nothing_hidden() {
         .spawn()
         .expect("talon serve starts");
     let mut out = BufReader::new(child.stdout.take().unwrap());
-    let mut err = child.stderr.take().unwrap();
+    // The log's lines as they come, read by a thread of their own: a
+    // line that never comes must fail the test, not hang it.
+    let err = BufReader::new(child.stderr.take().unwrap());
+    let (lines_tx, lines) = std::sync::mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        for line in err.lines().map_while(Result::ok) {
+            if lines_tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
     let mut first = String::new();
     out.read_line(&mut first).unwrap();
     let addr = first
@@ -325,13 +334,29 @@ async fn the_log_tells_the_operator_what_tables_do_and_nothing_hidden() {
     }
     drop(ws);
     drop(watch);
+    // The leave is logged before the stop (which would cut it short).
+    let mut log = String::new();
+    let left = format!("table={table} seat=0");
+    while !log
+        .lines()
+        .any(|l| l.contains(" DEBUG left ") && l.contains(&left))
+    {
+        let line = lines
+            .recv_timeout(Duration::from_secs(30))
+            .unwrap_or_else(|e| panic!("no leave logged ({e}):\n{log}"));
+        log.push_str(&line);
+        log.push('\n');
+    }
     let term = Command::new("kill")
         .args(["-TERM", &server.0.id().to_string()])
         .status()
         .unwrap();
     assert!(term.success());
-    let mut log = String::new();
-    err.read_to_string(&mut log).unwrap();
+    // Until the server has stopped and its standard error closed.
+    while let Ok(line) = lines.recv_timeout(Duration::from_secs(30)) {
+        log.push_str(&line);
+        log.push('\n');
+    }
     let has = |words: &[&str]| log.lines().any(|l| words.iter().all(|w| l.contains(w)));
     let opened = format!("table={bots} preset=schnapsen people=0 bots=2 whole_match=true");
     assert!(has(&[" INFO table opened ", &opened]), "{log}");

@@ -27,6 +27,9 @@ pub struct Bot {
     /// The recipe, for pickle: the bot's tables and random stream are not
     /// kept, so a copy is the bot as it was made.
     game: Py<Game>,
+    /// The name the bot was made by, as the registry writes it (a bot may
+    /// call itself otherwise).
+    made_as: &'static str,
     seed: u64,
     time_limit: Option<f64>,
 }
@@ -45,6 +48,8 @@ impl Bot {
     ) -> PyResult<Bot> {
         let preset = game.get().preset();
         let mut bot = AnyBot::new(name, preset, seed).map_err(|e| talon_err(e.to_string()))?;
+        let made_as =
+            talon_bots::canonical_bot(name, preset).map_err(|e| talon_err(e.to_string()))?;
         let limit = match time_limit {
             Some(t) if !(t > 0.0 && t.is_finite()) => {
                 return Err(talon_err(format!(
@@ -63,6 +68,7 @@ impl Bot {
             bot: Mutex::new(bot),
             preset,
             game: game.unbind(),
+            made_as,
             seed,
             time_limit,
         })
@@ -81,7 +87,7 @@ impl Bot {
             slf.get_type().into_any(),
             (
                 bot.game.clone_ref(py),
-                bot.name.clone(),
+                bot.made_as.to_string(),
                 bot.seed,
                 bot.time_limit,
             ),

@@ -252,6 +252,12 @@ def test_bots_pickle_as_they_were_made():
             want = fresh.step(state)
             assert back.step(state) == want
             state.apply_action(want)
+    # Every bot of every family comes back as itself.
+    for preset in ("sixty-six", "na-sixty-six", "sixes-and-sevens", "pedro"):
+        g = talon.load_game(preset)
+        for name in g.bot_names():
+            back = pickle.loads(pickle.dumps(talon.Bot(g, name.upper(), seed=3)))
+            assert (back.name, back.seed) == (talon.Bot(g, name, seed=3).name, 3), (preset, name)
     # The game travels with the bot: a pickled Sixty-six bot refuses Pedro.
     back = pickle.loads(pickle.dumps(talon.Bot(talon.load_game("sixty-six"), "heuristic")))
     with pytest.raises(talon.TalonError, match="this bot plays sixty-six, not pedro"):

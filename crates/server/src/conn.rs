@@ -232,7 +232,8 @@ async fn admit(
     Ok((room, viewer, since))
 }
 
-/// The writer: the room's frames and our own replies, in order of arrival.
+/// The writer: our own replies first, then the room's frames (see the
+/// `biased` select below).
 async fn write(
     mut sink: SplitSink<WebSocket, Message>,
     mut from_room: mpsc::Receiver<Outgoing>,
@@ -268,13 +269,15 @@ async fn write(
 /// text frame that is not UTF-8, 1009 for one over the size cap, 1002
 /// for anything else (RFC 6455's codes).
 fn unreadable(e: &axum::Error) -> Outgoing {
-    let text = e.to_string().to_ascii_lowercase();
-    if text.contains("utf-8") || text.contains("utf8") {
-        Outgoing::Close(close::NOT_UTF8, "a text frame must be UTF-8")
-    } else if text.contains("too long") || text.contains("too big") || text.contains("capacity") {
-        Outgoing::Close(close::TOO_BIG, "a frame has at most 65,536 bytes")
-    } else {
-        Outgoing::Close(close::PROTOCOL, "a frame could not be read")
+    let kind = std::error::Error::source(e).and_then(|inner| inner.downcast_ref());
+    match kind {
+        Some(tungstenite::Error::Utf8(_)) => {
+            Outgoing::Close(close::NOT_UTF8, "a text frame must be UTF-8")
+        }
+        Some(tungstenite::Error::Capacity(_)) => {
+            Outgoing::Close(close::TOO_BIG, "a frame has at most 65,536 bytes")
+        }
+        _ => Outgoing::Close(close::PROTOCOL, "a frame could not be read"),
     }
 }
 

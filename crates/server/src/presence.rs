@@ -77,12 +77,11 @@ impl Seats {
             .unwrap_or(Presence::Bot)
     }
 
-    pub fn joined(&mut self, seat: u8) {
+    /// The seat's person is here on `connections` tabs and devices (a
+    /// stand-in gives the seat up).
+    pub fn here(&mut self, seat: u8, connections: usize) {
         if let Some(p) = self.0.get_mut(usize::from(seat)) {
-            *p = match *p {
-                Presence::Online(n) => Presence::Online(n + 1),
-                _ => Presence::Online(1),
-            };
+            *p = Presence::Online(connections.max(1));
         }
     }
 
@@ -91,13 +90,6 @@ impl Seats {
     pub fn keep_for(&mut self, seat: u8) {
         if let Some(p) = self.0.get_mut(usize::from(seat)) {
             *p = Presence::StandIn;
-        }
-    }
-
-    /// A stand-in's seat given back to its person, connected `here` times.
-    pub fn back(&mut self, seat: u8, here: usize) {
-        if let Some(p) = self.0.get_mut(usize::from(seat)) {
-            *p = Presence::Online(here.max(1));
         }
     }
 
@@ -134,18 +126,18 @@ impl Seats {
         }
     }
 
-    /// Seats whose grace has run out get a stand-in; true if any did.
-    pub fn expire_grace(&mut self, now: Instant, grace: Duration) -> bool {
-        let mut changed = false;
-        for p in &mut self.0 {
+    /// Seats whose grace has run out get a stand-in; returns them.
+    pub fn expire_grace(&mut self, now: Instant, grace: Duration) -> Vec<u8> {
+        let mut expired = Vec::new();
+        for (seat, p) in self.0.iter_mut().enumerate() {
             if let Presence::Away(since) = *p {
                 if since + grace <= now {
                     *p = Presence::StandIn;
-                    changed = true;
+                    expired.push(seat as u8);
                 }
             }
         }
-        changed
+        expired
     }
 
     /// The seats as everyone sees them; an away seat says how long its

@@ -11,7 +11,7 @@ use talon_bots::AnyBot;
 use talon_protocol::ServerFrame;
 use talon_table::{Actor, Viewer};
 use tokio::time::sleep_until;
-use tracing::error;
+use tracing::{debug, error};
 
 /// Clears a seat's bit in `Room::hinting` however its hint task ends.
 struct HintDone(Arc<AtomicU8>, u8);
@@ -104,6 +104,12 @@ impl Room {
         let Some(action) = action else {
             return;
         };
+        // Overtaken while it thought (a person moved, the table was ended):
+        // nothing went wrong, the move is just no longer wanted.
+        if at != self.table.version() || self.table.is_finished() {
+            debug!(table = %self.id, seat, "a bot's move came too late");
+            return;
+        }
         match self.table.check_action(seat, &action, by, Some(at)) {
             Ok(event) => {
                 if let Err(e) = self.commit(event).await {
@@ -112,7 +118,8 @@ impl Room {
                     self.shared.metrics.record(started.elapsed());
                 }
             }
-            Err(e) => error!(table = %self.id, "a bot's move was refused: {e}"),
+            // The code only: the rules' words may name the bot's card.
+            Err(e) => error!(table = %self.id, seat, code = e.code(), "a bot's move was refused"),
         }
     }
 

@@ -39,11 +39,17 @@ impl TurnClock {
         }
     }
 
-    /// The person of `seat` is back (or came): their time starts now.
-    pub fn back(&mut self, seat: u8) {
-        self.began = Instant::now();
+    /// The person of `seat` came, or is back from a stand-in: on their
+    /// turn their time starts now (the time it ran while they were away
+    /// is not theirs), and a move the stand-in was to make for them is
+    /// theirs again. Their run of timeouts ends.
+    pub fn came(&mut self, seat: u8, to_move: Option<u8>) {
         if let Some(t) = self.timeouts.get_mut(usize::from(seat)) {
             *t = 0;
+        }
+        if to_move == Some(seat) {
+            self.began = Instant::now();
+            self.overdue = None;
         }
     }
 

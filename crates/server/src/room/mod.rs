@@ -11,7 +11,7 @@ use crate::address::HeldSlot;
 use crate::config::ServerConfig;
 use crate::limits::Bucket;
 use crate::metrics::Metrics;
-use crate::presence::Seats;
+use crate::presence::{Presence, Seats};
 use crate::secret::SecretHash;
 use crate::store::Store;
 use serde_json::{json, Value};
@@ -431,14 +431,23 @@ impl Room {
         debug!(table = %self.id, seat, since, "joined");
         self.conns.insert(conn, Conn { viewer, out });
         if let Some(s) = seat {
-            self.seats.joined(s);
+            // Coming is being back: a stand-in gives the seat up at once.
+            let was_here = matches!(self.seats.get(s), Presence::Online(_));
+            self.seats.here(s, self.connections_of(s));
             self.last_activity = Instant::now();
-            // Come (back) on their turn: the time is theirs from now.
-            if self.table.to_move() == Some(s) {
-                self.clock.back(s);
+            if !was_here {
+                self.clock.came(s, self.table.to_move());
             }
         }
         self.send_presence();
+    }
+
+    /// How many connections hold `seat`.
+    fn connections_of(&self, seat: u8) -> usize {
+        self.conns
+            .values()
+            .filter(|c| c.viewer == Viewer::Seat(seat))
+            .count()
     }
 
     /// Connections that hold a seat.
@@ -469,6 +478,10 @@ impl Room {
             );
             return;
         };
+        // A person's own move takes their seat back from a stand-in.
+        if self.seats.get(seat) == Presence::StandIn {
+            self.take_back(seat);
+        }
         let event = match self
             .table
             .check_action(seat, action, Actor::Person, Some(v))
@@ -644,8 +657,11 @@ impl Room {
 
     async fn on_timers(&mut self) {
         let now = Instant::now();
-        if self.seats.expire_grace(now, self.shared.config.grace) {
-            info!(table = %self.id, "a bot stands in: a person was away longer than the grace time");
+        let expired = self.seats.expire_grace(now, self.shared.config.grace);
+        for seat in &expired {
+            info!(table = %self.id, seat, "a bot stands in: its person was away longer than the grace time");
+        }
+        if !expired.is_empty() {
             self.send_presence();
         }
         self.on_turn_timeout(now);

@@ -101,13 +101,15 @@ impl Room {
         let Viewer::Seat(seat) = c.viewer else {
             return;
         };
-        let here = self
-            .conns
-            .values()
-            .filter(|c| c.viewer == Viewer::Seat(seat))
-            .count();
-        self.seats.back(seat, here);
-        self.clock.back(seat);
+        self.take_back(seat);
+    }
+
+    /// The seat is its person's again, who is here: by `back`, or by
+    /// their own move. A stand-in's move still being thought out is
+    /// dropped when it comes (`bot_moved`).
+    pub(super) fn take_back(&mut self, seat: u8) {
+        self.seats.here(seat, self.connections_of(seat));
+        self.clock.came(seat, self.table.to_move());
         info!(table = %self.id, seat, "back: the seat's person plays again");
         self.send_presence();
     }
