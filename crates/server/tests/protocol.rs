@@ -554,12 +554,7 @@ async fn a_seated_person_lets_a_bot_play_for_a_friend_who_has_not_come() {
             }
             // My own turns: play the first legal action.
             let f = me.next().await.expect("a frame");
-            if f["t"] == "event" || f["t"] == "snapshot" {
-                if let Some(a) = f["state"]["legal"].as_array().and_then(|l| l.first()) {
-                    let v = f["v"].clone();
-                    me.send(json!({"t": "act", "action": a, "v": v})).await;
-                }
-            }
+            act_first(&mut me, &f).await;
         }
     })
     .await

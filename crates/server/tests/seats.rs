@@ -133,12 +133,7 @@ async fn a_person_who_lets_the_time_run_out_gets_a_stand_in_until_back() {
             if f["state"]["status"] == "finished" {
                 return false;
             }
-            if f["t"] == "event" || f["t"] == "snapshot" {
-                if let Some(a) = f["state"]["legal"].as_array().and_then(|l| l.first()) {
-                    let v = f["v"].clone();
-                    ann.send(json!({"t": "act", "action": a, "v": v})).await;
-                }
-            }
+            act_first(&mut ann, &f).await;
         }
     })
     .await

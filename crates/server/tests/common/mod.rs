@@ -352,6 +352,18 @@ pub async fn my_turn(c: &mut Client) -> Value {
     }
 }
 
+/// If frame `f` (an event or snapshot) offers this client a move, plays
+/// the first one.
+pub async fn act_first(c: &mut Client, f: &Value) {
+    if f["t"] != "event" && f["t"] != "snapshot" {
+        return;
+    }
+    if let Some(a) = f["state"]["legal"].as_array().and_then(|l| l.first()) {
+        let v = f["v"].clone();
+        c.send(json!({"t": "act", "action": a, "v": v})).await;
+    }
+}
+
 /// Asks `check` every 20 ms, at most `tries` times, until it holds;
 /// returns whether it did.
 pub async fn poll_until(tries: usize, mut check: impl AsyncFnMut() -> bool) -> bool {
