@@ -54,6 +54,7 @@ class TableUi {
     this.net = new Connection(table, secret, {
       welcome: (f) => {
         this.seat = f.seat;
+        this.turnSecs = f.turn_secs || null;
         if (this.secret && f.seat === null) this.secret = null;
         if (this.secret && f.seat !== null) localStorage.setItem(secretKey(this.table), this.secret);
       },
@@ -115,9 +116,10 @@ class TableUi {
     document.addEventListener("keydown", (e) => this.onKey(e));
   }
 
-  // While someone is away, their countdown is redrawn every second.
+  // While someone is away, or your turn's time runs, the countdown is
+  // redrawn every second.
   tickAway() {
-    const away = Object.keys(this.standInAt).length > 0;
+    const away = Object.keys(this.standInAt).length > 0 || this.turnLeft() !== null;
     if (away && !this.awayTimer) this.awayTimer = setInterval(() => this.state && this.render(), 1000);
     if (!away && this.awayTimer) {
       clearInterval(this.awayTimer);
@@ -237,6 +239,9 @@ class TableUi {
     document.title = `${yours ? "\u25B6 Your turn · " : ""}${state.title || state.preset} · Talon`;
     const before = this.state;
     this.state = state;
+    // Every event starts a turn's time anew, on the server as here.
+    if (ev || !before) this.turnSince = Date.now();
+    this.tickAway();
     // Seated: the lobby's "Your tables" leads back here.
     const ended = state.status === "finished";
     if (this.secret && state.you !== null && (!before || (before.status === "finished") !== ended)) {
@@ -667,7 +672,17 @@ class TableUi {
       else if (this.otherActions().length) text += ": choose below";
     } else text = `${this.name(s.to_move)} to play`;
     if (this.pending) text = "Sending…";
+    const left = this.turnLeft();
+    if (left !== null && left <= 60) text += ` (${Math.max(0, Math.ceil(left))} s before a bot moves for you)`;
     return h("p", { class: `status${s.to_move === s.you && s.status === "playing" ? " yours" : ""}`, id: "status" }, text);
+  }
+
+  // Seconds left of your turn on the server's clock (--turn-secs), while
+  // it is your turn and you are here; else null.
+  turnLeft() {
+    const s = this.state;
+    if (!this.turnSecs || !s || s.status !== "playing" || s.you === null || s.to_move !== s.you || this.presence[s.you] !== "online") return null;
+    return this.turnSecs - (Date.now() - this.turnSince) / 1000;
   }
 
   actionBar() {

@@ -207,6 +207,8 @@ test("a person whose time ran out twice gets their seat back with one press", as
       }),
     );
     await page.goto(server.url + reply.seats[0].invite);
+    // Ann's turn counts down (the server's turn time comes in its welcome).
+    await page.locator("#status", { hasText: /s before a bot moves for you\)$/ }).waitFor({ timeout: 20000 });
     // Ann does nothing: a bot takes the seat and says so, with the way back.
     const back = page.locator("#im-back");
     await back.waitFor({ timeout: 20000 });

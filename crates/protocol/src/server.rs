@@ -68,6 +68,10 @@ pub enum ServerFrame {
         table: String,
         seat: Option<u8>,
         v: u64,
+        /// The server's turn time for a person who is here, in seconds
+        /// (`--turn-secs`), if it has one: a client may count it down.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        turn_secs: Option<u64>,
     },
     /// Everything this viewer may know, as of version `v`.
     Snapshot {

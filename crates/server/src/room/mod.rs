@@ -417,6 +417,7 @@ impl Room {
                 table: self.id.clone(),
                 seat,
                 v,
+                turn_secs: self.shared.config.turn_time.map(|t| t.as_secs()),
             },
         );
         // Up to date: nothing to send. Behind: the missed events, or a
