@@ -160,7 +160,7 @@ impl Preset {
             Preset::SixesAndSevens => {
                 "Sixes and Sevens: 3-6 players, odd/even majority decides whether high or low wins the trick"
             }
-            Preset::SixtyThree => "Cape Breton Sixty-three: 53 cards, joker 15, bids 40-63, dealer robs the pack, game 250",
+            Preset::SixtyThree => "Cape Breton Sixty-three: 53 cards, joker 15, bids 40-63 (all pass: the dealer is held to 25), dealer robs the pack, game 250",
             Preset::SixtyThreeInverness => "Sixty-three of Inverness County: no joker, trump three 15",
             Preset::SixtyThreeQueens => "Sixty-three of Queens County NB: trump two 2, ten 0, game 225",
             Preset::SixtyThreeMaine => "Maine Sixty-three: trump three 15, four more cards after the auction, game 152",
