@@ -15,7 +15,7 @@ function presenceText(ui, seat) {
   }
   // A seat open in more than one place: yours, so you notice a tab or a
   // device you did not mean (a seat link is a key); another's, so you know.
-  const places = (ui.connections || {})[seat] || 0;
+  const places = ui.connections[seat] || 0;
   if (p === "online" && places > 1) return seat === ui.state.you ? `open in ${places} places (tabs or devices)` : `online in ${places} places`;
   if (p === "stand_in" && seat === ui.state.you) return "a bot plays for you";
   return { online: "online", away: "away", stand_in: "a bot plays for now", open: "not here yet", bot: "" }[p] ?? "";

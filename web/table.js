@@ -39,6 +39,7 @@ class TableUi {
     this.state = null;
     this.seat = null;
     this.presence = {};
+    this.connections = {}; // online seats: how many tabs and devices hold each
     this.standInAt = {}; // away seats: when a bot stands in (Date.now() ms)
     this.awaySince = {}; // away seats: since when this page has seen them away
     this.selected = null; // a card selected by a first tap (phones)
@@ -77,7 +78,7 @@ class TableUi {
         this.awaySince = Object.fromEntries(f.seats.filter((s) => s.status === "away").map((s) => [s.seat, this.awaySince[s.seat] ?? now]));
         this.presence = presence;
         this.connections = Object.fromEntries(f.seats.map((s) => [s.seat, s.connections || 0]));
-        this.tickAway();
+        this.tickCountdowns();
         this.render();
       },
       error: (f) => {
@@ -118,12 +119,12 @@ class TableUi {
 
   // While someone is away, or your turn's time runs, the countdown is
   // redrawn every second.
-  tickAway() {
-    const away = Object.keys(this.standInAt).length > 0 || this.turnLeft() !== null;
-    if (away && !this.awayTimer) this.awayTimer = setInterval(() => this.state && this.render(), 1000);
-    if (!away && this.awayTimer) {
-      clearInterval(this.awayTimer);
-      this.awayTimer = null;
+  tickCountdowns() {
+    const ticking = Object.keys(this.standInAt).length > 0 || this.turnLeft() !== null;
+    if (ticking && !this.tickTimer) this.tickTimer = setInterval(() => this.state && this.render(), 1000);
+    if (!ticking && this.tickTimer) {
+      clearInterval(this.tickTimer);
+      this.tickTimer = null;
     }
   }
 
@@ -241,7 +242,7 @@ class TableUi {
     this.state = state;
     // Every event starts a turn's time anew, on the server as here.
     if (ev || !before) this.turnSince = Date.now();
-    this.tickAway();
+    this.tickCountdowns();
     // Seated: the lobby's "Your tables" leads back here.
     const ended = state.status === "finished";
     if (this.secret && state.you !== null && (!before || (before.status === "finished") !== ended)) {

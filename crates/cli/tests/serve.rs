@@ -51,13 +51,25 @@ fn start(db: &std::path::Path) -> (Server, String) {
     BufReader::new(child.stdout.take().unwrap())
         .read_line(&mut line)
         .unwrap();
-    let addr = line
-        .split("http://")
+    (Server(child), address_in(&line))
+}
+
+/// The address in the start line's URL.
+fn address_in(line: &str) -> String {
+    line.split("http://")
         .nth(1)
         .and_then(|rest| rest.split('/').next())
         .unwrap_or_else(|| panic!("the URL is printed: {line:?}"))
-        .to_string();
-    (Server(child), addr)
+        .to_string()
+}
+
+/// The database and the files SQLite and the server keep beside it.
+fn remove_db(db: &std::path::Path) {
+    for suffix in ["", "-wal", "-shm", ".lock"] {
+        let mut path = db.as_os_str().to_owned();
+        path.push(suffix);
+        let _ = std::fs::remove_file(path);
+    }
 }
 
 async fn post(addr: &str, path: &str, body: &Value) -> Value {
@@ -197,11 +209,7 @@ async fn a_killed_server_restarts_with_every_acknowledged_action() {
         );
     }
     child.kill();
-    for suffix in ["", "-wal", "-shm", ".lock"] {
-        let mut path = db.clone().into_os_string();
-        path.push(suffix);
-        let _ = std::fs::remove_file(path);
-    }
+    remove_db(&db);
 }
 
 /// A second server on the same database is refused with a reason; the
@@ -247,11 +255,7 @@ fn a_second_server_is_refused_and_the_first_stops_on_term() {
         "{rest}"
     );
     server.kill();
-    for suffix in ["", "-wal", "-shm", ".lock"] {
-        let mut path = db.clone().into_os_string();
-        path.push(suffix);
-        let _ = std::fs::remove_file(path);
-    }
+    remove_db(&db);
 }
 
 /// The operator's log: tables opened, deals of a match and the end at
@@ -283,14 +287,7 @@ async fn the_log_tells_the_operator_what_tables_do_and_nothing_hidden() {
     });
     let mut first = String::new();
     out.read_line(&mut first).unwrap();
-    let addr = first
-        .split("http://")
-        .nth(1)
-        .unwrap()
-        .split('/')
-        .next()
-        .unwrap()
-        .to_string();
+    let addr = address_in(&first);
     let server = Server(child);
 
     let bots = post(
@@ -385,9 +382,5 @@ async fn the_log_tells_the_operator_what_tables_do_and_nothing_hidden() {
         let card = card.as_str().unwrap();
         assert!(!log.contains(card), "no card ({card}) in the log:\n{log}");
     }
-    for suffix in ["", "-wal", "-shm", ".lock"] {
-        let mut path = db.clone().into_os_string();
-        path.push(suffix);
-        let _ = std::fs::remove_file(path);
-    }
+    remove_db(&db);
 }

@@ -35,8 +35,8 @@ pub enum ClientFrame {
     /// (open or away) until they are back, instead of waiting; from a
     /// seated person.
     StandIn { seat: u8 },
-    /// End the table now, from a seated person, while every other seat is
-    /// a bot's or its person has not come.
+    /// End the table now, from a seated person when every other seat is
+    /// a bot's.
     End,
     /// From a seated person whose seat a bot plays: "I am back".
     Back,

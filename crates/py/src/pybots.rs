@@ -21,11 +21,11 @@ pub struct Bot {
     // A mutex makes the bot shareable between Python threads (pyo3 requires
     // `Sync`); one thread thinks at a time, without the GIL.
     bot: Mutex<AnyBot>,
-    preset: talon_rules::Preset,
     /// Kept apart from the bot: reading it must not wait for a search.
     name: String,
-    /// The recipe, for pickle: the bot's tables and random stream are not
-    /// kept, so a copy is the bot as it was made.
+    /// The game it plays (so its preset). With the name, seed and time
+    /// limit it is the recipe pickle keeps: the bot's tables and random
+    /// stream are not kept, so a copy is the bot as it was made.
     game: Py<Game>,
     /// The name the bot was made by, as the registry writes it (a bot may
     /// call itself otherwise).
@@ -66,7 +66,6 @@ impl Bot {
         Ok(Bot {
             name: bot.name().to_string(),
             bot: Mutex::new(bot),
-            preset,
             game: game.unbind(),
             made_as,
             seed,
@@ -108,10 +107,10 @@ impl Bot {
     fn step(&self, py: Python<'_>, state: &State) -> PyResult<usize> {
         // A bot's settings are its preset's (Schnapsen's expert searches
         // longer than Sixty-six's); the options it reads from the state.
-        if state.core.preset() != self.preset {
+        if state.core.preset() != self.preset() {
             return Err(talon_err(format!(
                 "this bot plays {}, not {}",
-                self.preset.name(),
+                self.preset().name(),
                 state.core.preset().name()
             )));
         }
@@ -126,7 +125,15 @@ impl Bot {
     }
 
     fn __repr__(&self) -> String {
-        format!("talon.Bot({:?}, {:?})", self.preset.name(), self.name)
+        format!("talon.Bot({:?}, {:?})", self.preset().name(), self.name)
+    }
+}
+
+impl Bot {
+    /// The preset of the game it was made for (its settings are that
+    /// preset's).
+    fn preset(&self) -> talon_rules::Preset {
+        self.game.get().preset()
     }
 }
 

@@ -318,8 +318,7 @@ async fn ask_room<T>(
 ) -> Result<T, Response> {
     let room = match lobby.room(id, key).await {
         Ok(r) => r,
-        Err(LobbyError::NotFound) => return Err(error(StatusCode::NOT_FOUND, "no such table")),
-        Err(LobbyError::TooMany(e, retry)) => return Err(too_many(e, retry)),
+        Err(e @ (LobbyError::NotFound | LobbyError::TooMany(..))) => return Err(lobby_error(e)),
         Err(LobbyError::Full) => {
             return Err(error(
                 StatusCode::SERVICE_UNAVAILABLE,

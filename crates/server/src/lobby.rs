@@ -250,12 +250,10 @@ impl Lobby {
         if self.open_count() >= self.shared.config.max_open_tables {
             return Err(LobbyError::Full);
         }
-        let (preset, bots, seats) = (
-            config.preset.clone(),
-            config.seats.iter().filter(|s| s.is_bot()).count(),
-            config.seats.len(),
-        );
-        let whole_match = config.whole_match;
+        // For the log line, before the config moves into the table.
+        let (preset, whole_match) = (config.preset.clone(), config.whole_match);
+        let people = config.person_seats().len();
+        let bots = config.seats.len() - people;
         let events = Table::open(config).map_err(|e| LobbyError::Invalid(e.to_string()))?;
         let table = Table::replay(&events).map_err(|e| LobbyError::Invalid(e.to_string()))?;
         let id = new_id(12);
@@ -284,7 +282,6 @@ impl Lobby {
                 .await?;
             let made = stored.id.clone();
             lobby.start(stored, table, Some(place));
-            let people = seats - bots;
             match &rematch_of {
                 Some(from) => info!(table = %made, rematch_of = %from, "rematch opened"),
                 None => info!(table = %made, %preset, people, bots, whole_match, "table opened"),

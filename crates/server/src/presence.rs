@@ -93,11 +93,13 @@ impl Seats {
         }
     }
 
-    pub fn left(&mut self, seat: u8) {
+    /// A connection of the seat's went, leaving `connections` (a stand-in
+    /// keeps the seat it holds).
+    pub fn left(&mut self, seat: u8, connections: usize) {
         if let Some(p) = self.0.get_mut(usize::from(seat)) {
-            if let Presence::Online(n) = *p {
-                *p = if n > 1 {
-                    Presence::Online(n - 1)
+            if let Presence::Online(_) = *p {
+                *p = if connections > 0 {
+                    Presence::Online(connections)
                 } else {
                     Presence::Away(Instant::now())
                 };

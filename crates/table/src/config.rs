@@ -255,13 +255,12 @@ fn check_name(seat: usize, name: &str) -> Result<(), TableError> {
     // as they would look: any run of spaces as one, full-width letters as
     // plain ones.
     let plain = looks(name);
-    let seat_like = plain
-        .strip_prefix("seat ")
-        .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+    let number = |n: &str| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit());
+    let seat_like = plain.strip_prefix("seat ").is_some_and(number);
     // The browser tells alike bots apart by number ("random bot 2").
     let numbered_bot = plain
         .rsplit_once(' ')
-        .is_some_and(|(head, n)| head.ends_with(" bot") && n.chars().all(|c| c.is_ascii_digit()));
+        .is_some_and(|(head, n)| head.ends_with(" bot") && number(n));
     if seat_like || numbered_bot || plain.ends_with(" bot") || plain == "bot" {
         return Err(TableError::Config(format!(
             "seat {seat}: {name:?} reads like a name the table gives seats itself"

@@ -23,6 +23,18 @@ impl Drop for HintDone {
 }
 
 impl Room {
+    /// Which bot plays `seat` for the move at version `at`: the seat's
+    /// own, or a stand-in for a person who is not here or whose time ran
+    /// out (and who has not moved since); none while its person plays.
+    fn bot_for(&self, seat: u8, at: u64) -> Option<Actor> {
+        match self.seats.get(seat) {
+            Presence::Bot => Some(Actor::Bot),
+            Presence::StandIn => Some(Actor::StandIn),
+            Presence::Online(_) if self.clock.overdue_at(at) => Some(Actor::StandIn),
+            _ => None,
+        }
+    }
+
     /// Starts whatever comes next without a person: the next deal (after
     /// a pause), or a bot's move (off the async runtime, paced).
     pub(super) fn schedule(&mut self) {
@@ -37,13 +49,10 @@ impl Room {
         let Some(seat) = self.table.to_move() else {
             return;
         };
-        let stand_in = match self.seats.get(seat) {
-            Presence::Bot => false,
-            Presence::StandIn => true,
-            // A person who is here but whose time ran out.
-            Presence::Online(_) if self.clock.overdue_at(self.table.version()) => true,
-            _ => return,
+        let Some(by) = self.bot_for(seat, self.table.version()) else {
+            return;
         };
+        let stand_in = by == Actor::StandIn;
         let Some(me) = self.me.upgrade() else {
             return;
         };
@@ -94,12 +103,8 @@ impl Room {
             self.bots.put(seat, bot);
         }
         // The person came back while their stand-in thought: theirs to play.
-        let by = match self.seats.get(seat) {
-            Presence::Bot => Actor::Bot,
-            Presence::StandIn => Actor::StandIn,
-            // Time ran out, and the person has not moved since.
-            Presence::Online(_) if self.clock.overdue_at(at) => Actor::StandIn,
-            _ => return,
+        let Some(by) = self.bot_for(seat, at) else {
+            return;
         };
         let Some(action) = action else {
             return;

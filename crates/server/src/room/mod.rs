@@ -73,7 +73,7 @@ pub enum RoomCmd {
         conn: ConnId,
         seat: u8,
     },
-    /// A seated person ends a table nobody else has come to.
+    /// A seated person ends a game against bots.
     End {
         conn: ConnId,
     },
@@ -639,7 +639,7 @@ impl Room {
         let Some(Viewer::Seat(s)) = self.conns.remove(&conn).map(|c| c.viewer) else {
             return false;
         };
-        self.seats.left(s);
+        self.seats.left(s, self.connections_of(s));
         debug!(table = %self.id, seat = s, "left");
         self.send_presence();
         true

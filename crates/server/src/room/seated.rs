@@ -87,21 +87,17 @@ impl Room {
         let Some(c) = self.conns.get(&conn) else {
             return;
         };
-        let refusal = match c.viewer {
-            Viewer::Spectator => Some("spectators have no seat to take back"),
+        let seat = match c.viewer {
+            Viewer::Spectator => Err("spectators have no seat to take back"),
             Viewer::Seat(s) if self.seats.get(s) != Presence::StandIn => {
-                Some("nobody plays for you: the seat is yours")
+                Err("nobody plays for you: the seat is yours")
             }
-            Viewer::Seat(_) => None,
+            Viewer::Seat(s) => Ok(s),
         };
-        if let Some(why) = refusal {
-            send(&c.out, &ServerFrame::error("no_back", why));
-            return;
+        match seat {
+            Ok(seat) => self.take_back(seat),
+            Err(why) => send(&c.out, &ServerFrame::error("no_back", why)),
         }
-        let Viewer::Seat(seat) = c.viewer else {
-            return;
-        };
-        self.take_back(seat);
     }
 
     /// The seat is its person's again, who is here: by `back`, or by
@@ -116,9 +112,11 @@ impl Room {
 
     /// The first other seat that is a person's, if any.
     fn other_person(&self, me: u8) -> Option<u8> {
-        (0..self.table.seats())
-            .filter(|&s| s != me)
-            .find(|&s| !matches!(self.seats.get(s), Presence::Bot))
+        self.table
+            .config()
+            .person_seats()
+            .into_iter()
+            .find(|&s| s != me)
     }
 
     /// Why a rematch with the same cards would not be fair, if it would
@@ -142,8 +140,9 @@ impl Room {
         }
         let config = self.table.config();
         let log = self.table.log();
-        (0..self.table.seats())
-            .filter(|&s| !config.seats[usize::from(s)].is_bot())
+        config
+            .person_seats()
+            .into_iter()
             .find(|&s| {
                 !log.iter().any(
                     |e| matches!(e, Event::Acted { seat, by: Actor::Person, .. } if *seat == s),
