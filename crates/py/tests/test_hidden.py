@@ -56,6 +56,20 @@ def test_tensors_never_mark_a_hidden_card(preset):
     assert records_used > 0, "the history has records"
 
 
+def test_strings_never_name_a_hidden_card(preset):
+    # The observation and information-state strings are a seat's JSON: a
+    # card it may not know never appears in them as a card.
+    game = talon.load_game(preset)
+    rng = random.Random(12)
+    for seed in range(10):
+        for state in positions(game.new_initial_state(seed=seed), rng, 500):
+            for seat in range(game.num_players()):
+                texts = (state.observation_string(seat), state.information_state_string(seat))
+                for card in state.hidden_cards(seat):
+                    for text in texts:
+                        assert f'"{card}"' not in text, (preset, seat, card, text)
+
+
 def test_resampled_states_are_consistent_with_the_information_state(preset):
     game = talon.load_game(preset)
     rng = random.Random(5)
