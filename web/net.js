@@ -22,6 +22,7 @@ const BUSY = new Set([1011, 1013, 4029]);
 // Close codes after which reconnecting cannot help.
 const FATAL = {
   4003: "This seat link is not valid for this table.",
+  4009: "Your seat was given a new link on another tab or device: the link this page used opens nothing now.",
   4004: "There is no such table.",
 };
 

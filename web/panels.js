@@ -4,6 +4,7 @@
 import { h, prefs, copy, announce } from "./dom.js";
 import { bigCard, smallCard, cardOrder } from "./cards.js";
 import { capital } from "./words.js";
+import { seatLinkView } from "./link.js";
 
 export function panelView(ui) {
   // An id, so that a redraw (a message expiring) gives the focus back.
@@ -54,10 +55,23 @@ export function panelView(ui) {
       h("label", { class: "check" }, box, " Four-colour suits (clubs green, diamonds blue)"),
       h("p", {}, "Keys: \u2190 \u2192 move between cards, Enter plays, 1\u20139 pick the n-th card, Esc closes."),
       h("p", {}, h("a", { href: `/t/${ui.table}#watch`, onclick: (e) => ui.confirmLeaveSeat(e) }, "Watch this table instead of playing"), " \u00b7 ", h("a", { href: "/" }, "New table")),
+      seatLinkView(ui),
       endTable(ui),
     );
   }
   return h("section", { class: "panel", role: "dialog", "aria-label": title }, h("div", { class: "panel-head" }, h("h2", {}, title), close), body);
+}
+
+// The page when the table cannot be reached any more (no such table, a
+// seat link that opens nothing): where to go instead.
+export function fatalView(ui) {
+  const seatGone = ui.fatalCode === 4003 || ui.fatalCode === 4009;
+  return h(
+    "div",
+    { class: "fatal", role: "alert" },
+    h("p", {}, ui.fatal),
+    h("p", {}, seatGone ? h("a", { href: `/t/${ui.table}#watch`, class: "button" }, "Watch this table") : null, " ", h("a", { href: "/", class: "button" }, "New table")),
+  );
 }
 
 // A seated person may end a game against bots. A table with another

@@ -6,7 +6,8 @@ import { h, main, patch, announce, secretKey, loadInvites, rememberTable, forget
 import { Connection } from "./net.js";
 import { seatBox } from "./seats.js";
 import { centreView } from "./centre.js";
-import { panelView, finishedView, rematchMade } from "./panels.js";
+import { panelView, finishedView, rematchMade, fatalView } from "./panels.js";
+import { linkChanged, linkRefused, seated, tryOtherSecret } from "./link.js";
 import { describeAction, actionLabel, andList, bidHelp, capital, CONFIRM } from "./words.js";
 
 export function tablePage(table) {
@@ -57,8 +58,12 @@ class TableUi {
         this.seat = f.seat;
         this.turnSecs = f.turn_secs || null;
         if (this.secret && f.seat === null) this.secret = null;
-        if (this.secret && f.seat !== null) localStorage.setItem(secretKey(this.table), this.secret);
+        if (this.secret && f.seat !== null) {
+          localStorage.setItem(secretKey(this.table), this.secret);
+          seated(this);
+        }
       },
+      link_changed: () => linkChanged(this),
       snapshot: (f) => this.setState(f.state, null),
       event: (f) => this.onEvent(f),
       reject: (f) => this.onReject(f),
@@ -86,6 +91,7 @@ class TableUi {
         // your turn any more) leaves the button and any action in flight.
         if (f.code === "no_hint") this.hintAsked = false;
         else this.pending = null;
+        if (f.code === "no_new_link") linkRefused(this);
         this.flash(f.message);
         this.render();
       },
@@ -102,9 +108,11 @@ class TableUi {
         if (s === "online" && this.state) this.sendQueued();
       },
       fatal: (msg, code) => {
-        // A seat link the server refuses is forgotten, so that this
-        // browser can still watch the table.
-        if (code === 4003 && localStorage.getItem(secretKey(this.table)) === this.secret) {
+        // Refused, or replaced from elsewhere: another secret this browser
+        // holds may open the seat. A seat link the server refuses is
+        // forgotten, so that this browser can still watch the table.
+        if ((code === 4003 || code === 4009) && tryOtherSecret(this)) return;
+        if ((code === 4003 || code === 4009) && localStorage.getItem(secretKey(this.table)) === this.secret) {
           forgetTable(this.table);
         }
         if (code === 4004) forgetTable(this.table);
@@ -508,20 +516,7 @@ class TableUi {
 
   render() {
     if (this.fatal) {
-      main.replaceChildren(
-        h(
-          "div",
-          { class: "fatal", role: "alert" },
-          h("p", {}, this.fatal),
-          h(
-            "p",
-            {},
-            this.fatalCode === 4003 ? h("a", { href: `/t/${this.table}#watch`, class: "button" }, "Watch this table") : null,
-            " ",
-            h("a", { href: "/", class: "button" }, "New table"),
-          ),
-        ),
-      );
+      main.replaceChildren(fatalView(this));
       return;
     }
     const s = this.state;

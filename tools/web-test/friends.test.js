@@ -1,7 +1,7 @@
 // Browser tests of a table among friends: the lobby's names for games and
 // bots, a friend who has not come or has gone (a bot may play for them),
-// the tab's title, Sixes and Sevens saying whether high or low wins, and
-// the Pedro family's auction and robbing in words.
+// the tab's title, a seat's new link, Sixes and Sevens saying whether
+// high or low wins, and the Pedro family's auction and robbing in words.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -181,6 +181,40 @@ test("a seat open in two places says so, to its person and to the others", async
   await other.context().close();
   await bo.locator('.seat[data-seat="1"] .presence', { hasText: /^online$/ }).waitFor();
   for (const page of [ann, bo]) await page.context().close();
+});
+
+test("a new seat link closes the old one's other places; a tab of the same browser follows it", async () => {
+  const t = await createTable("schnapsen", [{ kind: "person", name: "Ann" }, { kind: "person", name: "Bo" }]);
+  const old = t.seats[1].invite;
+  const bo = await openPage(old);
+  await bo.waitForFunction(() => document.querySelectorAll("#hand .card").length === 5);
+  // Bo's second tab (same browser, the secret from its storage) and
+  // whoever else holds his first link.
+  const tab = await bo.context().newPage();
+  await tab.goto(`${BASE}/t/${t.table}`);
+  await tab.waitForFunction(() => document.querySelectorAll("#hand .card").length === 5);
+  const other = await openPage(old);
+  await other.waitForFunction(() => document.querySelectorAll("#hand .card").length === 5);
+  await bo.click("#show-settings");
+  const link = bo.locator("#own-link");
+  assert.equal(await link.inputValue(), BASE + old);
+  await bo.click("#new-link"); // the confirmation is accepted
+  await bo.waitForFunction((o) => { const v = document.querySelector("#own-link")?.value; return v && !v.endsWith(o); }, old.split("#")[1]);
+  const fresh = await link.inputValue();
+  assert.match(fresh, new RegExp(`/t/${t.table}#s=[0-9a-f]{32}$`));
+  // The other holder is shut out, saying why; the tab of Bo's browser
+  // takes the new secret and keeps playing; Bo's own page never left.
+  await other.locator(".fatal", { hasText: "given a new link on another tab or device" }).waitFor();
+  assert.equal(await other.locator('.fatal a[href$="#watch"]').count(), 1);
+  await tab.waitForFunction(() => document.body.dataset.conn === "online" && document.querySelectorAll("#hand .card").length === 5, null, { timeout: 20000 });
+  assert.equal(await bo.locator("#hand .card").count(), 5);
+  // The new link opens the seat anywhere; the old one nowhere.
+  const elsewhere = await openPage(fresh.slice(BASE.length));
+  await elsewhere.waitForFunction(() => document.querySelectorAll("#hand .card").length === 5);
+  const stale = await (await env.browser.newContext()).newPage();
+  await stale.goto(BASE + old);
+  await stale.locator(".fatal", { hasText: "not valid for this table" }).waitFor();
+  for (const page of [bo, other, elsewhere, stale]) await page.context().close();
 });
 
 test("names that read alike are told apart by seat number", async () => {

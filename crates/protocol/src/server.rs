@@ -40,6 +40,10 @@ pub enum ClientFrame {
     End,
     /// From a seated person whose seat a bot plays: "I am back".
     Back,
+    /// From a seated person: from now on `secret` (32 hex digits, chosen
+    /// by the client, which keeps it before sending so that a lost answer
+    /// loses nothing) is the seat's secret, and the old one opens nothing.
+    NewLink { secret: String },
 }
 
 /// One seat's presence, as everyone at the table sees it.
@@ -110,6 +114,9 @@ pub enum ServerFrame {
     Rematch {
         table: String,
     },
+    /// To the connection that sent `new_link`: the seat's secret is now
+    /// the one it chose. The seat's other connections were closed (4009).
+    LinkChanged,
     /// A frame could not be taken; nothing changed.
     Error {
         code: String,

@@ -8,7 +8,7 @@ use crate::config::MAX_FRAME_BYTES;
 use crate::limits::Bucket;
 use crate::lobby::{Lobby, LobbyError};
 use crate::room::{ConnId, Outgoing, RoomCmd, RoomHandle, OUTBOX};
-use crate::secret;
+use crate::secret::{self, SecretHash};
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
@@ -31,6 +31,9 @@ pub mod close {
     pub const BAD_SECRET: u16 = 4003;
     pub const UNKNOWN_TABLE: u16 = 4004;
     pub const FELL_BEHIND: u16 = 4008;
+    /// The seat's person gave it a new link from another connection: the
+    /// secret this one came with opens nothing any more.
+    pub const NEW_LINK: u16 = 4009;
     /// The table left memory as the visit came (RFC 6455's "service
     /// restart"): connecting again brings it back.
     pub const AGAIN: u16 = 1012;
@@ -71,7 +74,7 @@ type Refusal = (u16, String);
 pub async fn serve(socket: WebSocket, lobby: Arc<Lobby>, key: IpAddr) {
     let (mut sink, mut stream) = socket.split();
     let config = lobby.config().clone();
-    let (room, viewer, since) = match admit(&mut stream, &lobby, key).await {
+    let (room, viewer, proof, since) = match admit(&mut stream, &lobby, key).await {
         Ok(admitted) => admitted,
         Err((code, why)) => {
             let _ = sink.send(close_frame(code, &why)).await;
@@ -85,6 +88,7 @@ pub async fn serve(socket: WebSocket, lobby: Arc<Lobby>, key: IpAddr) {
     let join = RoomCmd::Join {
         conn,
         viewer,
+        proof,
         since,
         out: room_out,
     };
@@ -186,12 +190,13 @@ pub async fn serve(socket: WebSocket, lobby: Arc<Lobby>, key: IpAddr) {
 }
 
 /// The hello, in time, and what it admits to: the room, who is looking
-/// and the last version the client saw.
+/// (with the hash of the secret that seats them) and the last version the
+/// client saw.
 async fn admit(
     stream: &mut SplitStream<WebSocket>,
     lobby: &Lobby,
     key: IpAddr,
-) -> Result<(RoomHandle, Viewer, Option<u64>), Refusal> {
+) -> Result<(RoomHandle, Viewer, Option<SecretHash>, Option<u64>), Refusal> {
     let refuse = |code: u16, why: &str| (code, why.to_string());
     let hello = match timeout(lobby.config().hello_timeout, stream.next()).await {
         Ok(Some(Ok(Message::Text(text)))) => serde_json::from_str::<ClientFrame>(&text),
@@ -222,14 +227,14 @@ async fn admit(
         LobbyError::Full => refuse(1013, "the server holds as many tables as it may"),
         _ => refuse(1011, "the table cannot be loaded"),
     })?;
-    let viewer = match secret {
-        None => Viewer::Spectator,
-        Some(s) => match seat_of(&room, &s) {
-            Some(seat) => Viewer::Seat(seat),
-            None => return Err(refuse(close::BAD_SECRET, "wrong seat secret")),
-        },
+    let Some(secret) = secret else {
+        return Ok((room, Viewer::Spectator, None, since));
     };
-    Ok((room, viewer, since))
+    let hash = secret::hash(&secret);
+    match room.secrets.seat_of(&hash) {
+        Some(seat) => Ok((room, Viewer::Seat(seat), Some(hash), since)),
+        None => Err(refuse(close::BAD_SECRET, "wrong seat secret")),
+    }
 }
 
 /// The writer: our own replies first, then the room's frames (see the
@@ -329,6 +334,7 @@ fn room_cmd(conn: ConnId, frame: ClientFrame) -> Result<RoomCmd, ServerFrame> {
         ClientFrame::StandIn { seat } => RoomCmd::StandIn { conn, seat },
         ClientFrame::End => RoomCmd::End { conn },
         ClientFrame::Back => RoomCmd::Back { conn },
+        ClientFrame::NewLink { secret } => RoomCmd::NewLink { conn, secret },
     })
 }
 
@@ -342,15 +348,6 @@ async fn drain(stream: &mut SplitStream<WebSocket>) {
             break;
         }
     }
-}
-
-/// The seat whose secret this is, if any.
-fn seat_of(room: &RoomHandle, secret: &str) -> Option<u8> {
-    let hash = secret::hash(secret);
-    room.secrets
-        .iter()
-        .position(|h| h.as_ref().is_some_and(|h| secret::same(h, &hash)))
-        .map(|s| s as u8)
 }
 
 /// A close frame's reason: at most 123 bytes (RFC 6455), cut at a

@@ -146,12 +146,7 @@ impl Lobby {
         key: IpAddr,
     ) -> Result<Rematch, LobbyError> {
         let room = self.room(id, key).await?;
-        let asked = crate::secret::hash(secret);
-        let seated = room
-            .secrets
-            .iter()
-            .any(|h| h.as_ref().is_some_and(|h| crate::secret::same(h, &asked)));
-        if !seated {
+        if room.secrets.seat_of(&crate::secret::hash(secret)).is_none() {
             return Err(LobbyError::Forbidden(
                 "only someone seated at the table may ask for a rematch: wrong seat secret".into(),
             ));
@@ -182,7 +177,7 @@ impl Lobby {
             config.seed = new_seed();
             config.deal = None;
         }
-        let secrets = room.secrets.to_vec();
+        let secrets = room.secrets.all();
         match self.open(config, secrets, Some(id.to_string()), key).await {
             Ok((made, _)) => Ok(Rematch {
                 table: made,

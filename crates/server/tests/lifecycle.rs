@@ -110,6 +110,9 @@ impl Store for SlowAnswer {
     fn append(&self, id: &str, after: u64, events: &[Event], finished: bool) -> Answer<()> {
         self.0.append(id, after, events, finished)
     }
+    fn set_secret(&self, id: &str, seat: u8, hash: &[u8; 32]) -> Answer<()> {
+        self.0.set_secret(id, seat, hash)
+    }
     fn open_tables(&self) -> Answer<Vec<StoredTable>> {
         self.0.open_tables()
     }

@@ -5,6 +5,7 @@
 
 mod bots;
 mod clock;
+mod links;
 mod seated;
 
 use crate::address::HeldSlot;
@@ -12,7 +13,7 @@ use crate::config::ServerConfig;
 use crate::limits::Bucket;
 use crate::metrics::Metrics;
 use crate::presence::{Presence, Seats};
-use crate::secret::SecretHash;
+use crate::secret::{SeatSecrets, SecretHash};
 use crate::store::Store;
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -50,6 +51,9 @@ pub enum RoomCmd {
     Join {
         conn: ConnId,
         viewer: Viewer,
+        /// The hash of the secret a seat was admitted by: checked again
+        /// here, as the seat's link may have changed since.
+        proof: Option<SecretHash>,
         since: Option<u64>,
         out: mpsc::Sender<Outgoing>,
     },
@@ -80,6 +84,11 @@ pub enum RoomCmd {
     /// A person whose seat a bot plays says they are back.
     Back {
         conn: ConnId,
+    },
+    /// A seated person gives their seat a new secret (a new link).
+    NewLink {
+        conn: ConnId,
+        secret: String,
     },
     BotMoved {
         seat: u8,
@@ -121,8 +130,9 @@ pub struct RematchInfo {
 #[derive(Clone)]
 pub struct RoomHandle {
     pub tx: mpsc::Sender<RoomCmd>,
-    /// Seat secrets' hashes, checked by a connection before it joins.
-    pub secrets: Arc<[Option<SecretHash>]>,
+    /// Seat secrets' hashes, checked by a connection before it joins
+    /// (and by the room again as it joins: a seat's link may change).
+    pub secrets: SeatSecrets,
     /// Held while this table's rematch is made: two people asking at once
     /// get one (other tables' rematches do not wait; a second one made
     /// across a reload of the room is refused by the store's link).
@@ -179,6 +189,8 @@ pub struct Room {
     rematch: Option<String>,
     /// How long the person to move has had their turn.
     clock: clock::TurnClock,
+    /// The seats' secrets, which `new_link` changes.
+    secrets: SeatSecrets,
 }
 
 impl Room {
@@ -200,6 +212,7 @@ impl Room {
         let bots = SeatBots::for_table(&table).unwrap_or_else(|_| SeatBots::none(table.seats()));
         let replays = Bucket::full(shared.config.catch_up_budget);
         let clock = clock::TurnClock::new(table.seats());
+        let secrets = SeatSecrets::new(secrets);
         let room = Room {
             id,
             finished_at: table.is_finished().then(Instant::now),
@@ -218,11 +231,12 @@ impl Room {
             place,
             rematch: None,
             clock,
+            secrets: secrets.clone(),
         };
         tokio::spawn(room.run(rx, on_close));
         RoomHandle {
             tx,
-            secrets: secrets.into(),
+            secrets,
             rematching: Arc::default(),
         }
     }
@@ -323,9 +337,20 @@ impl Room {
             RoomCmd::Join {
                 conn,
                 viewer,
+                proof,
                 since,
                 out,
-            } => self.join(conn, viewer, since, out),
+            } => {
+                // Only a seat whose link is still the one it came with.
+                if let Viewer::Seat(s) = viewer {
+                    if !proof.is_some_and(|p| self.secrets.holds(s, &p)) {
+                        let why = "wrong seat secret: the seat has a new link";
+                        let _ = out.try_send(Outgoing::Close(crate::conn::close::BAD_SECRET, why));
+                        return;
+                    }
+                }
+                self.join(conn, viewer, since, out)
+            }
             RoomCmd::Leave { conn } => {
                 if self.drop_conn(conn) {
                     self.last_activity = Instant::now();
@@ -347,6 +372,7 @@ impl Room {
             RoomCmd::StandIn { conn, seat } => self.stand_in(conn, seat),
             RoomCmd::End { conn } => self.end(conn).await,
             RoomCmd::Back { conn } => self.back(conn),
+            RoomCmd::NewLink { conn, secret } => self.new_link(conn, &secret).await,
             RoomCmd::BotMoved {
                 seat,
                 at,

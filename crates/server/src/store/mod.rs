@@ -74,6 +74,11 @@ pub trait Store: Send + Sync + 'static {
     /// marks it finished if `finished`. Durable when the future is ready.
     fn append(&self, id: &str, after: u64, events: &[Event], finished: bool) -> StoreFuture<()>;
 
+    /// Gives a person's seat a new secret (its hash): the old one opens
+    /// nothing from the commit on. `NotFound` for a table or seat that has
+    /// no secret to change (a bot's). Durable when the future is ready.
+    fn set_secret(&self, id: &str, seat: u8, hash: &SecretHash) -> StoreFuture<()>;
+
     /// Every table that is not finished (to rebuild on start).
     fn open_tables(&self) -> StoreFuture<Vec<StoredTable>>;
 

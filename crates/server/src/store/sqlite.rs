@@ -62,6 +62,12 @@ enum Job {
         finished: bool,
         reply: oneshot::Sender<Result<(), StoreError>>,
     },
+    SetSecret {
+        id: String,
+        seat: u8,
+        hash: SecretHash,
+        reply: oneshot::Sender<Result<(), StoreError>>,
+    },
     OpenTables {
         reply: oneshot::Sender<Result<Vec<StoredTable>, StoreError>>,
     },
@@ -171,6 +177,16 @@ impl Store for SqliteStore {
         })
     }
 
+    fn set_secret(&self, id: &str, seat: u8, hash: &SecretHash) -> StoreFuture<()> {
+        let (id, hash) = (id.to_string(), *hash);
+        self.send(move |reply| Job::SetSecret {
+            id,
+            seat,
+            hash,
+            reply,
+        })
+    }
+
     fn open_tables(&self) -> StoreFuture<Vec<StoredTable>> {
         self.send(|reply| Job::OpenTables { reply })
     }
@@ -260,7 +276,9 @@ type Reply = oneshot::Sender<Result<(), StoreError>>;
 /// The reply channel of a write job.
 fn reply_of(job: Job) -> Reply {
     match job {
-        Job::Create { reply, .. } | Job::Append { reply, .. } => reply,
+        Job::Create { reply, .. } | Job::Append { reply, .. } | Job::SetSecret { reply, .. } => {
+            reply
+        }
         _ => unreachable!("only writes here"),
     }
 }
@@ -273,9 +291,7 @@ fn write_batch(conn: &mut Connection, writes: Vec<Job>) {
         Ok(tx) => tx,
         Err(e) => {
             for job in writes {
-                if let Job::Create { reply, .. } | Job::Append { reply, .. } = job {
-                    let _ = reply.send(Err(backend(&e)));
-                }
+                let _ = reply_of(job).send(Err(backend(&e)));
             }
             return;
         }
@@ -318,6 +334,15 @@ fn write_batch(conn: &mut Connection, writes: Vec<Job>) {
             } => (
                 reply,
                 in_savepoint(&tx, |c| append(c, &id, after, &events, finished)),
+            ),
+            Job::SetSecret {
+                id,
+                seat,
+                hash,
+                reply,
+            } => (
+                reply,
+                in_savepoint(&tx, |c| set_secret(c, &id, seat, &hash)),
             ),
             _ => unreachable!("only writes here"),
         };
@@ -366,6 +391,22 @@ fn create(
         .map_err(backend)?;
     }
     insert_events(c, id, 0, events)
+}
+
+/// A person's seat's new secret; a seat without one (a bot's) keeps none.
+fn set_secret(c: &Connection, id: &str, seat: u8, hash: &SecretHash) -> Result<(), StoreError> {
+    let changed = c
+        .execute(
+            "UPDATE seats SET secret_sha256 = ?3 \
+             WHERE table_id = ?1 AND seat = ?2 AND secret_sha256 IS NOT NULL",
+            params![id, i64::from(seat), hash.to_vec()],
+        )
+        .map_err(backend)?;
+    if changed == 1 {
+        Ok(())
+    } else {
+        Err(StoreError::NotFound(format!("{id}, seat {seat}")))
+    }
 }
 
 /// Records `to` as the rematch of `from`: once (the key refuses a second).

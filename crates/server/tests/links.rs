@@ -1,0 +1,180 @@
+//! A seat's new link: its person chooses a new secret, and from then on
+//! the old one (which whoever made the table also holds) opens nothing,
+//! across a restart and at the table's rematch too.
+
+mod common;
+
+use common::*;
+use serde_json::json;
+use talon_server::ServerConfig;
+
+const NEW: &str = "0123456789abcdef0123456789abcdef";
+
+/// The error a frame gets, by its code; the message must contain `said`.
+async fn refused(c: &mut Client, frame: serde_json::Value, said: &str) {
+    c.send(frame).await;
+    let e = c.until("error").await;
+    assert_eq!(e["code"], "no_new_link", "{e}");
+    assert!(e["message"].as_str().unwrap().contains(said), "{e}");
+}
+
+/// How a hello with `secret` ends: the seat it is welcomed to, or the
+/// close code.
+async fn seat_for(addr: std::net::SocketAddr, table: &str, secret: &str) -> Result<u64, u16> {
+    let mut c = Client::hello(addr, table, Some(secret), None).await;
+    match c.next().await {
+        Ok(f) if f["t"] == "welcome" => Ok(f["seat"].as_u64().expect("a seat")),
+        Ok(f) => panic!("not a welcome: {f}"),
+        Err((code, _)) => Err(code),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_link_voids_the_old_one_everywhere() {
+    let config = fast_config();
+    let running = server(config.clone()).await;
+    let addr = running.addr;
+    let (created, table) = new_table(addr, "schnapsen", &["p", "p"]).await;
+    let (ann, old) = (secret(&created, 0), secret(&created, 1));
+    // Bo in two places: one of them might be whoever made the table.
+    let mut bo = Client::hello(addr, &table, Some(&old), None).await;
+    bo.until("snapshot").await;
+    let mut other = Client::hello(addr, &table, Some(&old), None).await;
+    other.until("snapshot").await;
+    let mut watcher = Client::hello(addr, &table, None, None).await;
+    watcher.until("welcome").await;
+
+    // Refusals, each saying why, and nothing changes.
+    refused(
+        &mut watcher,
+        json!({"t": "new_link", "secret": NEW}),
+        "spectators",
+    )
+    .await;
+    refused(
+        &mut bo,
+        json!({"t": "new_link", "secret": "5f0c"}),
+        "32 hex digits",
+    )
+    .await;
+    let upper = NEW.to_uppercase();
+    refused(
+        &mut bo,
+        json!({"t": "new_link", "secret": upper}),
+        "32 hex digits",
+    )
+    .await;
+    refused(
+        &mut bo,
+        json!({"t": "new_link", "secret": ann}),
+        "already a seat's",
+    )
+    .await;
+    assert_eq!(seat_for(addr, &table, &old).await, Ok(1));
+
+    bo.send(json!({"t": "new_link", "secret": NEW})).await;
+    bo.until("link_changed").await;
+    // The other connection came with the old link: closed, saying why.
+    let closed = loop {
+        match other.next().await {
+            Ok(_) => continue,
+            Err(e) => break e,
+        }
+    };
+    assert_eq!(closed.0, 4009, "{closed:?}");
+    assert!(closed.1.contains("new link"), "{closed:?}");
+    assert_eq!(seat_for(addr, &table, &old).await, Err(4003));
+    assert_eq!(seat_for(addr, &table, NEW).await, Ok(1));
+    assert_eq!(seat_for(addr, &table, &ann).await, Ok(0));
+    // Bo's own connection keeps the seat, and plays on it.
+    bo.send(json!({"t": "resync"})).await;
+    let state = bo.until("snapshot").await["state"].clone();
+    assert_eq!(state["you"], 1, "{state}");
+    // The same secret again is a seat's already (his own).
+    refused(
+        &mut bo,
+        json!({"t": "new_link", "secret": NEW}),
+        "already a seat's",
+    )
+    .await;
+
+    // Kept across a restart.
+    running.stop().await.expect("a clean stop");
+    let again = ServerConfig {
+        addr: std::net::SocketAddr::from(([127, 0, 0, 1], 0)),
+        ..config
+    };
+    let running = server(again).await;
+    let addr = running.addr;
+    assert_eq!(seat_for(addr, &table, &old).await, Err(4003));
+    assert_eq!(seat_for(addr, &table, NEW).await, Ok(1));
+}
+
+/// A rematch carries the seat's link as it was when the table ended; a
+/// finished table's link cannot change (its rematch may already have
+/// taken it).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_rematch_takes_the_new_link_and_a_finished_table_keeps_its_own() {
+    let running = server(fast_config()).await;
+    let addr = running.addr;
+    let (created, table) = new_table(addr, "sixty-six", &["p", "random"]).await;
+    let old = secret(&created, 0);
+    let mut ann = Client::hello(addr, &table, Some(&old), None).await;
+    ann.until("snapshot").await;
+    ann.send(json!({"t": "new_link", "secret": NEW})).await;
+    ann.until("link_changed").await;
+    ann.send(json!({"t": "end"})).await;
+    while ann.next().await.expect("a frame")["state"]["status"] != "finished" {}
+    let fresh = "fedcba9876543210fedcba9876543210";
+    refused(&mut ann, json!({"t": "new_link", "secret": fresh}), "over").await;
+
+    let ask = |secret: &str| {
+        let body = json!({"secret": secret});
+        let path = format!("/api/tables/{table}/rematch");
+        async move { http(addr, "POST", &path, Some(&body)).await }
+    };
+    assert_eq!(ask(&old).await.0, 403);
+    let (status, made) = ask(NEW).await;
+    assert_eq!(status, 200, "{made}");
+    let rematch = made["table"].as_str().unwrap();
+    assert_eq!(seat_for(addr, rematch, NEW).await, Ok(0));
+    assert_eq!(seat_for(addr, rematch, &old).await, Err(4003));
+}
+
+/// The store changes a person's seat's secret only: a bot's seat, or a
+/// table it does not hold, is `NotFound` and nothing changes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_store_changes_a_persons_secret_only() {
+    use talon_server::{SqliteStore, Store, StoreError};
+    let store = SqliteStore::open(&temp_db()).unwrap();
+    let events = talon_table::Table::open(talon_table::TableConfig {
+        preset: "schnapsen".into(),
+        options: Default::default(),
+        seats: vec![
+            talon_table::SeatSpec::Person { name: None },
+            talon_table::SeatSpec::Bot {
+                level: "random".into(),
+            },
+        ],
+        whole_match: false,
+        seed: 7,
+        hints: None,
+        deal: None,
+        memory: false,
+    })
+    .unwrap();
+    let (first, new) = ([1u8; 32], [2u8; 32]);
+    store
+        .create("t1", &[Some(first), None], &events, None)
+        .await
+        .unwrap();
+    store.set_secret("t1", 0, &new).await.unwrap();
+    for (table, seat) in [("t1", 1), ("t1", 2), ("t2", 0)] {
+        let e = store.set_secret(table, seat, &first).await.unwrap_err();
+        assert!(matches!(e, StoreError::NotFound(_)), "{table} {seat}: {e}");
+    }
+    assert_eq!(
+        store.load("t1").await.unwrap().secrets,
+        vec![Some(new), None]
+    );
+}
