@@ -127,6 +127,8 @@ export const prefs = {
 document.body.classList.toggle("four-colour", prefs.fourColour);
 
 export const secretKey = (table) => `talon.secret.${table}`;
+// A new seat secret asked for and not yet known to be the seat's (link.js).
+export const pendingSecretKey = (table) => `talon.newSecret.${table}`;
 
 // The tables this browser holds a seat at (their secrets are under
 // secretKey), newest first, so the lobby can lead back to a game whose tab
@@ -162,6 +164,7 @@ export function forgetTable(table) {
   try {
     localStorage.setItem(MY_TABLES, JSON.stringify(myTables().filter((t) => t.table !== table)));
     localStorage.removeItem(secretKey(table));
+    localStorage.removeItem(pendingSecretKey(table));
   } catch {}
 }
 

@@ -4,12 +4,12 @@
 // new link makes every older one open nothing.
 //
 // This page chooses the new secret and keeps it before asking: if the
-// answer is lost (a dropped socket), the secret the server may now hold
-// is still here, and the next connection tries it.
+// answer is lost (a dropped socket, a reload), the secret the server may
+// now hold is still here, and is tried when the old one is refused. The
+// kept secret goes only once known: taken (its answer, or a welcome with
+// it) or refused for what it is.
 
-import { h, copy, announce, secretKey } from "./dom.js";
-
-const pendingKey = (table) => `talon.newSecret.${table}`;
+import { h, copy, announce, secretKey, pendingSecretKey } from "./dom.js";
 
 function randomSecret() {
   const bytes = new Uint8Array(16);
@@ -38,7 +38,8 @@ export function seatLinkView(ui) {
       : h(
           "p",
           {},
-          h("button", { type: "button", id: "new-link", onclick: () => askNewLink(ui) }, "Make a new link"),
+          // One request at a time: its answer says which secret was taken.
+          h("button", { type: "button", id: "new-link", disabled: Boolean(ui.askedSecret), onclick: () => askNewLink(ui) }, ui.askedSecret ? "Making a new link…" : "Make a new link"),
           " ",
           h("span", { class: "muted" }, "Whoever made the table has your first link too. A new link makes every older one stop working, on your other devices as well."),
         ),
@@ -46,52 +47,77 @@ export function seatLinkView(ui) {
 }
 
 function askNewLink(ui) {
+  if (ui.askedSecret) return;
   if (!window.confirm("Make a new link for your seat? Your old link stops working everywhere, on your other devices too. This page keeps your seat.")) return;
   const secret = randomSecret();
-  ui.askedSecret = secret; // another tab of this browser may take the stored copy
-  localStorage.setItem(pendingKey(ui.table), secret);
+  // Kept twice: in this page (another tab may take the stored copy) and
+  // in storage (this page may be reloaded before the answer).
+  localStorage.setItem(pendingSecretKey(ui.table), secret);
   if (!ui.net.send({ t: "new_link", secret })) {
-    localStorage.removeItem(pendingKey(ui.table));
+    localStorage.removeItem(pendingSecretKey(ui.table));
     ui.flash("Not connected: try again in a moment.");
-    ui.render();
+  } else {
+    ui.askedSecret = secret;
   }
+  ui.render();
 }
 
-// The server's answers: taken (`link_changed`), or refused (an `error`
-// with code `no_new_link`, which the page shows as any other).
+// Taken: the seat's secret is the one this page asked for.
 export function linkChanged(ui) {
   const secret = ui.askedSecret;
   ui.askedSecret = null;
-  localStorage.removeItem(pendingKey(ui.table));
   if (!secret) return;
+  // Stored before the kept copy goes: another tab reading between the two
+  // finds it in one place or the other.
+  localStorage.setItem(secretKey(ui.table), secret);
+  if (localStorage.getItem(pendingSecretKey(ui.table)) === secret) localStorage.removeItem(pendingSecretKey(ui.table));
   ui.secret = secret;
   ui.net.secret = secret;
-  localStorage.setItem(secretKey(ui.table), secret);
   announce("Your seat has a new link. Copy it from Settings to open your seat on another device.");
   ui.render();
 }
 
-export function linkRefused(ui) {
+// Refused: `no_new_link` (spectator, finished, malformed, taken) says the
+// secret is not the seat's; `store` may have reached the disk after all,
+// so that one is kept to try.
+export function linkRefused(ui, code) {
+  const secret = ui.askedSecret;
   ui.askedSecret = null;
-  localStorage.removeItem(pendingKey(ui.table));
+  if (code === "no_new_link" && secret && localStorage.getItem(pendingSecretKey(ui.table)) === secret) {
+    localStorage.removeItem(pendingSecretKey(ui.table));
+  }
 }
 
-// Welcomed to the seat with the secret this page holds: a new one still
-// pending was never taken (the server would have refused this one).
+// Welcomed to the seat: a kept secret it was welcomed with is the seat's.
+// Welcomed with another, a request this page made on a connection that
+// dropped has no answer to wait for (the button comes back); its secret
+// stays kept, since the request may still land late and then be the seat's.
 export function seated(ui) {
-  const pending = localStorage.getItem(pendingKey(ui.table));
-  if (pending && pending !== ui.secret) localStorage.removeItem(pendingKey(ui.table));
+  if (localStorage.getItem(pendingSecretKey(ui.table)) === ui.secret) localStorage.removeItem(pendingSecretKey(ui.table));
+  if (ui.askedSecret && ui.askedSecret !== ui.secret) ui.askedSecret = null;
 }
 
 // This page's secret was refused (4003) or replaced from elsewhere
-// (4009): a secret this browser holds that the page has not tried (a new
-// one whose answer was lost, or one another tab of this browser made)
-// may be the seat's now. Tries it and returns true; the welcome keeps it.
-export function tryOtherSecret(ui) {
-  const pending = localStorage.getItem(pendingKey(ui.table));
-  localStorage.removeItem(pendingKey(ui.table));
-  const stored = localStorage.getItem(secretKey(ui.table));
-  const next = [pending, stored].find((s) => s && s !== ui.secret);
+// (4009): a secret this browser holds that the page has not tried yet may
+// be the seat's now: one it asked for whose answer was lost, and, after a
+// 4009, one another tab of this browser made. (A pasted link that is
+// refused does not fall back to the stored one: the person hears it is
+// wrong.) Tries it and returns true; the welcome then keeps it. Each is
+// tried once, so this ends. After a 4009 with nothing to try, it looks
+// again once, a moment later (`again`), as another tab's storage may not
+// have reached this one yet.
+export function tryOtherSecret(ui, code, again) {
+  ui.triedSecrets = ui.triedSecrets || new Set();
+  ui.triedSecrets.add(ui.secret);
+  const stored = code === 4009 ? localStorage.getItem(secretKey(ui.table)) : null;
+  const held = [ui.askedSecret, localStorage.getItem(pendingSecretKey(ui.table)), stored];
+  ui.askedSecret = null;
+  const next = held.find((s) => s && !ui.triedSecrets.has(s));
+  if (!next && code === 4009 && !ui.lookedAgain) {
+    ui.lookedAgain = true;
+    setTimeout(again, 500);
+    return true;
+  }
   if (!next) return false;
   ui.secret = next;
   ui.net.secret = next;

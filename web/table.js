@@ -91,7 +91,7 @@ class TableUi {
         // your turn any more) leaves the button and any action in flight.
         if (f.code === "no_hint") this.hintAsked = false;
         else this.pending = null;
-        if (f.code === "no_new_link") linkRefused(this);
+        if (f.code === "no_new_link" || f.code === "store") linkRefused(this, f.code);
         this.flash(f.message);
         this.render();
       },
@@ -111,7 +111,7 @@ class TableUi {
         // Refused, or replaced from elsewhere: another secret this browser
         // holds may open the seat. A seat link the server refuses is
         // forgotten, so that this browser can still watch the table.
-        if ((code === 4003 || code === 4009) && tryOtherSecret(this)) return;
+        if ((code === 4003 || code === 4009) && tryOtherSecret(this, code, () => this.net.h.fatal(msg, code))) return;
         if ((code === 4003 || code === 4009) && localStorage.getItem(secretKey(this.table)) === this.secret) {
           forgetTable(this.table);
         }

@@ -217,6 +217,42 @@ test("a new seat link closes the old one's other places; a tab of the same brows
   for (const page of [bo, other, elsewhere, stale]) await page.context().close();
 });
 
+test("a new seat link whose answer was lost still opens the seat after a reload", async () => {
+  const t = await createTable("schnapsen", [{ kind: "person", name: "Ann" }, { kind: "person", name: "Bo" }]);
+  const context = await env.browser.newContext();
+  // The line loses the server's answer to new_link (the change itself lands).
+  await context.routeWebSocket(/\/ws$/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((m) => server.send(m));
+    server.onMessage((m) => {
+      if (!m.includes('"link_changed"')) ws.send(m);
+    });
+  });
+  const page = await context.newPage();
+  page.on("dialog", (d) => d.accept());
+  page.on("pageerror", (e) => {
+    throw e;
+  });
+  await page.goto(BASE + t.seats[1].invite);
+  await page.waitForFunction(() => document.querySelectorAll("#hand .card").length === 5);
+  await page.click("#show-settings");
+  await page.click("#new-link");
+  await page.locator("#new-link", { hasText: "Making a new link" }).waitFor();
+  // The server has it: the old link opens nothing.
+  const check = await (await env.browser.newContext()).newPage();
+  await check.goto(BASE + t.seats[1].invite);
+  await check.locator(".fatal", { hasText: "not valid for this table" }).waitFor();
+  // Reloaded before any answer: the old secret is refused, the kept one opens the seat.
+  await page.reload();
+  await page.waitForFunction(() => document.body.dataset.conn === "online" && document.querySelectorAll("#hand .card").length === 5, null, { timeout: 20000 });
+  await page.click("#show-settings");
+  const link = await page.locator("#own-link").inputValue();
+  assert.ok(!link.endsWith(t.seats[1].invite.split("#")[1]), link);
+  assert.equal(await page.evaluate((id) => localStorage.getItem(`talon.newSecret.${id}`), t.table), null, "the kept secret is the seat's now");
+  await context.close();
+  await check.context().close();
+});
+
 test("names that read alike are told apart by seat number", async () => {
   const t = await createTable("schnapsen", [{ kind: "person", name: "Ann" }, { kind: "person", name: "\uff21\uff4e\uff4e " }]);
   const ann = await openPage(t.seats[0].invite);

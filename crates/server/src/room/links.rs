@@ -42,11 +42,19 @@ impl Room {
         };
         if let Err(e) = self.shared.store.set_secret(&self.id, seat, &hash).await {
             error!(table = %self.id, seat, "a seat's new link could not be saved: {e}");
+            // Its own code: a failed commit may in rare cases still have
+            // reached the disk, so the client keeps its new secret to try.
             let why = format!("the new link could not be saved ({e}); the old one still works");
-            return send(&out, &ServerFrame::error("no_new_link", why));
+            return send(&out, &ServerFrame::error("store", why));
         }
         self.secrets.set(seat, hash);
-        send(&out, &ServerFrame::LinkChanged);
+        // An answer that does not fit the outbox would leave the page
+        // showing a dead link: dropped instead, it reconnects, is refused
+        // the old secret and tries the one it kept.
+        let answer = Outgoing::Frame(ServerFrame::LinkChanged.to_json().into());
+        if out.try_send(answer).is_err() {
+            self.drop_conn(conn);
+        }
         let others: Vec<ConnId> = self
             .conns
             .iter()
