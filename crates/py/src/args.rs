@@ -1,17 +1,29 @@
 //! Integer arguments: pyo3 alone raises `OverflowError` (not a
 //! `ValueError`) for a negative seed or an int too large for its type.
 //! These converters (`#[pyo3(from_py_with = …)]`) raise `TalonError`
-//! naming the argument instead; a non-integer still raises `TypeError`.
+//! naming the argument instead; a non-integer still raises `TypeError`,
+//! saying which argument it was (pyo3's own words do not).
 
 use crate::talon_err;
-use pyo3::exceptions::PyOverflowError;
+use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
 
-/// Turns pyo3's overflow into a `TalonError` that says what was expected.
+/// Turns pyo3's overflow into a `TalonError`, and its type error into one
+/// that names the argument, each saying what was expected.
 fn in_range<T>(value: &Bound<'_, PyAny>, got: PyResult<T>, what: &str) -> PyResult<T> {
     got.map_err(|e| {
+        let shown = || {
+            let repr = value.repr().map_or_else(|_| "?".into(), |r| r.to_string());
+            repr.chars().take(60).collect::<String>()
+        };
         if e.is_instance_of::<PyOverflowError>(value.py()) {
             talon_err(format!("{what}, not {value}"))
+        } else if e.is_instance_of::<PyTypeError>(value.py()) {
+            let kind = value
+                .get_type()
+                .name()
+                .map_or_else(|_| "?".into(), |n| n.to_string());
+            PyTypeError::new_err(format!("{what}, not the {kind} {}", shown()))
         } else {
             e
         }
