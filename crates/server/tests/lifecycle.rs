@@ -11,7 +11,7 @@ use std::pin::Pin;
 use std::sync::Arc;
 use std::time::Duration;
 use talon_server::{SqliteStore, Store, StoreError, StoredTable};
-use talon_table::{Actor, Event, SeatSpec, Table, TableConfig};
+use talon_table::{Actor, Event, SeatSpec, Table};
 use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;
 
@@ -19,18 +19,7 @@ type Answer<T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send>>;
 
 /// A log of a two-person Sixty-six deal where both people have moved.
 fn log_with_moves_by_both() -> Vec<Event> {
-    let person = || SeatSpec::Person { name: None };
-    let config = TableConfig {
-        preset: "sixty-six".into(),
-        options: Default::default(),
-        seats: vec![person(), person()],
-        whole_match: false,
-        seed: 7,
-        hints: None,
-        deal: None,
-        memory: false,
-    };
-    let mut log = Table::open(config).expect("a table");
+    let mut log = opening_events("sixty-six", vec![SeatSpec::Person { name: None }; 2]);
     let mut table = Table::replay(&log).expect("replays");
     let mut movers = [false; 2];
     while movers != [true, true] {

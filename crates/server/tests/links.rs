@@ -147,22 +147,11 @@ async fn the_rematch_takes_the_new_link_and_a_finished_table_keeps_its_own() {
 async fn the_store_changes_a_persons_secret_only() {
     use talon_server::{SqliteStore, Store, StoreError};
     let store = SqliteStore::open(&temp_db()).unwrap();
-    let events = talon_table::Table::open(talon_table::TableConfig {
-        preset: "schnapsen".into(),
-        options: Default::default(),
-        seats: vec![
-            talon_table::SeatSpec::Person { name: None },
-            talon_table::SeatSpec::Bot {
-                level: "random".into(),
-            },
-        ],
-        whole_match: false,
-        seed: 7,
-        hints: None,
-        deal: None,
-        memory: false,
-    })
-    .unwrap();
+    let person = talon_table::SeatSpec::Person { name: None };
+    let bot = talon_table::SeatSpec::Bot {
+        level: "random".into(),
+    };
+    let events = opening_events("schnapsen", vec![person, bot]);
     let (first, new) = ([1u8; 32], [2u8; 32]);
     store
         .create("t1", &[Some(first), None], &events, None)

@@ -154,17 +154,10 @@ async fn a_closed_store_refuses_later_writes() {
     use talon_server::{SqliteStore, Store};
     let db = temp_db();
     let store = SqliteStore::open_exclusive(&db).unwrap();
-    let first = talon_table::Table::open(talon_table::TableConfig {
-        preset: "sixty-six".into(),
-        options: Default::default(),
-        seats: vec![talon_table::SeatSpec::Person { name: None }; 2],
-        whole_match: false,
-        seed: 7,
-        hints: None,
-        deal: None,
-        memory: false,
-    })
-    .unwrap();
+    let first = opening_events(
+        "sixty-six",
+        vec![talon_table::SeatSpec::Person { name: None }; 2],
+    );
     store
         .create("t1", &[None, None], &first, None)
         .await

@@ -292,6 +292,22 @@ pub fn seats(list: &[&str]) -> Value {
     )
 }
 
+/// The first events of a new single deal of `preset` (seed 7) with these
+/// seats: what a store is given for a table made without a server.
+pub fn opening_events(preset: &str, seats: Vec<talon_table::SeatSpec>) -> Vec<talon_table::Event> {
+    talon_table::Table::open(talon_table::TableConfig {
+        preset: preset.into(),
+        options: Default::default(),
+        seats,
+        whole_match: false,
+        seed: 7,
+        hints: None,
+        deal: None,
+        memory: false,
+    })
+    .expect("a table")
+}
+
 /// A tiny seeded generator for scripted people.
 pub struct Lcg(pub u64);
 
