@@ -183,13 +183,14 @@ export async function copy(text, button) {
 }
 
 // The seat links of tables made in this tab, for the table page's
-// "Invite" panel: in sessionStorage, so they last while the tab is open
-// (back to the lobby, a reload) and no seat key outlives it; the newest 20
-// tables are kept.
+// "Invite" panel, and the table's host key (a new link for any person's
+// seat, from Settings): in sessionStorage, so they last while the tab is
+// open (back to the lobby, a reload) and no key outlives it; the newest
+// 20 tables are kept.
 const INVITES = "talon.invites.";
-export function saveInvites(table, seats) {
+export function saveInvites(table, seats, host = null) {
   try {
-    sessionStorage.setItem(INVITES + table, JSON.stringify({ at: Date.now(), seats }));
+    sessionStorage.setItem(INVITES + table, JSON.stringify({ at: Date.now(), seats, host }));
     const kept = Object.keys(sessionStorage)
       .filter((k) => k.startsWith(INVITES))
       .map((k) => [k, JSON.parse(sessionStorage.getItem(k) || "{}").at || 0])
@@ -199,11 +200,26 @@ export function saveInvites(table, seats) {
     // Storage full or refused: the lobby still shows the links.
   }
 }
-export function loadInvites(table) {
+function loadSaved(table) {
   try {
     const v = JSON.parse(sessionStorage.getItem(INVITES + table) || "null");
-    return v && Array.isArray(v.seats) ? v.seats : [];
+    return v && Array.isArray(v.seats) ? v : null;
   } catch {
-    return [];
+    return null;
   }
+}
+export function loadInvites(table) {
+  return loadSaved(table)?.seats ?? [];
+}
+export function loadHost(table) {
+  return loadSaved(table)?.host ?? null;
+}
+// A seat's link changed by the host: the Invite panel shows the new one.
+export function updateInvite(table, seat, invite) {
+  const v = loadSaved(table);
+  if (!v) return;
+  v.seats = v.seats.map((s) => (s.seat === seat ? { ...s, invite } : s));
+  try {
+    sessionStorage.setItem(INVITES + table, JSON.stringify(v));
+  } catch {}
 }

@@ -9,7 +9,7 @@
 // kept secret goes only once known: taken (its answer, or a welcome with
 // it) or refused for what it is.
 
-import { h, copy, announce, secretKey, pendingSecretKey } from "./dom.js";
+import { h, copy, announce, secretKey, pendingSecretKey, loadInvites, loadHost, updateInvite } from "./dom.js";
 
 function randomSecret() {
   const bytes = new Uint8Array(16);
@@ -124,4 +124,55 @@ export function tryOtherSecret(ui, code, again) {
   ui.net.stopped = false;
   ui.net.open();
   return true;
+}
+
+// Settings, for whoever made the table in this tab (it holds the host
+// key): a new link for any other person's seat, for when a link reached
+// the wrong person, who took the seat first.
+export function hostLinksView(ui) {
+  const s = ui.state;
+  const host = loadHost(ui.table);
+  if (!host || s.status === "finished") return null;
+  ui.hostMade = ui.hostMade || {};
+  const rows = loadInvites(ui.table)
+    .filter((i) => i.seat !== s.you)
+    .map((i) => {
+      const made = ui.hostMade[i.seat];
+      return h(
+        "li",
+        {},
+        h("span", {}, ui.name(i.seat)),
+        made ? h("input", { type: "text", readonly: true, value: location.origin + made, "aria-label": `New link for ${ui.name(i.seat)}`, class: "link" }) : null,
+        made ? h("button", { type: "button", onclick: (e) => copy(location.origin + made, e.currentTarget) }, "Copy") : null,
+        h("button", { type: "button", class: "host-new-link", "data-seat": i.seat, onclick: () => hostNewLink(ui, host, i.seat) }, "New link"),
+      );
+    });
+  if (!rows.length) return null;
+  return h(
+    "div",
+    { class: "seat-link" },
+    h("h3", {}, "Seats you invited"),
+    h("p", { class: "muted" }, "You made this table. If a link reached the wrong person, give the seat a new link: whoever holds the old one is shut out, and you send the new one to the right person."),
+    h("ul", { class: "invites" }, rows),
+  );
+}
+
+async function hostNewLink(ui, host, seat) {
+  const name = ui.name(seat);
+  if (!window.confirm(`Give ${name}'s seat a new link? Whoever holds the old one is shut out, ${name} too if they are there, until you send them the new one.`)) return;
+  let reply;
+  try {
+    const r = await fetch(`/api/tables/${ui.table}/seats/${seat}/link`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ host }) });
+    reply = await r.json();
+  } catch {
+    reply = { ok: false, error: "the server could not be reached: try again" };
+  }
+  if (!reply.ok) {
+    ui.flash(reply.error || "That was not accepted.");
+  } else {
+    updateInvite(ui.table, seat, reply.invite);
+    ui.hostMade[seat] = reply.invite;
+    announce(`${name}'s seat has a new link: copy it and send it to them.`);
+  }
+  ui.render();
 }

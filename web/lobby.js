@@ -202,7 +202,7 @@ export async function lobbyPage() {
     });
     const spectate = origin + reply.spectate;
     // Kept so that the table page can show them again to whoever made it.
-    saveInvites(reply.table, people.map((s) => ({ seat: s.seat, name: s.name, invite: s.invite })));
+    saveInvites(reply.table, people.map((s) => ({ seat: s.seat, name: s.name, invite: s.invite })), reply.host);
     result.replaceChildren(
       h("h2", { id: "created-title" }, `Table ${reply.table} is ready`),
       h("p", {}, "Send each person their own seat link: the link is the key to the seat. Open yours to sit down."),

@@ -4,7 +4,7 @@
 import { h, prefs, copy, announce } from "./dom.js";
 import { bigCard, smallCard, cardOrder } from "./cards.js";
 import { capital } from "./words.js";
-import { seatLinkView } from "./link.js";
+import { seatLinkView, hostLinksView } from "./link.js";
 
 export function panelView(ui) {
   // An id, so that a redraw (a message expiring) gives the focus back.
@@ -56,6 +56,7 @@ export function panelView(ui) {
       h("p", {}, "Keys: \u2190 \u2192 move between cards, Enter plays, 1\u20139 pick the n-th card, Esc closes."),
       h("p", {}, h("a", { href: `/t/${ui.table}#watch`, onclick: (e) => ui.confirmLeaveSeat(e) }, "Watch this table instead of playing"), " \u00b7 ", h("a", { href: "/" }, "New table")),
       seatLinkView(ui),
+      hostLinksView(ui),
       endTable(ui),
     );
   }

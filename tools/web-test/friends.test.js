@@ -253,6 +253,46 @@ test("a new seat link whose answer was lost still opens the seat after a reload"
   await check.context().close();
 });
 
+test("whoever made the table gives a seat taken by a stranger a new link", async () => {
+  const context = await env.browser.newContext();
+  const ann = await context.newPage();
+  ann.on("dialog", (d) => d.accept());
+  ann.on("pageerror", (e) => {
+    throw e;
+  });
+  await ann.goto(BASE + "/");
+  await ann.waitForSelector("#preset");
+  await ann.selectOption("#preset", "schnapsen");
+  await ann.selectOption("#seat-1", "person");
+  await ann.fill("#seat-1-name", "Bo");
+  await ann.click("#create");
+  await ann.waitForSelector("#join-own");
+  const bosLink = await ann.locator('input[aria-label="Invite link for seat 2"]').inputValue();
+  await ann.click("#join-own");
+  await ann.waitForFunction(() => document.querySelectorAll("#hand .card").length === 5);
+  // The link reached a stranger first, who took the seat and locked it
+  // to themselves with a new link of their own.
+  const stranger = await openPage(bosLink.slice(BASE.length));
+  await stranger.waitForFunction(() => document.querySelectorAll("#hand .card").length === 5);
+  await stranger.click("#show-settings");
+  await stranger.click("#new-link");
+  await stranger.locator("#new-link", { hasText: "Make a new link" }).waitFor();
+  // Ann, who made the table, gives Bo's seat a new link from Settings.
+  await ann.click("#show-settings");
+  await ann.click('.host-new-link[data-seat="1"]');
+  const fresh = await ann.locator('input[aria-label="New link for Bo"]').inputValue();
+  assert.match(fresh, new RegExp(`/t/.+#s=[0-9a-f]{32}$`));
+  await stranger.locator(".fatal", { hasText: "given a new link" }).waitFor();
+  const bo = await openPage(fresh.slice(BASE.length));
+  await bo.waitForFunction(() => document.querySelectorAll("#hand .card").length === 5);
+  assert.equal(await bo.locator(".seat-name", { hasText: "Bo" }).first().textContent().then((t) => t.includes("(you)")), true);
+  // Only the maker's tab holds the host key: Bo has no such buttons.
+  await bo.click("#show-settings");
+  assert.equal(await bo.locator(".host-new-link").count(), 0);
+  for (const page of [stranger, bo]) await page.context().close();
+  await context.close();
+});
+
 test("names that read alike are told apart by seat number", async () => {
   const t = await createTable("schnapsen", [{ kind: "person", name: "Ann" }, { kind: "person", name: "\uff21\uff4e\uff4e " }]);
   const ann = await openPage(t.seats[0].invite);

@@ -55,6 +55,7 @@ pub fn router(lobby: Arc<Lobby>) -> Router {
         .route("/api/tables/{id}", get(summary))
         .route("/api/tables/{id}/log", get(log))
         .route("/api/tables/{id}/rematch", post(rematch))
+        .route("/api/tables/{id}/seats/{seat}/link", post(seat_link))
         .route("/ws", get(ws))
         .route("/assets/{v}/{*path}", get(web::asset))
         .fallback(fallback)
@@ -210,6 +211,7 @@ async fn create(
             "table": id,
             "v": created.version,
             "seats": seat_list,
+            "host": created.host,
             "spectate": format!("/t/{id}"),
             "ws": "/ws",
         })),
@@ -283,6 +285,43 @@ async fn rematch(
             "table": made.table,
             "url": format!("/t/{}", made.table),
             "same_cards": made.same_cards,
+        }))
+        .into_response(),
+        Err(e) => lobby_error(e),
+    }
+}
+
+/// `POST /api/tables/{id}/seats/{seat}/link`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatLink {
+    host: String,
+}
+
+/// The host gives a person's seat a new link (docs/server.md).
+async fn seat_link(
+    State(lobby): State<Arc<Lobby>>,
+    ClientKey(key): ClientKey,
+    path: Result<Path<(String, u8)>, PathRejection>,
+    body: Result<Json<SeatLink>, axum::extract::rejection::JsonRejection>,
+) -> Response {
+    let (id, seat) = match path {
+        Ok(Path(p)) => p,
+        Err(e) => {
+            let why = format!("bad table id or seat number: {}", e.body_text());
+            return error(StatusCode::BAD_REQUEST, why);
+        }
+    };
+    let Json(req) = match body {
+        Ok(b) => b,
+        Err(e) => return body_refused(&e),
+    };
+    match lobby.new_seat_link(&id, seat, &req.host, key).await {
+        Ok(secret) => Json(json!({
+            "ok": true,
+            "seat": seat,
+            "secret": secret,
+            "invite": format!("/t/{id}#s={secret}"),
         }))
         .into_response(),
         Err(e) => lobby_error(e),

@@ -7,7 +7,7 @@ use crate::config::ServerConfig;
 use crate::limits::Buckets;
 use crate::metrics::Metrics;
 use crate::room::{Room, RoomCmd, RoomHandle, Shared};
-use crate::secret::{new_id, new_secret, new_seed};
+use crate::secret::{new_id, new_secret, new_seed, TableKeys};
 use crate::store::{Store, StoreError, StoredTable};
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -35,11 +35,13 @@ pub enum LobbyError {
     Store(StoreError),
 }
 
-/// A new table's seats, each with its secret (people's seats only).
+/// A new table's seats, each with its secret (people's seats only), and
+/// its host key.
 pub struct Created {
     pub id: String,
     pub version: u64,
     pub secrets: Vec<Option<String>>,
+    pub host: String,
 }
 
 /// The table that plays a finished one again.
@@ -126,11 +128,17 @@ impl Lobby {
                 }
             })
             .unzip();
-        let (id, version) = self.open(config, hashes, None, key).await?;
+        let (host, host_hash) = new_secret();
+        let keys = TableKeys {
+            seats: hashes,
+            host: Some(host_hash),
+        };
+        let (id, version) = self.open(config, keys, None, key).await?;
         Ok(Created {
             id,
             version,
             secrets,
+            host,
         })
     }
 
@@ -177,8 +185,12 @@ impl Lobby {
             config.seed = new_seed();
             config.deal = None;
         }
-        let secrets = room.secrets.all();
-        match self.open(config, secrets, Some(id.to_string()), key).await {
+        // The same people, with their links as they are now, and the same host.
+        let keys = TableKeys {
+            seats: room.secrets.all(),
+            host: room.host,
+        };
+        match self.open(config, keys, Some(id.to_string()), key).await {
             Ok((made, _)) => Ok(Rematch {
                 table: made,
                 same_cards,
@@ -190,6 +202,41 @@ impl Lobby {
                 None => Err(e),
             },
         }
+    }
+
+    /// The host gives a person's seat a new link (whoever holds the old
+    /// one, such as someone it reached by mistake, is shut out). Returns
+    /// the new secret.
+    pub async fn new_seat_link(
+        &self,
+        id: &str,
+        seat: u8,
+        host: &str,
+        key: IpAddr,
+    ) -> Result<String, LobbyError> {
+        let room = self.room(id, key).await?;
+        let asked = crate::secret::hash(host);
+        match room.host {
+            Some(h) if crate::secret::same(&h, &asked) => {}
+            Some(_) => {
+                return Err(LobbyError::Forbidden(
+                    "only the table's host may give a seat a new link: wrong host key".into(),
+                ))
+            }
+            None => {
+                return Err(LobbyError::Forbidden(
+                    "this table has no host key (it was made before there were any)".into(),
+                ))
+            }
+        }
+        let (secret, hash) = new_secret();
+        let (reply, answer) = tokio::sync::oneshot::channel();
+        room.tx
+            .send(RoomCmd::SeatLink { seat, hash, reply })
+            .await
+            .map_err(|_| LobbyError::Closing)?;
+        answer.await.map_err(|_| LobbyError::Closing)??;
+        Ok(secret)
     }
 
     /// The rematch the store links to table `id`, if any.
@@ -218,7 +265,7 @@ impl Lobby {
     async fn open(
         &self,
         config: TableConfig,
-        secrets: Vec<Option<crate::secret::SecretHash>>,
+        keys: TableKeys,
         rematch_of: Option<String>,
         key: IpAddr,
     ) -> Result<(String, u64), LobbyError> {
@@ -255,7 +302,8 @@ impl Lobby {
         let version = table.version();
         let stored = StoredTable {
             id: id.clone(),
-            secrets,
+            secrets: keys.seats,
+            host: keys.host,
             events,
             finished: false,
             rematch: None,
@@ -271,6 +319,7 @@ impl Lobby {
                 .create(
                     &stored.id,
                     &stored.secrets,
+                    stored.host.as_ref(),
                     &stored.events,
                     rematch_of.as_deref(),
                 )
@@ -328,7 +377,10 @@ impl Lobby {
             stored.id.clone(),
             table,
             stored.finished,
-            stored.secrets,
+            TableKeys {
+                seats: stored.secrets,
+                host: stored.host,
+            },
             self.shared.clone(),
             place,
             // A closing room removes its own entry only: a newer room of the

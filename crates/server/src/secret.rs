@@ -31,6 +31,15 @@ pub fn well_formed(text: &str) -> bool {
     text.len() == 32 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
 }
 
+/// What opens a table, as hashes: each seat's secret (`None` for a bot's
+/// seat), and the host key its creator was given (`None` for a table made
+/// before host keys), which may give any person's seat a new link.
+#[derive(Clone, Debug)]
+pub struct TableKeys {
+    pub seats: Vec<Option<SecretHash>>,
+    pub host: Option<SecretHash>,
+}
+
 /// A table's seat secrets, as hashes (`None` for a bot's seat): shared by
 /// its room, the only one that changes them (after the store has the
 /// change), and the connections and lobby that check them.

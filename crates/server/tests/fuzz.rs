@@ -69,8 +69,8 @@ fn fuzz_frame(r: &mut Lcg, legal: &[Value], v: u64, secrets: &[String]) -> Strin
 }
 
 /// Pings, and reads until the pong: every frame on the way is one the
-/// server documents, and none names a seat secret. Returns them.
-async fn barrier(c: &mut Client, secrets: &[String]) -> Vec<Value> {
+/// server documents, and none names any of `keys`. Returns them.
+async fn barrier(c: &mut Client, keys: &[String]) -> Vec<Value> {
     c.send(json!({"t": "ping"})).await;
     let mut frames = Vec::new();
     loop {
@@ -85,8 +85,8 @@ async fn barrier(c: &mut Client, secrets: &[String]) -> Vec<Value> {
             assert!(!said.is_empty() && f["code"].is_string(), "{f}");
         }
         let text = f.to_string();
-        for s in secrets {
-            assert!(!text.contains(s.as_str()), "a secret in a frame: {f}");
+        for k in keys {
+            assert!(!text.contains(k.as_str()), "a key in a frame: {f}");
         }
         if t == "pong" {
             return frames;
@@ -114,6 +114,12 @@ async fn generated_bad_frames_change_nothing_they_should_not() {
     for seed in 1..=3u64 {
         let (created, table) = new_table(addr, "schnapsen", &["p", "p"]).await;
         let secrets = vec![secret(&created, 0), secret(&created, 1)];
+        // What no frame may carry: the seats' secrets and the host key.
+        let keys = [
+            secrets.clone(),
+            vec![created["host"].as_str().unwrap().to_string()],
+        ]
+        .concat();
         let mut clients = vec![
             Client::hello(addr, &table, Some(&secrets[0]), None).await,
             Client::hello(addr, &table, Some(&secrets[1]), None).await,
@@ -122,7 +128,7 @@ async fn generated_bad_frames_change_nothing_they_should_not() {
         // What each client last saw: its legal moves and the version.
         let mut seen = vec![(Vec::new(), 0u64); 3];
         for (c, s) in clients.iter_mut().zip(&mut seen) {
-            newest(&barrier(c, &secrets).await, s);
+            newest(&barrier(c, &keys).await, s);
         }
         let mut r = Lcg(seed);
         for _ in 0..400 {
@@ -130,7 +136,7 @@ async fn generated_bad_frames_change_nothing_they_should_not() {
             let text = fuzz_frame(&mut r, &seen[i].0, seen[i].1, &secrets);
             clients[i].send_text(text).await;
             for (c, s) in clients.iter_mut().zip(&mut seen) {
-                newest(&barrier(c, &secrets).await, s);
+                newest(&barrier(c, &keys).await, s);
             }
         }
         // The spectator never saw a hand, nor a move named that hid a card.

@@ -1,6 +1,7 @@
-//! A seat's new link: its person chooses a new secret, and from then on
-//! the old one (which whoever made the table also holds) opens nothing,
-//! across a restart and at the table's rematch too.
+//! A seat's new link: its person chooses a new secret, or the table's
+//! host asks for one, and from then on the old one (which whoever made the
+//! table also holds) opens nothing, across a restart and at the table's
+//! rematch too.
 
 mod common;
 
@@ -110,9 +111,9 @@ async fn a_new_link_voids_the_old_one_everywhere() {
     assert_eq!(seat_for(addr, &table, NEW).await, Ok(1));
 }
 
-/// A rematch carries the seat's link as it was when the table ended; a
-/// finished table's link cannot change (its rematch may already have
-/// taken it).
+/// A rematch carries the seat's link as it was when the table ended, and
+/// the same host; a finished table's link cannot change (its rematch may
+/// already have taken it).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_rematch_takes_the_new_link_and_a_finished_table_keeps_its_own() {
     let running = server(fast_config()).await;
@@ -139,6 +140,11 @@ async fn the_rematch_takes_the_new_link_and_a_finished_table_keeps_its_own() {
     let rematch = made["table"].as_str().unwrap();
     assert_eq!(seat_for(addr, rematch, NEW).await, Ok(0));
     assert_eq!(seat_for(addr, rematch, &old).await, Err(4003));
+    // The host is the same there.
+    let body = json!({"host": created["host"]});
+    let path = format!("/api/tables/{rematch}/seats/0/link");
+    let (status, reply) = http(addr, "POST", &path, Some(&body)).await;
+    assert_eq!(status, 200, "{reply}");
 }
 
 /// The store changes a person's seat's secret only: a bot's seat, or a
@@ -154,7 +160,7 @@ async fn the_store_changes_a_persons_secret_only() {
     let events = opening_events("schnapsen", vec![person, bot]);
     let (first, new) = ([1u8; 32], [2u8; 32]);
     store
-        .create("t1", &[Some(first), None], &events, None)
+        .create("t1", &[Some(first), None], None, &events, None)
         .await
         .unwrap();
     store.set_secret("t1", 0, &new).await.unwrap();
@@ -166,4 +172,108 @@ async fn the_store_changes_a_persons_secret_only() {
         store.load("t1").await.unwrap().secrets,
         vec![Some(new), None]
     );
+}
+
+/// The host key the table's maker was given gives any person's seat a new
+/// link: the way out when a link reached the wrong person, who took the
+/// seat and locked it to themselves with a new link of their own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_host_gives_a_seat_taken_by_the_wrong_person_a_new_link() {
+    let running = server(fast_config()).await;
+    let addr = running.addr;
+    let (created, table) = new_table(addr, "schnapsen", &["p", "p"]).await;
+    let (ann, old) = (secret(&created, 0), secret(&created, 1));
+    let host = created["host"].as_str().expect("a host key").to_string();
+    assert!(host != ann && host != old && host.len() == 32, "{created}");
+    let mut stranger = Client::hello(addr, &table, Some(&old), None).await;
+    stranger.until("snapshot").await;
+    stranger.send(json!({"t": "new_link", "secret": NEW})).await;
+    stranger.until("link_changed").await;
+    assert_eq!(seat_for(addr, &table, &old).await, Err(4003));
+
+    let ask = |seat: &str, body: serde_json::Value| {
+        let path = format!("/api/tables/{table}/seats/{seat}/link");
+        async move { http(addr, "POST", &path, Some(&body)).await }
+    };
+    // Refusals, each naming the problem; nothing changes.
+    for (seat, body, status, said) in [
+        ("1", json!({"host": ann}), 403, "wrong host key"),
+        ("1", json!({"host": host, "seat": 1}), 400, "unknown field"),
+        ("7", json!({"host": host}), 400, "no seat 7"),
+        ("x", json!({"host": host}), 400, "seat number"),
+        ("300", json!({"host": host}), 400, "seat number"),
+    ] {
+        let (s, reply) = ask(seat, body).await;
+        assert_eq!(s, status, "{reply}");
+        assert!(reply["error"].as_str().unwrap().contains(said), "{reply}");
+    }
+    assert_eq!(seat_for(addr, &table, NEW).await, Ok(1));
+
+    let (status, reply) = ask("1", json!({"host": host})).await;
+    assert_eq!(status, 200, "{reply}");
+    let fresh = reply["secret"].as_str().unwrap().to_string();
+    assert_eq!(reply["invite"], format!("/t/{table}#s={fresh}"));
+    // The stranger is shut out, saying why; the new link seats Bo.
+    let closed = loop {
+        if let Err(e) = stranger.next().await {
+            break e;
+        }
+    };
+    assert_eq!(closed.0, 4009, "{closed:?}");
+    assert_eq!(seat_for(addr, &table, NEW).await, Err(4003));
+    assert_eq!(seat_for(addr, &table, &fresh).await, Ok(1));
+    assert_eq!(seat_for(addr, &table, &ann).await, Ok(0));
+
+    // A bot's seat has no link, and a finished table's links stay.
+    let (created, table) = new_table(addr, "schnapsen", &["p", "random"]).await;
+    let host = created["host"].as_str().unwrap().to_string();
+    let ask = |seat: &str| {
+        let path = format!("/api/tables/{table}/seats/{seat}/link");
+        let body = json!({"host": host});
+        async move { http(addr, "POST", &path, Some(&body)).await }
+    };
+    let (status, reply) = ask("1").await;
+    assert_eq!(
+        (status, reply["error"].as_str().unwrap()),
+        (400, "seat 1 is a bot's: it has no link")
+    );
+    let mut ann = Client::hello(addr, &table, Some(&secret(&created, 0)), None).await;
+    ann.until("snapshot").await;
+    ann.send(json!({"t": "end"})).await;
+    while ann.next().await.expect("a frame")["state"]["status"] != "finished" {}
+    let (status, reply) = ask("0").await;
+    assert_eq!(status, 409, "{reply}");
+}
+
+/// A database made before host keys: its tables come back and play, its
+/// file gains the column, and its tables have no host.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tables_stored_before_host_keys_load_and_have_no_host() {
+    let config = fast_config();
+    let running = server(config.clone()).await;
+    let (created, table) = new_table(running.addr, "schnapsen", &["p", "random"]).await;
+    running.stop().await.unwrap();
+    let conn = rusqlite::Connection::open(&config.db).unwrap();
+    conn.execute_batch("ALTER TABLE tables DROP COLUMN host_sha256")
+        .unwrap();
+    drop(conn);
+    let again = ServerConfig {
+        addr: std::net::SocketAddr::from(([127, 0, 0, 1], 0)),
+        ..config
+    };
+    let running = server(again).await;
+    let addr = running.addr;
+    assert_eq!(running.restored, 1);
+    assert_eq!(seat_for(addr, &table, &secret(&created, 0)).await, Ok(0));
+    let body = json!({"host": created["host"]});
+    let path = format!("/api/tables/{table}/seats/0/link");
+    let (status, reply) = http(addr, "POST", &path, Some(&body)).await;
+    assert_eq!(status, 403, "{reply}");
+    assert!(
+        reply["error"].as_str().unwrap().contains("no host key"),
+        "{reply}"
+    );
+    // New tables there have one.
+    let (created, _) = new_table(addr, "schnapsen", &["p", "random"]).await;
+    assert!(created["host"].is_string(), "{created}");
 }

@@ -159,12 +159,12 @@ async fn a_closed_store_refuses_later_writes() {
         vec![talon_table::SeatSpec::Person { name: None }; 2],
     );
     store
-        .create("t1", &[None, None], &first, None)
+        .create("t1", &[None, None], None, &first, None)
         .await
         .unwrap();
     store.close().await.unwrap();
     assert!(store
-        .create("t2", &[None, None], &first, None)
+        .create("t2", &[None, None], None, &first, None)
         .await
         .is_err());
     assert!(store.open_tables().await.is_err());

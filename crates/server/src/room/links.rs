@@ -1,22 +1,26 @@
 //! A person's seat link, which is the seat's secret. Whoever makes a
 //! table holds every seat's first link (to send them out), and a link may
 //! be pasted in the wrong place; so the seat's person may give it a new
-//! one, and the old one then opens nothing.
+//! one, and the old one then opens nothing. The table's host may too,
+//! for any person's seat: the way out when someone a link reached by
+//! mistake took the seat first.
 //!
-//! The client chooses the new secret and keeps it before asking: if the
-//! answer is lost (a dropped connection, a crash after the commit) it
-//! still holds the secret the store has, and nobody is locked out.
+//! A person's client chooses the new secret and keeps it before asking:
+//! if the answer is lost (a dropped connection, a crash after the
+//! commit) it still holds the secret the store has, and nobody is locked
+//! out. The host's new secret comes back in the HTTP answer.
 
 use super::{send, ConnId, Outgoing, Room};
 use crate::conn::close;
-use crate::secret;
+use crate::lobby::LobbyError;
+use crate::secret::{self, SecretHash};
+use crate::store::StoreError;
 use talon_protocol::ServerFrame;
 use talon_table::Viewer;
 use tracing::{error, info};
 
 impl Room {
-    /// Validate, store (commit), apply, answer: then the seat's other
-    /// connections, which came with the old secret, are closed.
+    /// From the seat's own connection: validate, change, answer.
     pub(super) async fn new_link(&mut self, conn: ConnId, secret: &str) {
         let Some(c) = self.conns.get(&conn) else {
             return;
@@ -40,14 +44,12 @@ impl Room {
             Ok(s) => s,
             Err(why) => return send(&out, &ServerFrame::error("no_new_link", why)),
         };
-        if let Err(e) = self.shared.store.set_secret(&self.id, seat, &hash).await {
-            error!(table = %self.id, seat, "a seat's new link could not be saved: {e}");
+        if let Err(e) = self.change_link(seat, hash, Some(conn), "its person").await {
             // Its own code: a failed commit may in rare cases still have
             // reached the disk, so the client keeps its new secret to try.
             let why = format!("the new link could not be saved ({e}); the old one still works");
             return send(&out, &ServerFrame::error("store", why));
         }
-        self.secrets.set(seat, hash);
         // An answer that does not fit the outbox would leave the page
         // showing a dead link: dropped instead, it reconnects, is refused
         // the old secret and tries the one it kept.
@@ -55,10 +57,51 @@ impl Room {
         if out.try_send(answer).is_err() {
             self.drop_conn(conn);
         }
+    }
+
+    /// From the host (the lobby checked the host key): any person's seat
+    /// while the table is played; every connection of the seat is closed.
+    pub(super) async fn seat_link(&mut self, seat: u8, hash: SecretHash) -> Result<(), LobbyError> {
+        let seats = self.table.config().seats.len();
+        if usize::from(seat) >= seats {
+            return Err(LobbyError::Invalid(format!(
+                "there is no seat {seat} at this table (seats 0 to {})",
+                seats - 1
+            )));
+        }
+        if self.table.config().seats[usize::from(seat)].is_bot() {
+            return Err(LobbyError::Invalid(format!(
+                "seat {seat} is a bot's: it has no link"
+            )));
+        }
+        if self.table.is_finished() {
+            return Err(LobbyError::NotYet(
+                "the table is over: a seat's link can change only while it is played".into(),
+            ));
+        }
+        self.change_link(seat, hash, None, "the host")
+            .await
+            .map_err(LobbyError::Store)
+    }
+
+    /// Store (commit), apply, then close the seat's connections but
+    /// `keep`, which came with the old secret.
+    async fn change_link(
+        &mut self,
+        seat: u8,
+        hash: SecretHash,
+        keep: Option<ConnId>,
+        by: &str,
+    ) -> Result<(), StoreError> {
+        if let Err(e) = self.shared.store.set_secret(&self.id, seat, &hash).await {
+            error!(table = %self.id, seat, "a seat's new link could not be saved: {e}");
+            return Err(e);
+        }
+        self.secrets.set(seat, hash);
         let others: Vec<ConnId> = self
             .conns
             .iter()
-            .filter(|(&id, c)| id != conn && c.viewer == Viewer::Seat(seat))
+            .filter(|(&id, c)| Some(id) != keep && c.viewer == Viewer::Seat(seat))
             .map(|(&id, _)| id)
             .collect();
         for id in others {
@@ -68,6 +111,7 @@ impl Room {
             }
             self.drop_conn(id);
         }
-        info!(table = %self.id, seat, "a seat has a new link");
+        info!(table = %self.id, seat, by, "a seat has a new link");
+        Ok(())
     }
 }

@@ -13,7 +13,7 @@ use crate::config::ServerConfig;
 use crate::limits::Bucket;
 use crate::metrics::Metrics;
 use crate::presence::{Presence, Seats};
-use crate::secret::{SeatSecrets, SecretHash};
+use crate::secret::{SeatSecrets, SecretHash, TableKeys};
 use crate::store::Store;
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -90,6 +90,12 @@ pub enum RoomCmd {
         conn: ConnId,
         secret: String,
     },
+    /// The host gives a person's seat a new secret (its hash).
+    SeatLink {
+        seat: u8,
+        hash: SecretHash,
+        reply: oneshot::Sender<Result<(), crate::lobby::LobbyError>>,
+    },
     BotMoved {
         seat: u8,
         at: u64,
@@ -133,6 +139,8 @@ pub struct RoomHandle {
     /// Seat secrets' hashes, checked by a connection before it joins
     /// (and by the room again as it joins: a seat's link may change).
     pub secrets: SeatSecrets,
+    /// The host key's hash, if the table has one.
+    pub host: Option<SecretHash>,
     /// Held while this table's rematch is made: two people asking at once
     /// get one (other tables' rematches do not wait; a second one made
     /// across a reload of the room is refused by the store's link).
@@ -200,7 +208,7 @@ impl Room {
         id: String,
         table: Table,
         marked: bool,
-        secrets: Vec<Option<SecretHash>>,
+        keys: TableKeys,
         shared: Arc<Shared>,
         place: Option<HeldSlot>,
         on_close: impl FnOnce(&str, &mpsc::WeakSender<RoomCmd>) + Send + 'static,
@@ -212,7 +220,7 @@ impl Room {
         let bots = SeatBots::for_table(&table).unwrap_or_else(|_| SeatBots::none(table.seats()));
         let replays = Bucket::full(shared.config.catch_up_budget);
         let clock = clock::TurnClock::new(table.seats());
-        let secrets = SeatSecrets::new(secrets);
+        let secrets = SeatSecrets::new(keys.seats);
         let room = Room {
             id,
             finished_at: table.is_finished().then(Instant::now),
@@ -237,6 +245,7 @@ impl Room {
         RoomHandle {
             tx,
             secrets,
+            host: keys.host,
             rematching: Arc::default(),
         }
     }
@@ -373,6 +382,9 @@ impl Room {
             RoomCmd::End { conn } => self.end(conn).await,
             RoomCmd::Back { conn } => self.back(conn),
             RoomCmd::NewLink { conn, secret } => self.new_link(conn, &secret).await,
+            RoomCmd::SeatLink { seat, hash, reply } => {
+                let _ = reply.send(self.seat_link(seat, hash).await);
+            }
             RoomCmd::BotMoved {
                 seat,
                 at,

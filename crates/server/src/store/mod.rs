@@ -2,7 +2,7 @@
 //! SQLite store can be joined by others (Postgres) without touching the
 //! rest of the server.
 //!
-//! A table is its seat secrets (hashed) and its event log. Appends are
+//! A table is its seat secrets and host key (hashed) and its event log. Appends are
 //! conditional on the version the caller has, so two writers can never
 //! interleave a table's log.
 
@@ -26,6 +26,9 @@ pub struct StoredTable {
     pub id: String,
     /// One entry per seat: the hash of its secret (`None` for bot seats).
     pub secrets: Vec<Option<SecretHash>>,
+    /// The hash of the host key its creator was given (`None` for a table
+    /// stored before host keys).
+    pub host: Option<SecretHash>,
     pub events: Vec<Event>,
     pub finished: bool,
     /// The table made to play this one again, once someone asked.
@@ -59,13 +62,14 @@ impl fmt::Display for StoreError {
 impl std::error::Error for StoreError {}
 
 pub trait Store: Send + Sync + 'static {
-    /// Stores a new table: its seat secrets and first events, at once;
-    /// with `rematch_of`, in the same commit, as the one rematch of that
-    /// finished table (a second is refused).
+    /// Stores a new table: its seat secrets, host key and first events, at
+    /// once; with `rematch_of`, in the same commit, as the one rematch of
+    /// that finished table (a second is refused).
     fn create(
         &self,
         id: &str,
         secrets: &[Option<SecretHash>],
+        host: Option<&SecretHash>,
         events: &[Event],
         rematch_of: Option<&str>,
     ) -> StoreFuture<()>;

@@ -25,7 +25,8 @@ const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,
     created_ms INTEGER NOT NULL,
-    finished INTEGER NOT NULL DEFAULT 0
+    finished INTEGER NOT NULL DEFAULT 0,
+    host_sha256 BLOB
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -51,6 +52,7 @@ enum Job {
     Create {
         id: String,
         secrets: Vec<Option<SecretHash>>,
+        host: Option<SecretHash>,
         events: Vec<Event>,
         rematch_of: Option<String>,
         reply: oneshot::Sender<Result<(), StoreError>>,
@@ -122,6 +124,7 @@ impl SqliteStore {
             conn.pragma_update(None, "foreign_keys", "ON")?;
             conn.busy_timeout(std::time::Duration::from_secs(5))?;
             conn.execute_batch(SCHEMA)?;
+            add_host_keys(&conn)?;
             conn.pragma_update(None, "application_id", sqlite_file::APPLICATION_ID)
         };
         setup().map_err(sqlite_file::sqlite_error)?;
@@ -152,14 +155,16 @@ impl Store for SqliteStore {
         &self,
         id: &str,
         secrets: &[Option<SecretHash>],
+        host: Option<&SecretHash>,
         events: &[Event],
         rematch_of: Option<&str>,
     ) -> StoreFuture<()> {
         let (id, secrets, events) = (id.to_string(), secrets.to_vec(), events.to_vec());
-        let rematch_of = rematch_of.map(str::to_string);
+        let (host, rematch_of) = (host.copied(), rematch_of.map(str::to_string));
         self.send(move |reply| Job::Create {
             id,
             secrets,
+            host,
             events,
             rematch_of,
             reply,
@@ -312,13 +317,14 @@ fn write_batch(conn: &mut Connection, writes: Vec<Job>) {
             Job::Create {
                 id,
                 secrets,
+                host,
                 events,
                 rematch_of,
                 reply,
             } => (
                 reply,
                 in_savepoint(&tx, |c| {
-                    create(c, &id, &secrets, &events)?;
+                    create(c, &id, &secrets, host.as_ref(), &events)?;
                     match &rematch_of {
                         Some(from) => link_rematch(c, from, &id),
                         None => Ok(()),
@@ -376,11 +382,12 @@ fn create(
     c: &Connection,
     id: &str,
     secrets: &[Option<SecretHash>],
+    host: Option<&SecretHash>,
     events: &[Event],
 ) -> Result<(), StoreError> {
     c.execute(
-        "INSERT INTO tables (id, created_ms) VALUES (?1, ?2)",
-        params![id, now_ms()],
+        "INSERT INTO tables (id, created_ms, host_sha256) VALUES (?1, ?2, ?3)",
+        params![id, now_ms(), host.map(|h| h.to_vec())],
     )
     .map_err(backend)?;
     for (seat, hash) in secrets.iter().enumerate() {
@@ -391,6 +398,18 @@ fn create(
         .map_err(backend)?;
     }
     insert_events(c, id, 0, events)
+}
+
+/// A file made before host keys gets their column (empty: its tables have
+/// none). Adding a nullable column rewrites nothing.
+fn add_host_keys(c: &Connection) -> rusqlite::Result<()> {
+    let has = c
+        .prepare("SELECT 1 FROM pragma_table_info('tables') WHERE name = 'host_sha256'")?
+        .exists([])?;
+    if !has {
+        c.execute_batch("ALTER TABLE tables ADD COLUMN host_sha256 BLOB")?;
+    }
+    Ok(())
 }
 
 /// A person's seat's new secret; a seat without one (a bot's) keeps none.
@@ -470,15 +489,16 @@ fn open_tables(c: &Connection) -> Result<Vec<StoredTable>, StoreError> {
 }
 
 fn load(c: &Connection, id: &str) -> Result<StoredTable, StoreError> {
-    let finished: Option<bool> = c
+    let row: Option<(bool, Option<Vec<u8>>)> = c
         .query_row(
-            "SELECT finished FROM tables WHERE id = ?1",
+            "SELECT finished, host_sha256 FROM tables WHERE id = ?1",
             params![id],
-            |r| r.get(0),
+            |r| Ok((r.get(0)?, r.get(1)?)),
         )
         .optional()
         .map_err(backend)?;
-    let finished = finished.ok_or_else(|| StoreError::NotFound(id.to_string()))?;
+    let (finished, host) = row.ok_or_else(|| StoreError::NotFound(id.to_string()))?;
+    let host = host.and_then(|b| SecretHash::try_from(b.as_slice()).ok());
     let secrets = c
         .prepare("SELECT secret_sha256 FROM seats WHERE table_id = ?1 ORDER BY seat")
         .and_then(|mut s| {
@@ -511,6 +531,7 @@ fn load(c: &Connection, id: &str) -> Result<StoredTable, StoreError> {
     Ok(StoredTable {
         id: id.to_string(),
         secrets,
+        host,
         events,
         finished,
         rematch,
