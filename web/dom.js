@@ -214,12 +214,20 @@ export function loadInvites(table) {
 export function loadHost(table) {
   return loadSaved(table)?.host ?? null;
 }
-// A seat's link changed by the host: the Invite panel shows the new one.
+// A seat's link changed by the host: the Invite panel and Settings show
+// the new one (`renewed`), across a reload too.
 export function updateInvite(table, seat, invite) {
   const v = loadSaved(table);
   if (!v) return;
-  v.seats = v.seats.map((s) => (s.seat === seat ? { ...s, invite } : s));
+  v.seats = v.seats.map((s) => (s.seat === seat ? { ...s, invite, renewed: true } : s));
   try {
     sessionStorage.setItem(INVITES + table, JSON.stringify(v));
   } catch {}
+}
+// The rematch has the same seats' links (at its own address) and host.
+export function carryInvites(from, to) {
+  const v = loadSaved(from);
+  if (!v || loadSaved(to)) return;
+  const seats = v.seats.map((s) => ({ seat: s.seat, name: s.name, invite: s.invite.replace(`/t/${from}#`, `/t/${to}#`) }));
+  saveInvites(to, seats, v.host);
 }

@@ -41,7 +41,7 @@ export function seatLinkView(ui) {
           // One request at a time: its answer says which secret was taken.
           h("button", { type: "button", id: "new-link", disabled: Boolean(ui.askedSecret), onclick: () => askNewLink(ui) }, ui.askedSecret ? "Making a new link…" : "Make a new link"),
           " ",
-          h("span", { class: "muted" }, "Whoever made the table has your first link too. A new link makes every older one stop working, on your other devices as well."),
+          h("span", { class: "muted" }, "Whoever made the table has your first link too. A new link makes every older one stop working, on your other devices as well. (The table's host can still give your seat a new link; everyone at the table is told.)"),
         ),
   );
 }
@@ -133,11 +133,10 @@ export function hostLinksView(ui) {
   const s = ui.state;
   const host = loadHost(ui.table);
   if (!host || s.status === "finished") return null;
-  ui.hostMade = ui.hostMade || {};
   const rows = loadInvites(ui.table)
     .filter((i) => i.seat !== s.you)
     .map((i) => {
-      const made = ui.hostMade[i.seat];
+      const made = i.renewed ? i.invite : null;
       return h(
         "li",
         {},
@@ -152,7 +151,7 @@ export function hostLinksView(ui) {
     "div",
     { class: "seat-link" },
     h("h3", {}, "Seats you invited"),
-    h("p", { class: "muted" }, "You made this table. If a link reached the wrong person, give the seat a new link: whoever holds the old one is shut out, and you send the new one to the right person."),
+    h("p", { class: "muted" }, "You made this table. If a link reached the wrong person, give the seat a new link: whoever holds the old one is shut out, everyone at the table is told, and you send the new one to the right person."),
     h("ul", { class: "invites" }, rows),
   );
 }
@@ -171,8 +170,19 @@ async function hostNewLink(ui, host, seat) {
     ui.flash(reply.error || "That was not accepted.");
   } else {
     updateInvite(ui.table, seat, reply.invite);
-    ui.hostMade[seat] = reply.invite;
     announce(`${name}'s seat has a new link: copy it and send it to them.`);
   }
   ui.render();
+}
+
+// Someone's seat got a new link. From the host it is said aloud to
+// everyone (a host taking a seat is never silent); a person's own is
+// their business.
+export function seatLinkChanged(ui, f) {
+  // The host's own tab said so already.
+  if (f.by !== "host" || f.seat === ui.seat || loadHost(ui.table)) return;
+  const text = `The table's host gave ${ui.name(f.seat)}'s seat a new link.`;
+  ui.flash(text);
+  announce(text);
+  if (ui.state) ui.render();
 }

@@ -23,6 +23,7 @@ const BUSY = new Set([1011, 1013, 4029]);
 const FATAL = {
   4003: "This seat link is not valid for this table.",
   4009: "Your seat was given a new link on another tab or device: the link this page used opens nothing now.",
+  4011: "The table's host gave your seat a new link: the link this page used opens nothing now. Ask them for the new one.",
   4004: "There is no such table.",
 };
 

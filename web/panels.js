@@ -1,7 +1,7 @@
 // The table's panels, opened from its top bar: the last trick, the score
 // sheet, the last deal's result, invites and settings.
 
-import { h, prefs, copy, announce } from "./dom.js";
+import { h, prefs, copy, announce, carryInvites } from "./dom.js";
 import { bigCard, smallCard, cardOrder } from "./cards.js";
 import { capital } from "./words.js";
 import { seatLinkView, hostLinksView } from "./link.js";
@@ -66,7 +66,7 @@ export function panelView(ui) {
 // The page when the table cannot be reached any more (no such table, a
 // seat link that opens nothing): where to go instead.
 export function fatalView(ui) {
-  const seatGone = ui.fatalCode === 4003 || ui.fatalCode === 4009;
+  const seatGone = ui.fatalCode === 4003 || ui.fatalCode === 4009 || ui.fatalCode === 4011;
   return h(
     "div",
     { class: "fatal", role: "alert" },
@@ -205,6 +205,7 @@ async function askRematch(ui, sameCards) {
 export function rematchMade(ui, table) {
   if (ui.rematch === table) return;
   ui.rematch = table;
+  carryInvites(ui.table, table);
   announce("A rematch is ready.");
   ui.render();
 }

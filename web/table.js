@@ -7,7 +7,7 @@ import { Connection } from "./net.js";
 import { seatBox } from "./seats.js";
 import { centreView } from "./centre.js";
 import { panelView, finishedView, rematchMade, fatalView } from "./panels.js";
-import { linkChanged, linkRefused, seated, tryOtherSecret } from "./link.js";
+import { linkChanged, linkRefused, seated, tryOtherSecret, seatLinkChanged } from "./link.js";
 import { describeAction, actionLabel, andList, bidHelp, capital, CONFIRM } from "./words.js";
 
 export function tablePage(table) {
@@ -64,6 +64,7 @@ class TableUi {
         }
       },
       link_changed: () => linkChanged(this),
+      seat_link_changed: (f) => seatLinkChanged(this, f),
       snapshot: (f) => this.setState(f.state, null),
       event: (f) => this.onEvent(f),
       reject: (f) => this.onReject(f),
@@ -112,7 +113,7 @@ class TableUi {
         // holds may open the seat. A seat link the server refuses is
         // forgotten, so that this browser can still watch the table.
         if ((code === 4003 || code === 4009) && tryOtherSecret(this, code, () => this.net.h.fatal(msg, code))) return;
-        if ((code === 4003 || code === 4009) && localStorage.getItem(secretKey(this.table)) === this.secret) {
+        if ((code === 4003 || code === 4009 || code === 4011) && localStorage.getItem(secretKey(this.table)) === this.secret) {
           forgetTable(this.table);
         }
         if (code === 4004) forgetTable(this.table);

@@ -277,19 +277,28 @@ test("whoever made the table gives a seat taken by a stranger a new link", async
   await stranger.click("#show-settings");
   await stranger.click("#new-link");
   await stranger.locator("#new-link", { hasText: "Make a new link" }).waitFor();
-  // Ann, who made the table, gives Bo's seat a new link from Settings.
+  // Ann, who made the table, gives Bo's seat a new link from Settings,
+  // and whoever is at the table is told.
+  const watcher = await openPage(`/t/${new URL(bosLink).pathname.split("/")[2]}`);
+  await watcher.waitForSelector(".seat");
   await ann.click("#show-settings");
   await ann.click('.host-new-link[data-seat="1"]');
   const fresh = await ann.locator('input[aria-label="New link for Bo"]').inputValue();
   assert.match(fresh, new RegExp(`/t/.+#s=[0-9a-f]{32}$`));
-  await stranger.locator(".fatal", { hasText: "given a new link" }).waitFor();
+  await stranger.locator(".fatal", { hasText: "The table's host gave your seat a new link" }).waitFor();
+  await watcher.locator("text=The table's host gave Bo's seat a new link.").first().waitFor();
+  // Made here, it stays here: a reload still shows it.
+  await ann.reload();
+  await ann.waitForFunction(() => document.querySelectorAll("#hand .card").length === 5);
+  await ann.click("#show-settings");
+  assert.equal(await ann.locator('input[aria-label="New link for Bo"]').inputValue(), fresh);
   const bo = await openPage(fresh.slice(BASE.length));
   await bo.waitForFunction(() => document.querySelectorAll("#hand .card").length === 5);
   assert.equal(await bo.locator(".seat-name", { hasText: "Bo" }).first().textContent().then((t) => t.includes("(you)")), true);
   // Only the maker's tab holds the host key: Bo has no such buttons.
   await bo.click("#show-settings");
   assert.equal(await bo.locator(".host-new-link").count(), 0);
-  for (const page of [stranger, bo]) await page.context().close();
+  for (const page of [stranger, bo, watcher]) await page.context().close();
   await context.close();
 });
 

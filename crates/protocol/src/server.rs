@@ -117,6 +117,13 @@ pub enum ServerFrame {
     /// To the connection that sent `new_link`: the seat's secret is now
     /// the one it chose. The seat's other connections were closed (4009).
     LinkChanged,
+    /// To everyone at the table: `seat` was given a new link, `by` its
+    /// person (`person`) or the table's host (`host`), so that a host
+    /// taking a seat is never silent.
+    SeatLinkChanged {
+        seat: u8,
+        by: String,
+    },
     /// A frame could not be taken; nothing changed.
     Error {
         code: String,

@@ -34,6 +34,9 @@ pub mod close {
     /// The seat's person gave it a new link from another connection: the
     /// secret this one came with opens nothing any more.
     pub const NEW_LINK: u16 = 4009;
+    /// The table's host gave the seat a new link (the person must ask
+    /// them for it).
+    pub const HOST_LINK: u16 = 4011;
     /// The table left memory as the visit came (RFC 6455's "service
     /// restart"): connecting again brings it back.
     pub const AGAIN: u16 = 1012;

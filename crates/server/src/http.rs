@@ -249,7 +249,7 @@ fn lobby_error(e: LobbyError) -> Response {
             "the table is closing; try again",
         ),
         LobbyError::Store(e) => {
-            error!("a table could not be stored: {e}");
+            error!("a request could not be stored: {e}");
             error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
         }
     }

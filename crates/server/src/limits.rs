@@ -32,7 +32,7 @@ impl Bucket {
     }
 
     /// How long until a token is there (zero if one is).
-    fn wait(&self, budget: u32, window: Duration) -> Duration {
+    pub fn wait(&self, budget: u32, window: Duration) -> Duration {
         let missing = 1.0 - self.refilled(budget, window);
         let secs = missing / Bucket::rate(budget, window);
         Duration::from_secs_f64(secs.clamp(0.0, window.as_secs_f64()))

@@ -11,7 +11,7 @@ use common::*;
 use serde_json::{json, Value};
 
 /// Every frame type a client may receive (docs/server.md).
-const KNOWN: [&str; 10] = [
+const KNOWN: [&str; 11] = [
     "welcome",
     "snapshot",
     "event",
@@ -22,6 +22,7 @@ const KNOWN: [&str; 10] = [
     "error",
     "pong",
     "link_changed",
+    "seat_link_changed",
 ];
 
 /// Values of every JSON type, some of them near the edges.

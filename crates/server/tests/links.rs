@@ -209,17 +209,26 @@ async fn the_host_gives_a_seat_taken_by_the_wrong_person_a_new_link() {
     }
     assert_eq!(seat_for(addr, &table, NEW).await, Ok(1));
 
+    let mut ann_here = Client::hello(addr, &table, Some(&ann), None).await;
+    ann_here.until("snapshot").await;
     let (status, reply) = ask("1", json!({"host": host})).await;
     assert_eq!(status, 200, "{reply}");
     let fresh = reply["secret"].as_str().unwrap().to_string();
     assert_eq!(reply["invite"], format!("/t/{table}#s={fresh}"));
-    // The stranger is shut out, saying why; the new link seats Bo.
+    // The stranger is shut out, told it was the host; the table hears of
+    // it (a host taking a seat is never silent); the new link seats Bo.
     let closed = loop {
         if let Err(e) = stranger.next().await {
             break e;
         }
     };
-    assert_eq!(closed.0, 4009, "{closed:?}");
+    assert_eq!(closed.0, 4011, "{closed:?}");
+    assert!(closed.1.contains("host"), "{closed:?}");
+    let told = ann_here.until("seat_link_changed").await;
+    assert_eq!(
+        (told["seat"].as_u64(), told["by"].as_str()),
+        (Some(1), Some("host"))
+    );
     assert_eq!(seat_for(addr, &table, NEW).await, Err(4003));
     assert_eq!(seat_for(addr, &table, &fresh).await, Ok(1));
     assert_eq!(seat_for(addr, &table, &ann).await, Ok(0));
@@ -276,4 +285,36 @@ async fn tables_stored_before_host_keys_load_and_have_no_host() {
     // New tables there have one.
     let (created, _) = new_table(addr, "schnapsen", &["p", "random"]).await;
     assert!(created["host"].is_string(), "{created}");
+}
+
+/// New links are committed writes: a table makes at most ten a minute,
+/// from its people and its host together, and then says when to ask again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_makes_a_few_new_links_a_minute() {
+    let running = server(fast_config()).await;
+    let addr = running.addr;
+    let (created, table) = new_table(addr, "schnapsen", &["p", "p"]).await;
+    let body = json!({"host": created["host"]});
+    let path = format!("/api/tables/{table}/seats/1/link");
+    for _ in 0..10 {
+        let (status, reply) = http(addr, "POST", &path, Some(&body)).await;
+        assert_eq!(status, 200, "{reply}");
+    }
+    let (status, reply) = http(addr, "POST", &path, Some(&body)).await;
+    assert_eq!(status, 429, "{reply}");
+    assert!(
+        reply["error"]
+            .as_str()
+            .unwrap()
+            .contains("at most 10 new links a minute"),
+        "{reply}"
+    );
+    let mut ann = Client::hello(addr, &table, Some(&secret(&created, 0)), None).await;
+    ann.until("snapshot").await;
+    refused(
+        &mut ann,
+        json!({"t": "new_link", "secret": NEW}),
+        "at most 10 new links",
+    )
+    .await;
 }

@@ -15,9 +15,22 @@ use crate::conn::close;
 use crate::lobby::LobbyError;
 use crate::secret::{self, SecretHash};
 use crate::store::StoreError;
+use std::time::Duration;
 use talon_protocol::ServerFrame;
 use talon_table::Viewer;
 use tracing::{error, info};
+
+/// New links a table may make in `WINDOW`, from its people and its host
+/// together: each is a committed write on the store's one writer.
+pub(super) const BUDGET: u32 = 10;
+const WINDOW: Duration = Duration::from_secs(60);
+
+/// Who asked for a seat's new link.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum By {
+    Person,
+    Host,
+}
 
 impl Room {
     /// From the seat's own connection: validate, change, answer.
@@ -28,23 +41,23 @@ impl Room {
         let out = c.out.clone();
         let hash = secret::hash(secret);
         let seat = match c.viewer {
-            Viewer::Spectator => Err("spectators have no seat link to change"),
+            Viewer::Spectator => Err("spectators have no seat link to change".to_string()),
             _ if self.table.is_finished() => {
-                Err("the table is over: a seat's link can change only while it is played")
+                Err("the table is over: a seat's link can change only while it is played".into())
             }
             _ if !secret::well_formed(secret) => {
-                Err("a seat secret is 32 hex digits (0-9 and a-f), chosen at random")
+                Err("a seat secret is 32 hex digits (0-9 and a-f), chosen at random".into())
             }
             _ if self.secrets.seat_of(&hash).is_some() => {
-                Err("that secret is already a seat's: choose another at random")
+                Err("that secret is already a seat's: choose another at random".into())
             }
-            Viewer::Seat(s) => Ok(s),
+            Viewer::Seat(s) => self.take_link_token().map(|()| s),
         };
         let seat = match seat {
             Ok(s) => s,
             Err(why) => return send(&out, &ServerFrame::error("no_new_link", why)),
         };
-        if let Err(e) = self.change_link(seat, hash, Some(conn), "its person").await {
+        if let Err(e) = self.change_link(seat, hash, Some(conn), By::Person).await {
             // Its own code: a failed commit may in rare cases still have
             // reached the disk, so the client keeps its new secret to try.
             let why = format!("the new link could not be saved ({e}); the old one still works");
@@ -79,19 +92,34 @@ impl Room {
                 "the table is over: a seat's link can change only while it is played".into(),
             ));
         }
-        self.change_link(seat, hash, None, "the host")
+        if let Err(why) = self.take_link_token() {
+            let secs = self.links.wait(BUDGET, WINDOW).as_secs().max(1);
+            return Err(LobbyError::TooMany(why, Some(secs)));
+        }
+        self.change_link(seat, hash, None, By::Host)
             .await
             .map_err(LobbyError::Store)
     }
 
+    /// One of the table's new links, or why not now.
+    fn take_link_token(&mut self) -> Result<(), String> {
+        if self.links.take(BUDGET, WINDOW) {
+            return Ok(());
+        }
+        let secs = self.links.wait(BUDGET, WINDOW).as_secs().max(1);
+        Err(format!(
+            "at most {BUDGET} new links a minute at one table: try again in {secs} s"
+        ))
+    }
+
     /// Store (commit), apply, then close the seat's connections but
-    /// `keep`, which came with the old secret.
+    /// `keep`, which came with the old secret, and tell the table.
     async fn change_link(
         &mut self,
         seat: u8,
         hash: SecretHash,
         keep: Option<ConnId>,
-        by: &str,
+        by: By,
     ) -> Result<(), StoreError> {
         if let Err(e) = self.shared.store.set_secret(&self.id, seat, &hash).await {
             error!(table = %self.id, seat, "a seat's new link could not be saved: {e}");
@@ -104,12 +132,33 @@ impl Room {
             .filter(|(&id, c)| Some(id) != keep && c.viewer == Viewer::Seat(seat))
             .map(|(&id, _)| id)
             .collect();
+        let (code, why) = match by {
+            By::Person => (
+                close::NEW_LINK,
+                "this seat was given a new link elsewhere: the one you came with opens nothing now",
+            ),
+            By::Host => (
+                close::HOST_LINK,
+                "the table's host gave this seat a new link: ask them for it",
+            ),
+        };
         for id in others {
             if let Some(c) = self.conns.get(&id) {
-                let why = "this seat was given a new link elsewhere: the one you came with opens nothing now";
-                let _ = c.out.try_send(Outgoing::Close(close::NEW_LINK, why));
+                let _ = c.out.try_send(Outgoing::Close(code, why));
             }
             self.drop_conn(id);
+        }
+        let by = match by {
+            By::Person => "person",
+            By::Host => "host",
+        };
+        // Everyone here hears of it: a host who takes a seat is never silent.
+        let notice = ServerFrame::SeatLinkChanged {
+            seat,
+            by: by.to_string(),
+        };
+        for c in self.conns.values() {
+            send(&c.out, &notice);
         }
         info!(table = %self.id, seat, by, "a seat has a new link");
         Ok(())

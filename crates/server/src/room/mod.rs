@@ -188,6 +188,9 @@ pub struct Room {
     /// Catch-ups by replay left: anyone may ask for one (an old `since` in
     /// a hello), and each costs the whole log.
     replays: Bucket,
+    /// New seat links left (each is a committed write): a few a minute a
+    /// table, from its people and its host together.
+    links: Bucket,
     /// The place this table takes among its creator's or visitor's tables
     /// in memory. A table in play frees it when it finishes (its players
     /// may stay to read the result); a finished table brought back holds
@@ -219,6 +222,7 @@ impl Room {
         // then waits) rather than failing to load.
         let bots = SeatBots::for_table(&table).unwrap_or_else(|_| SeatBots::none(table.seats()));
         let replays = Bucket::full(shared.config.catch_up_budget);
+        let links = Bucket::full(links::BUDGET);
         let clock = clock::TurnClock::new(table.seats());
         let secrets = SeatSecrets::new(keys.seats);
         let room = Room {
@@ -236,6 +240,7 @@ impl Room {
             hinting: Arc::new(AtomicU8::new(0)),
             last_activity: Instant::now(),
             replays,
+            links,
             place,
             rematch: None,
             clock,
