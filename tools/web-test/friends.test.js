@@ -100,6 +100,9 @@ test("friends play again with one click each: the same seats, and the same cards
   const t = await createTable("sixty-six", [{ kind: "person", name: "Ann" }, { kind: "person", name: "Bo" }]);
   const ann = await openPage(t.seats[0].invite);
   const bo = await openPage(t.seats[1].invite);
+  // Ann's tab made the table (as the lobby keeps it: the invites and host key).
+  const people = t.seats.map((s) => ({ seat: s.seat, name: s.name, invite: s.invite }));
+  await ann.evaluate(([table, seats, host]) => sessionStorage.setItem(`talon.invites.${table}`, JSON.stringify({ at: Date.now(), seats, host })), [t.table, people, t.host]);
   const handOf = (page) => page.$$eval("#hand .card", (cs) => cs.map((c) => c.dataset.card).sort());
   const annHand = await handOf(ann);
   assert.equal(annHand.length, 6);
@@ -111,6 +114,13 @@ test("friends play again with one click each: the same seats, and the same cards
   const again = new URL(ann.url()).pathname.split("/")[2];
   await ann.waitForFunction(() => document.body.dataset.status === "playing" && document.querySelectorAll("#hand .card").length === 6, null, { timeout: 20000 });
   assert.deepEqual(await handOf(ann), annHand, "the same cards");
+  // Her tab holds the rematch's host key and links too (the same seats).
+  await ann.click("#show-settings");
+  await ann.locator('.host-new-link[data-seat="1"]').waitFor();
+  const carried = await ann.evaluate((id) => JSON.parse(sessionStorage.getItem(`talon.invites.${id}`)), again);
+  assert.equal(carried.host, t.host);
+  assert.ok(carried.seats.every((s) => s.invite.startsWith(`/t/${again}#s=`)), JSON.stringify(carried));
+  await ann.click("#panel-close");
   // Bo hears of it at the old table and joins with his own seat.
   const join = bo.locator("#join-rematch");
   await join.waitFor();
