@@ -123,6 +123,14 @@ export const prefs = {
     localStorage.setItem("talon.fourColour", on ? "1" : "0");
     document.body.classList.toggle("four-colour", on);
   },
+  // With a mouse, a click plays at once unless this is on: the first
+  // click picks the card, the second plays it (a finger always does so).
+  get twoClicks() {
+    return localStorage.getItem("talon.twoClicks") === "1";
+  },
+  set twoClicks(on) {
+    localStorage.setItem("talon.twoClicks", on ? "1" : "0");
+  },
 };
 document.body.classList.toggle("four-colour", prefs.fourColour);
 

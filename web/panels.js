@@ -53,6 +53,8 @@ export function panelView(ui) {
       "div",
       {},
       h("label", { class: "check" }, box, " Four-colour suits (clubs green, diamonds blue)"),
+      // A finger always picks first; a mouse may too, against misclicks.
+      ui.coarse ? null : h("label", { class: "check" }, h("input", { type: "checkbox", id: "two-clicks", checked: prefs.twoClicks, onchange: (e) => { prefs.twoClicks = e.target.checked; ui.selected = null; ui.render(); } }), " Two clicks to play a card (the first picks it)"),
       h("p", {}, "Keys: \u2190 \u2192 move between cards, Enter plays, 1\u20139 pick the n-th card, Esc closes."),
       h("p", {}, h("a", { href: `/t/${ui.table}#watch`, onclick: (e) => ui.confirmLeaveSeat(e) }, "Watch this table instead of playing"), " \u00b7 ", h("a", { href: "/" }, "New table")),
       seatLinkView(ui),

@@ -2,7 +2,7 @@
 // keyboard and touch, sent as the actions in `state.legal` and nothing else.
 
 import { isCard, cardName, cardShort, cardOrder, bigCard } from "./cards.js";
-import { h, main, patch, announce, secretKey, loadInvites, rememberTable, forgetTable } from "./dom.js";
+import { h, main, patch, announce, prefs, secretKey, loadInvites, rememberTable, forgetTable } from "./dom.js";
 import { Connection } from "./net.js";
 import { seatBox } from "./seats.js";
 import { centreView } from "./centre.js";
@@ -446,7 +446,7 @@ class TableUi {
       return;
     }
     const action = plain || actions[0];
-    if (this.coarse && !viaKeyboard && this.selected !== card) {
+    if ((this.coarse || prefs.twoClicks) && !viaKeyboard && this.selected !== card) {
       this.selected = card;
       this.render();
       return;
@@ -664,7 +664,7 @@ class TableUi {
         // The Pedro family: a seat that kept more than six trumps plays
         // them all to the first trick, one after another.
         if (o.family === "pedro" && Array.isArray(o.trick) && o.trick.some((t) => t.seat === s.you)) text += ": another card to this trick";
-        text += this.coarse ? ": tap a card, tap again to play" : ": play a card";
+        text += this.coarse ? ": tap a card, tap again to play" : prefs.twoClicks ? ": click a card, click again to play" : ": play a card";
       }
       else if (this.otherActions().length) text += ": choose below";
     } else text = `${this.name(s.to_move)} to play`;

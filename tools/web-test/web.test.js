@@ -668,6 +668,27 @@ test("a wrong seat link keeps the good one; watching instead; hints stay; a spec
   await watcher.context().close();
 });
 
+test("with a mouse, two clicks to play a card when asked: the first picks it", async () => {
+  const t = await createTable("schnapsen", [{ kind: "person" }, { kind: "bot", level: "random" }]);
+  const page = await openPage(t.seats[0].invite);
+  await page.waitForFunction(() => document.body.dataset.turn === "you" && document.querySelector("#hand .card.legal"), null, { timeout: 20000 });
+  await page.click("#show-settings");
+  await page.check("#two-clicks");
+  await page.click("#panel-close");
+  assert.match(await page.textContent("#status"), /click a card, click again to play/);
+  const card = page.locator("#hand .card.legal").first();
+  const name = await card.getAttribute("data-card");
+  await card.click();
+  await page.waitForSelector(`#hand .card.selected[data-card="${name}"]`);
+  assert.equal(page.sent.length, 0, "the first click only picks");
+  await page.locator(`#hand .card[data-card="${name}"]`).click();
+  for (let i = 0; i < 100 && !page.sent.length; i++) await page.waitForTimeout(50);
+  assert.deepEqual(page.sent.map((f) => f.action), [name]);
+  // Kept for this browser.
+  assert.equal(await page.evaluate(() => localStorage.getItem("talon.twoClicks")), "1");
+  await page.context().close();
+});
+
 test("a refused connection says why while it tries again, then plays on", async () => {
   const t = await createTable("sixty-six", [{ kind: "person" }, { kind: "bot", level: "random" }]);
   const context = await env.browser.newContext();
