@@ -41,7 +41,9 @@ export function seatLinkView(ui) {
           // One request at a time: its answer says which secret was taken.
           h("button", { type: "button", id: "new-link", disabled: Boolean(ui.askedSecret), onclick: () => askNewLink(ui) }, ui.askedSecret ? "Making a new link…" : "Make a new link"),
           " ",
-          h("span", { class: "muted" }, "Whoever made the table has your first link too. A new link makes every older one stop working, on your other devices as well. (The table's host can still give your seat a new link; everyone at the table is told.)"),
+          // Whoever made the table holds every first link: said to the
+          // others, not to the maker's own tab.
+          h("span", { class: "muted" }, loadHost(ui.table) ? "A new link makes every older one stop working, on your other devices as well." : "Whoever made the table has your first link too. A new link makes every older one stop working, on your other devices as well. (The table's host can still give your seat a new link; everyone at the table is told.)"),
         ),
   );
 }
