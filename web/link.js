@@ -9,7 +9,7 @@
 // kept secret goes only once known: taken (its answer, or a welcome with
 // it) or refused for what it is.
 
-import { h, copy, announce, secretKey, pendingSecretKey, loadInvites, loadHost, updateInvite } from "./dom.js";
+import { h, copy, announce, secretKey, pendingSecretKey, loadInvites, loadHost, updateInvite, forgetTable } from "./dom.js";
 
 function randomSecret() {
   const bytes = new Uint8Array(16);
@@ -95,6 +95,11 @@ export function linkRefused(ui, code) {
 // dropped has no answer to wait for (the button comes back); its secret
 // stays kept, since the request may still land late and then be the seat's.
 export function seated(ui) {
+  // A secret that was welcomed, if refused later, was replaced: the one
+  // stored by another tab may be the seat's. Tries start afresh.
+  (ui.welcomedSecrets ||= new Set()).add(ui.secret);
+  ui.triedSecrets = new Set();
+  ui.lookedAgain = false;
   if (localStorage.getItem(pendingSecretKey(ui.table)) === ui.secret) localStorage.removeItem(pendingSecretKey(ui.table));
   if (ui.askedSecret && ui.askedSecret !== ui.secret) ui.askedSecret = null;
 }
@@ -102,16 +107,17 @@ export function seated(ui) {
 // This page's secret was refused (4003) or replaced from elsewhere
 // (4009): a secret this browser holds that the page has not tried yet may
 // be the seat's now: one it asked for whose answer was lost, and, after a
-// 4009, one another tab of this browser made. (A pasted link that is
-// refused does not fall back to the stored one: the person hears it is
-// wrong.) Tries it and returns true; the welcome then keeps it. Each is
+// 4009 or a refusal of a secret that worked before, one another tab of
+// this browser stored. (A pasted link that never worked does not fall
+// back to the stored one: the person hears it is wrong.) Tries it and returns true; the welcome then keeps it. Each is
 // tried once, so this ends. After a 4009 with nothing to try, it looks
 // again once, a moment later (`again`), as another tab's storage may not
 // have reached this one yet.
 export function tryOtherSecret(ui, code, again) {
   ui.triedSecrets = ui.triedSecrets || new Set();
   ui.triedSecrets.add(ui.secret);
-  const stored = code === 4009 ? localStorage.getItem(secretKey(ui.table)) : null;
+  const replaced = code === 4009 || ui.welcomedSecrets?.has(ui.secret);
+  const stored = replaced ? localStorage.getItem(secretKey(ui.table)) : null;
   const held = [ui.askedSecret, localStorage.getItem(pendingSecretKey(ui.table)), stored];
   ui.askedSecret = null;
   const next = held.find((s) => s && !ui.triedSecrets.has(s));
@@ -145,7 +151,7 @@ export function hostLinksView(ui) {
         h("span", {}, ui.name(i.seat)),
         made ? h("input", { type: "text", readonly: true, value: location.origin + made, "aria-label": `New link for ${ui.name(i.seat)}`, class: "link" }) : null,
         made ? h("button", { type: "button", onclick: (e) => copy(location.origin + made, e.currentTarget) }, "Copy") : null,
-        h("button", { type: "button", class: "host-new-link", "data-seat": i.seat, onclick: () => hostNewLink(ui, host, i.seat) }, "New link"),
+        h("button", { type: "button", class: "host-new-link", "data-seat": i.seat, disabled: ui.hostAsking != null, onclick: () => hostNewLink(ui, host, i.seat) }, ui.hostAsking === i.seat ? "Making a new link…" : "New link"),
       );
     });
   if (!rows.length) return null;
@@ -159,8 +165,12 @@ export function hostLinksView(ui) {
 }
 
 async function hostNewLink(ui, host, seat) {
+  if (ui.hostAsking != null) return;
   const name = ui.name(seat);
   if (!window.confirm(`Give ${name}'s seat a new link? Whoever holds the old one is shut out, ${name} too if they are there, until you send them the new one.`)) return;
+  // One request at a time: answers out of order would keep a dead link.
+  ui.hostAsking = seat;
+  ui.render();
   let reply;
   try {
     const r = await fetch(`/api/tables/${ui.table}/seats/${seat}/link`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ host }) });
@@ -168,6 +178,7 @@ async function hostNewLink(ui, host, seat) {
   } catch {
     reply = { ok: false, error: "the server could not be reached: try again" };
   }
+  ui.hostAsking = null;
   if (!reply.ok) {
     ui.flash(reply.error || "That was not accepted.");
   } else {
@@ -187,4 +198,13 @@ export function seatLinkChanged(ui, f) {
   ui.flash(text);
   announce(text);
   if (ui.state) ui.render();
+}
+
+// The tries are over and the seat is lost to this page: a stored or kept
+// secret that was refused goes (the stored good one a wrong pasted link
+// was tried instead of stays).
+export function forgetRefused(ui) {
+  const refused = new Set(ui.triedSecrets || []).add(ui.secret);
+  if (refused.has(localStorage.getItem(secretKey(ui.table)))) forgetTable(ui.table);
+  if (refused.has(localStorage.getItem(pendingSecretKey(ui.table)))) localStorage.removeItem(pendingSecretKey(ui.table));
 }

@@ -7,7 +7,7 @@ import { Connection } from "./net.js";
 import { seatBox } from "./seats.js";
 import { centreView } from "./centre.js";
 import { panelView, finishedView, rematchMade, fatalView } from "./panels.js";
-import { linkChanged, linkRefused, seated, tryOtherSecret, seatLinkChanged } from "./link.js";
+import { linkChanged, linkRefused, seated, tryOtherSecret, seatLinkChanged, forgetRefused } from "./link.js";
 import { describeAction, actionLabel, andList, bidHelp, capital, CONFIRM } from "./words.js";
 
 export function tablePage(table) {
@@ -43,7 +43,7 @@ class TableUi {
     this.connections = {}; // online seats: how many tabs and devices hold each
     this.standInAt = {}; // away seats: when a bot stands in (Date.now() ms)
     this.awaySince = {}; // away seats: since when this page has seen them away
-    this.selected = null; // a card selected by a first tap (phones)
+    this.selected = null; // a card picked by a first tap (or click, if asked)
     this.marked = new Set(); // cards marked for discard / give
     this.queue = []; // discard / give actions still to send
     this.pending = null; // the id of an action sent and not yet answered
@@ -113,9 +113,7 @@ class TableUi {
         // holds may open the seat. A seat link the server refuses is
         // forgotten, so that this browser can still watch the table.
         if ((code === 4003 || code === 4009) && tryOtherSecret(this, code, () => this.net.h.fatal(msg, code))) return;
-        if ((code === 4003 || code === 4009 || code === 4011) && localStorage.getItem(secretKey(this.table)) === this.secret) {
-          forgetTable(this.table);
-        }
+        if (code === 4003 || code === 4009 || code === 4011) forgetRefused(this);
         if (code === 4004) forgetTable(this.table);
         this.fatal = msg;
         this.fatalCode = code;

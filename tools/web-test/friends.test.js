@@ -201,6 +201,9 @@ test("a new seat link closes the old one's other places; a tab of the same brows
   // Bo's second tab (same browser, the secret from its storage) and
   // whoever else holds his first link.
   const tab = await bo.context().newPage();
+  tab.on("pageerror", (e) => {
+    throw e;
+  });
   await tab.goto(`${BASE}/t/${t.table}`);
   await tab.waitForFunction(() => document.querySelectorAll("#hand .card").length === 5);
   const other = await openPage(old);
@@ -217,6 +220,8 @@ test("a new seat link closes the old one's other places; a tab of the same brows
   await other.locator(".fatal", { hasText: "given a new link on another tab or device" }).waitFor();
   assert.equal(await other.locator('.fatal a[href$="#watch"]').count(), 1);
   await tab.waitForFunction(() => document.body.dataset.conn === "online" && document.querySelectorAll("#hand .card").length === 5, null, { timeout: 20000 });
+  await tab.click("#show-settings");
+  await tab.waitForFunction((f) => document.querySelector("#own-link")?.value === f, fresh, { timeout: 20000 });
   assert.equal(await bo.locator("#hand .card").count(), 5);
   // The new link opens the seat anywhere; the old one nowhere.
   const elsewhere = await openPage(fresh.slice(BASE.length));
@@ -285,8 +290,9 @@ test("whoever made the table gives a seat taken by a stranger a new link", async
   const stranger = await openPage(bosLink.slice(BASE.length));
   await stranger.waitForFunction(() => document.querySelectorAll("#hand .card").length === 5);
   await stranger.click("#show-settings");
+  const taken = await stranger.locator("#own-link").inputValue();
   await stranger.click("#new-link");
-  await stranger.locator("#new-link", { hasText: "Make a new link" }).waitFor();
+  await stranger.waitForFunction((was) => document.querySelector("#own-link")?.value !== was, taken);
   // Ann, who made the table, gives Bo's seat a new link from Settings,
   // and whoever is at the table is told.
   const watcher = await openPage(`/t/${new URL(bosLink).pathname.split("/")[2]}`);

@@ -12,7 +12,7 @@ mod wire;
 pub use json_error::{plain_json_error, plain_words};
 pub use observation::{observation_json, public_observation_json};
 pub use record::{GameRecord, RecordError, RECORD_FORMAT, RECORD_VERSION};
-pub use server::{ClientFrame, SeatPresence, ServerFrame};
+pub use server::{ClientFrame, LinkBy, SeatPresence, ServerFrame};
 pub use wire::{
     options_from_json, shorten, ErrorReply, MatchView, Request, ResultView, StateReply,
     MAX_ERROR_CHARS,

@@ -40,7 +40,7 @@ pub enum ClientFrame {
     End,
     /// From a seated person whose seat a bot plays: "I am back".
     Back,
-    /// From a seated person: from now on `secret` (32 hex digits, chosen
+    /// From a seated person: from now on `secret` (32 lowercase hex digits, chosen
     /// by the client, which keeps it before sending so that a lost answer
     /// loses nothing) is the seat's secret, and the old one opens nothing.
     NewLink { secret: String },
@@ -60,6 +60,16 @@ pub struct SeatPresence {
     /// so a person sees if their seat is open somewhere they are not.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub connections: Option<u32>,
+}
+
+/// Who gave a seat a new link.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LinkBy {
+    /// The seat's person (`new_link`).
+    Person,
+    /// The table's host (its host key, over HTTP).
+    Host,
 }
 
 /// A frame from the server.
@@ -118,11 +128,11 @@ pub enum ServerFrame {
     /// the one it chose. The seat's other connections were closed (4009).
     LinkChanged,
     /// To everyone at the table: `seat` was given a new link, `by` its
-    /// person (`person`) or the table's host (`host`), so that a host
-    /// taking a seat is never silent.
+    /// person or the table's host, so that a host taking a seat is never
+    /// silent.
     SeatLinkChanged {
         seat: u8,
-        by: String,
+        by: LinkBy,
     },
     /// A frame could not be taken; nothing changed.
     Error {

@@ -232,7 +232,7 @@ impl Lobby {
         let (secret, hash) = new_secret();
         let (reply, answer) = tokio::sync::oneshot::channel();
         room.tx
-            .send(RoomCmd::SeatLink { seat, hash, reply })
+            .send(RoomCmd::HostLink { seat, hash, reply })
             .await
             .map_err(|_| LobbyError::Closing)?;
         answer.await.map_err(|_| LobbyError::Closing)??;

@@ -1,5 +1,7 @@
-//! Seat secrets: 128 random bits from the operating system, given out
-//! once as hex, kept only as their SHA-256.
+//! Seat secrets and host keys: 128 random bits as 32 lowercase hex
+//! digits, kept only as their SHA-256. The server draws them from the
+//! operating system and gives each out once; a person's new seat secret
+//! is drawn by their own client (`new_link`) and never given out.
 
 use sha2::{Digest, Sha256};
 use std::sync::{Arc, PoisonError, RwLock};

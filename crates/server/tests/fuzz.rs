@@ -1,9 +1,11 @@
 //! Bad input, generated: seeded streams of frames that are wrong in every
 //! way a client can be wrong (and some right ones), sent by both seats
-//! and a spectator, and creation requests built the same way. The server
-//! answers each with a frame it documents, or an HTTP error naming the
-//! problem; no connection is dropped, nothing panics, no frame tells
-//! anyone a secret, and the table plays on to its end afterwards.
+//! and a spectator, and creation requests built the same way. Every frame
+//! the server sends is one it documents; a frame that cannot be read gets
+//! `bad_frame` before the sender's next pong; a request gets its table or
+//! an HTTP error naming the problem. No connection is dropped, no frame
+//! tells anyone a secret or the host key, and the table plays on to its
+//! end afterwards.
 
 mod common;
 
@@ -43,12 +45,15 @@ fn any_value(r: &mut Lcg) -> Value {
     }
 }
 
-/// A frame: right, nearly right, or wrong in one of many ways.
-fn fuzz_frame(r: &mut Lcg, legal: &[Value], v: u64, secrets: &[String]) -> String {
+/// A frame: right, nearly right, or wrong in one of many ways; and
+/// whether it cannot even be read as a frame (the sender's connection
+/// answers those itself, with `bad_frame`, before its next pong).
+fn fuzz_frame(r: &mut Lcg, legal: &[Value], v: u64, secrets: &[String]) -> (String, bool) {
     let t = [
         "act", "hint", "resync", "stand_in", "end", "back", "new_link", "hello",
     ];
-    match r.below(16) {
+    let kind = r.below(16);
+    let text = match kind {
         // A legal move, when there is one: the game goes on.
         0..=2 if !legal.is_empty() => {
             json!({"t": "act", "action": legal[r.below(legal.len())], "v": v}).to_string()
@@ -66,7 +71,8 @@ fn fuzz_frame(r: &mut Lcg, legal: &[Value], v: u64, secrets: &[String]) -> Strin
         12 => "{\"t\": \"act\", \"action\": \"QH\", \"v\": 3".to_string(),
         13 => "\u{FEFF}{\"t\": \"ping\"}".to_string(),
         _ => json!({"t": t[r.below(t.len())]}).to_string(),
-    }
+    };
+    (text, (9..=13).contains(&kind))
 }
 
 /// Pings, and reads until the pong: every frame on the way is one the
@@ -134,13 +140,20 @@ async fn generated_bad_frames_change_nothing_they_should_not() {
         let mut r = Lcg(seed);
         for _ in 0..400 {
             let i = r.below(3);
-            let text = fuzz_frame(&mut r, &seen[i].0, seen[i].1, &secrets);
-            clients[i].send_text(text).await;
-            for (c, s) in clients.iter_mut().zip(&mut seen) {
-                newest(&barrier(c, &keys).await, s);
+            let (text, unreadable) = fuzz_frame(&mut r, &seen[i].0, seen[i].1, &secrets);
+            clients[i].send_text(text.clone()).await;
+            for (k, (c, s)) in clients.iter_mut().zip(&mut seen).enumerate() {
+                let frames = barrier(c, &keys).await;
+                if k == i && unreadable {
+                    let said = frames
+                        .iter()
+                        .any(|f| f["t"] == "error" && f["code"] == "bad_frame");
+                    assert!(said, "no bad_frame for {text:.80}: {frames:?}");
+                }
+                newest(&frames, s);
             }
         }
-        // The spectator never saw a hand, nor a move named that hid a card.
+        // The spectator never saw a hand.
         for f in &clients[2].frames {
             assert!(f["state"]["observation"]["hand"].is_null(), "{f}");
         }

@@ -75,6 +75,12 @@ async fn a_new_link_voids_the_old_one_everywhere() {
 
     bo.send(json!({"t": "new_link", "secret": NEW})).await;
     bo.until("link_changed").await;
+    // Everyone here hears of it (the seat, who gave it; never the secret).
+    let told = watcher.until("seat_link_changed").await;
+    assert_eq!(
+        told,
+        json!({"t": "seat_link_changed", "seat": 1, "by": "person"})
+    );
     // The other connection came with the old link: closed, saying why.
     let closed = loop {
         match other.next().await {

@@ -16,8 +16,9 @@ use crate::lobby::LobbyError;
 use crate::secret::{self, SecretHash};
 use crate::store::StoreError;
 use std::time::Duration;
-use talon_protocol::ServerFrame;
+use talon_protocol::{LinkBy, ServerFrame};
 use talon_table::Viewer;
+use tokio::sync::mpsc;
 use tracing::{error, info};
 
 /// New links a table may make in `WINDOW`, from its people and its host
@@ -25,14 +26,28 @@ use tracing::{error, info};
 pub(super) const BUDGET: u32 = 10;
 const WINDOW: Duration = Duration::from_secs(60);
 
-/// Who asked for a seat's new link.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum By {
-    Person,
-    Host,
-}
-
 impl Room {
+    /// Whether a joining connection's seat still opens with the secret it
+    /// was admitted by (`proof`): the link may have changed since. If not,
+    /// it is closed as one whose seat got a new link.
+    pub(super) fn still_opens(
+        &self,
+        viewer: Viewer,
+        proof: Option<SecretHash>,
+        out: &mpsc::Sender<Outgoing>,
+    ) -> bool {
+        let Viewer::Seat(s) = viewer else {
+            return true;
+        };
+        if proof.is_some_and(|p| self.secrets.holds(s, &p)) {
+            return true;
+        }
+        let why =
+            "this seat was given a new link as you came: the one you came with opens nothing now";
+        let _ = out.try_send(Outgoing::Close(close::NEW_LINK, why));
+        false
+    }
+
     /// From the seat's own connection: validate, change, answer.
     pub(super) async fn new_link(&mut self, conn: ConnId, secret: &str) {
         let Some(c) = self.conns.get(&conn) else {
@@ -57,7 +72,11 @@ impl Room {
             Ok(s) => s,
             Err(why) => return send(&out, &ServerFrame::error("no_new_link", why)),
         };
-        if let Err(e) = self.change_link(seat, hash, Some(conn), By::Person).await {
+        if let Err(e) = self
+            .change_link(seat, hash, Some(conn), LinkBy::Person)
+            .await
+        {
+            error!(table = %self.id, seat, "a seat's new link could not be saved: {e}");
             // Its own code: a failed commit may in rare cases still have
             // reached the disk, so the client keeps its new secret to try.
             let why = format!("the new link could not be saved ({e}); the old one still works");
@@ -74,7 +93,8 @@ impl Room {
 
     /// From the host (the lobby checked the host key): any person's seat
     /// while the table is played; every connection of the seat is closed.
-    pub(super) async fn seat_link(&mut self, seat: u8, hash: SecretHash) -> Result<(), LobbyError> {
+    /// A store failure is logged by the HTTP answer's side.
+    pub(super) async fn host_link(&mut self, seat: u8, hash: SecretHash) -> Result<(), LobbyError> {
         let seats = self.table.config().seats.len();
         if usize::from(seat) >= seats {
             return Err(LobbyError::Invalid(format!(
@@ -96,7 +116,7 @@ impl Room {
             let secs = self.links.wait(BUDGET, WINDOW).as_secs().max(1);
             return Err(LobbyError::TooMany(why, Some(secs)));
         }
-        self.change_link(seat, hash, None, By::Host)
+        self.change_link(seat, hash, None, LinkBy::Host)
             .await
             .map_err(LobbyError::Store)
     }
@@ -119,12 +139,9 @@ impl Room {
         seat: u8,
         hash: SecretHash,
         keep: Option<ConnId>,
-        by: By,
+        by: LinkBy,
     ) -> Result<(), StoreError> {
-        if let Err(e) = self.shared.store.set_secret(&self.id, seat, &hash).await {
-            error!(table = %self.id, seat, "a seat's new link could not be saved: {e}");
-            return Err(e);
-        }
+        self.shared.store.set_secret(&self.id, seat, &hash).await?;
         self.secrets.set(seat, hash);
         let others: Vec<ConnId> = self
             .conns
@@ -133,11 +150,11 @@ impl Room {
             .map(|(&id, _)| id)
             .collect();
         let (code, why) = match by {
-            By::Person => (
+            LinkBy::Person => (
                 close::NEW_LINK,
                 "this seat was given a new link elsewhere: the one you came with opens nothing now",
             ),
-            By::Host => (
+            LinkBy::Host => (
                 close::HOST_LINK,
                 "the table's host gave this seat a new link: ask them for it",
             ),
@@ -148,18 +165,15 @@ impl Room {
             }
             self.drop_conn(id);
         }
-        let by = match by {
-            By::Person => "person",
-            By::Host => "host",
-        };
         // Everyone here hears of it: a host who takes a seat is never silent.
-        let notice = ServerFrame::SeatLinkChanged {
-            seat,
-            by: by.to_string(),
-        };
+        let notice = ServerFrame::SeatLinkChanged { seat, by };
         for c in self.conns.values() {
             send(&c.out, &notice);
         }
+        let by = match by {
+            LinkBy::Person => "person",
+            LinkBy::Host => "host",
+        };
         info!(table = %self.id, seat, by, "a seat has a new link");
         Ok(())
     }

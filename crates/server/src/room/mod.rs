@@ -91,7 +91,7 @@ pub enum RoomCmd {
         secret: String,
     },
     /// The host gives a person's seat a new secret (its hash).
-    SeatLink {
+    HostLink {
         seat: u8,
         hash: SecretHash,
         reply: oneshot::Sender<Result<(), crate::lobby::LobbyError>>,
@@ -200,7 +200,7 @@ pub struct Room {
     rematch: Option<String>,
     /// How long the person to move has had their turn.
     clock: clock::TurnClock,
-    /// The seats' secrets, which `new_link` changes.
+    /// The seats' secrets, which `new_link` and `host_link` change.
     secrets: SeatSecrets,
 }
 
@@ -355,15 +355,9 @@ impl Room {
                 since,
                 out,
             } => {
-                // Only a seat whose link is still the one it came with.
-                if let Viewer::Seat(s) = viewer {
-                    if !proof.is_some_and(|p| self.secrets.holds(s, &p)) {
-                        let why = "wrong seat secret: the seat has a new link";
-                        let _ = out.try_send(Outgoing::Close(crate::conn::close::BAD_SECRET, why));
-                        return;
-                    }
+                if self.still_opens(viewer, proof, &out) {
+                    self.join(conn, viewer, since, out)
                 }
-                self.join(conn, viewer, since, out)
             }
             RoomCmd::Leave { conn } => {
                 if self.drop_conn(conn) {
@@ -387,8 +381,8 @@ impl Room {
             RoomCmd::End { conn } => self.end(conn).await,
             RoomCmd::Back { conn } => self.back(conn),
             RoomCmd::NewLink { conn, secret } => self.new_link(conn, &secret).await,
-            RoomCmd::SeatLink { seat, hash, reply } => {
-                let _ = reply.send(self.seat_link(seat, hash).await);
+            RoomCmd::HostLink { seat, hash, reply } => {
+                let _ = reply.send(self.host_link(seat, hash).await);
             }
             RoomCmd::BotMoved {
                 seat,
