@@ -306,15 +306,28 @@ async fn a_table_makes_a_few_new_links_a_minute() {
         let (status, reply) = http(addr, "POST", &path, Some(&body)).await;
         assert_eq!(status, 200, "{reply}");
     }
-    let (status, reply) = http(addr, "POST", &path, Some(&body)).await;
-    assert_eq!(status, 429, "{reply}");
-    assert!(
-        reply["error"]
-            .as_str()
-            .unwrap()
-            .contains("at most 10 new links a minute"),
-        "{reply}"
+    // Refused, saying when to ask again (`Retry-After`, whole seconds).
+    let text = body.to_string();
+    let request = format!(
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{text}",
+        text.len()
     );
+    let (status, mut stream) = status_of(addr, &request).await;
+    assert_eq!(status, 429);
+    let mut answer = String::new();
+    tokio::io::AsyncReadExt::read_to_string(&mut stream, &mut answer)
+        .await
+        .unwrap();
+    let wait = answer
+        .lines()
+        .find_map(|l| {
+            l.to_ascii_lowercase()
+                .strip_prefix("retry-after: ")
+                .map(str::to_string)
+        })
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    assert!(wait.is_some_and(|s| (1..=60).contains(&s)), "{answer}");
+    assert!(answer.contains("at most 10 new links a minute"), "{answer}");
     let mut ann = Client::hello(addr, &table, Some(&secret(&created, 0)), None).await;
     ann.until("snapshot").await;
     refused(
