@@ -190,6 +190,14 @@ export async function copy(text, button) {
   setTimeout(() => (button.textContent = "Copy"), 2000);
 }
 
+// A link to copy: the address in a read-only box, and its Copy button.
+export function linkField(url, label, id = undefined) {
+  return [
+    h("input", { type: "text", readonly: true, value: url, "aria-label": label, class: "link", id }),
+    h("button", { type: "button", onclick: (e) => copy(url, e.currentTarget) }, "Copy"),
+  ];
+}
+
 // The seat links of tables made in this tab, for the table page's
 // "Invite" panel, and the table's host key (a new link for any person's
 // seat, from Settings): in sessionStorage, so they last while the tab is

@@ -9,7 +9,23 @@
 // kept secret goes only once known: taken (its answer, or a welcome with
 // it) or refused for what it is.
 
-import { h, copy, announce, secretKey, pendingSecretKey, loadInvites, loadHost, updateInvite, forgetTable } from "./dom.js";
+import { h, linkField, announce, secretKey, pendingSecretKey, loadInvites, loadHost, updateInvite, forgetTable } from "./dom.js";
+
+// Close codes after which this page's secret opens its seat no more: a
+// wrong secret (4003), a new link made elsewhere (4009) or by the host (4011).
+export const SEAT_LOST = new Set([4003, 4009, 4011]);
+
+// The kept new secret goes once it is known to be `secret` (taken, or
+// refused for what it is), and not if another request kept a newer one.
+function dropKept(ui, secret) {
+  if (secret && localStorage.getItem(pendingSecretKey(ui.table)) === secret) localStorage.removeItem(pendingSecretKey(ui.table));
+}
+
+// This page uses `secret` from now on (it is stored once welcomed).
+function useSecret(ui, secret) {
+  ui.secret = secret;
+  ui.net.secret = secret;
+}
 
 function randomSecret() {
   const bytes = new Uint8Array(16);
@@ -30,8 +46,7 @@ export function seatLinkView(ui) {
     h(
       "div",
       { class: "link-row" },
-      h("input", { type: "text", readonly: true, value: url, "aria-label": "Your seat link", class: "link", id: "own-link" }),
-      h("button", { type: "button", onclick: (e) => copy(url, e.currentTarget) }, "Copy"),
+      linkField(url, "Your seat link", "own-link"),
     ),
     s.status === "finished"
       ? null
@@ -72,9 +87,8 @@ export function linkChanged(ui) {
   // Stored before the kept copy goes: another tab reading between the two
   // finds it in one place or the other.
   localStorage.setItem(secretKey(ui.table), secret);
-  if (localStorage.getItem(pendingSecretKey(ui.table)) === secret) localStorage.removeItem(pendingSecretKey(ui.table));
-  ui.secret = secret;
-  ui.net.secret = secret;
+  dropKept(ui, secret);
+  useSecret(ui, secret);
   announce("Your seat has a new link. Copy it from Settings to open your seat on another device.");
   ui.render();
 }
@@ -85,9 +99,7 @@ export function linkChanged(ui) {
 export function linkRefused(ui, code) {
   const secret = ui.askedSecret;
   ui.askedSecret = null;
-  if (code === "no_new_link" && secret && localStorage.getItem(pendingSecretKey(ui.table)) === secret) {
-    localStorage.removeItem(pendingSecretKey(ui.table));
-  }
+  if (code === "no_new_link") dropKept(ui, secret);
 }
 
 // Welcomed to the seat: a kept secret it was welcomed with is the seat's.
@@ -100,7 +112,7 @@ export function seated(ui) {
   (ui.welcomedSecrets ||= new Set()).add(ui.secret);
   ui.triedSecrets = new Set();
   ui.lookedAgain = false;
-  if (localStorage.getItem(pendingSecretKey(ui.table)) === ui.secret) localStorage.removeItem(pendingSecretKey(ui.table));
+  dropKept(ui, ui.secret);
   if (ui.askedSecret && ui.askedSecret !== ui.secret) ui.askedSecret = null;
 }
 
@@ -109,8 +121,9 @@ export function seated(ui) {
 // be the seat's now: one it asked for whose answer was lost, and, after a
 // 4009 or a refusal of a secret that worked before, one another tab of
 // this browser stored. (A pasted link that never worked does not fall
-// back to the stored one: the person hears it is wrong.) Tries it and returns true; the welcome then keeps it. Each is
-// tried once, so this ends. After a 4009 with nothing to try, it looks
+// back to the stored one: the person hears it is wrong.) Tries it and
+// returns true; the welcome then keeps it. Each is tried once, so this
+// ends. After a 4009 with nothing to try, it looks
 // again once, a moment later (`again`), as another tab's storage may not
 // have reached this one yet.
 export function tryOtherSecret(ui, code, again) {
@@ -127,8 +140,7 @@ export function tryOtherSecret(ui, code, again) {
     return true;
   }
   if (!next) return false;
-  ui.secret = next;
-  ui.net.secret = next;
+  useSecret(ui, next);
   ui.net.stopped = false;
   ui.net.open();
   return true;
@@ -149,8 +161,7 @@ export function hostLinksView(ui) {
         "li",
         {},
         h("span", {}, ui.name(i.seat)),
-        made ? h("input", { type: "text", readonly: true, value: location.origin + made, "aria-label": `New link for ${ui.name(i.seat)}`, class: "link" }) : null,
-        made ? h("button", { type: "button", onclick: (e) => copy(location.origin + made, e.currentTarget) }, "Copy") : null,
+        made ? linkField(location.origin + made, `New link for ${ui.name(i.seat)}`) : null,
         h("button", { type: "button", class: "host-new-link", "data-seat": i.seat, disabled: ui.hostAsking != null, onclick: () => hostNewLink(ui, host, i.seat) }, ui.hostAsking === i.seat ? "Making a new link…" : "New link"),
       );
     });
@@ -206,5 +217,6 @@ export function seatLinkChanged(ui, f) {
 export function forgetRefused(ui) {
   const refused = new Set(ui.triedSecrets || []).add(ui.secret);
   if (refused.has(localStorage.getItem(secretKey(ui.table)))) forgetTable(ui.table);
-  if (refused.has(localStorage.getItem(pendingSecretKey(ui.table)))) localStorage.removeItem(pendingSecretKey(ui.table));
+  const kept = localStorage.getItem(pendingSecretKey(ui.table));
+  if (refused.has(kept)) dropKept(ui, kept);
 }

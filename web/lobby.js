@@ -1,7 +1,7 @@
 // The lobby: pick a preset and its options, seat people and bots, create
 // the table and hand out the seat links.
 
-import { h, main, copy, saveInvites, myTables, forgetTable, markFinished } from "./dom.js";
+import { h, main, linkField, saveInvites, myTables, forgetTable, markFinished } from "./dom.js";
 import { andList } from "./words.js";
 
 export async function lobbyPage() {
@@ -195,8 +195,7 @@ export async function lobbyPage() {
         "li",
         {},
         h("span", {}, `Seat ${s.seat + 1}: ${s.name}`),
-        h("input", { type: "text", readonly: true, value: url, "aria-label": `Invite link for seat ${s.seat + 1}`, class: "link" }),
-        h("button", { type: "button", onclick: (e) => copy(url, e.currentTarget) }, "Copy"),
+        linkField(url, `Invite link for seat ${s.seat + 1}`),
         h("a", { href: s.invite, class: "button" }, "Sit here"),
       );
     });
@@ -211,8 +210,7 @@ export async function lobbyPage() {
         "p",
         { class: "spectate" },
         "Watch without playing: ",
-        h("input", { type: "text", readonly: true, value: spectate, "aria-label": "Spectator link", class: "link" }),
-        h("button", { type: "button", onclick: (e) => copy(spectate, e.currentTarget) }, "Copy"),
+        linkField(spectate, "Spectator link"),
       ),
       people.length
         ? h("p", {}, h("a", { href: people[0].invite, class: "button primary", id: "join-own" }, `Join seat ${people[0].seat + 1}`))

@@ -1,10 +1,10 @@
 // The table's panels, opened from its top bar: the last trick, the score
 // sheet, the last deal's result, invites and settings.
 
-import { h, prefs, copy, announce, carryInvites } from "./dom.js";
+import { h, prefs, linkField, announce, carryInvites } from "./dom.js";
 import { bigCard, smallCard, cardOrder } from "./cards.js";
 import { capital } from "./words.js";
-import { seatLinkView, hostLinksView } from "./link.js";
+import { seatLinkView, hostLinksView, SEAT_LOST } from "./link.js";
 
 export function panelView(ui) {
   // An id, so that a redraw (a message expiring) gives the focus back.
@@ -39,8 +39,7 @@ export function panelView(ui) {
                 "li",
                 {},
                 h("span", {}, `${ui.name(i.seat)} (not here yet)`),
-                h("input", { type: "text", readonly: true, value: url, "aria-label": `Invite link for ${ui.name(i.seat)}`, class: "link" }),
-                h("button", { type: "button", onclick: (e) => copy(url, e.currentTarget) }, "Copy"),
+                linkField(url, `Invite link for ${ui.name(i.seat)}`),
               );
             }),
           ),
@@ -68,7 +67,7 @@ export function panelView(ui) {
 // The page when the table cannot be reached any more (no such table, a
 // seat link that opens nothing): where to go instead.
 export function fatalView(ui) {
-  const seatGone = ui.fatalCode === 4003 || ui.fatalCode === 4009 || ui.fatalCode === 4011;
+  const seatGone = SEAT_LOST.has(ui.fatalCode);
   return h(
     "div",
     { class: "fatal", role: "alert" },

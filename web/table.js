@@ -7,7 +7,7 @@ import { Connection } from "./net.js";
 import { seatBox } from "./seats.js";
 import { centreView } from "./centre.js";
 import { panelView, finishedView, rematchMade, fatalView } from "./panels.js";
-import { linkChanged, linkRefused, seated, tryOtherSecret, seatLinkChanged, forgetRefused } from "./link.js";
+import { linkChanged, linkRefused, seated, tryOtherSecret, seatLinkChanged, forgetRefused, SEAT_LOST } from "./link.js";
 import { describeAction, actionLabel, andList, bidHelp, capital, CONFIRM } from "./words.js";
 
 export function tablePage(table) {
@@ -113,7 +113,7 @@ class TableUi {
         // holds may open the seat. A seat link the server refuses is
         // forgotten, so that this browser can still watch the table.
         if ((code === 4003 || code === 4009) && tryOtherSecret(this, code, () => this.net.h.fatal(msg, code))) return;
-        if (code === 4003 || code === 4009 || code === 4011) forgetRefused(this);
+        if (SEAT_LOST.has(code)) forgetRefused(this);
         if (code === 4004) forgetTable(this.table);
         this.fatal = msg;
         this.fatalCode = code;

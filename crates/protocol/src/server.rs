@@ -72,6 +72,16 @@ pub enum LinkBy {
     Host,
 }
 
+impl LinkBy {
+    /// As the frame writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LinkBy::Person => "person",
+            LinkBy::Host => "host",
+        }
+    }
+}
+
 /// A frame from the server.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(tag = "t", rename_all = "snake_case")]
@@ -152,5 +162,17 @@ impl ServerFrame {
 
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).expect("frames serialize")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LinkBy;
+
+    #[test]
+    fn link_by_reads_as_its_frame_writes_it() {
+        for by in [LinkBy::Person, LinkBy::Host] {
+            assert_eq!(serde_json::to_value(by).unwrap(), by.as_str());
+        }
     }
 }

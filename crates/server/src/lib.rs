@@ -21,6 +21,7 @@ mod web;
 
 pub use config::{ServerConfig, MAX_FRAME_BYTES};
 pub use metrics::Metrics;
+pub use secret::TableKeys;
 pub use store::{SqliteStore, Store, StoreError, StoredTable};
 
 use lobby::Lobby;

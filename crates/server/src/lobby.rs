@@ -302,8 +302,7 @@ impl Lobby {
         let version = table.version();
         let stored = StoredTable {
             id: id.clone(),
-            secrets: keys.seats,
-            host: keys.host,
+            keys,
             events,
             finished: false,
             rematch: None,
@@ -318,8 +317,7 @@ impl Lobby {
                 .store
                 .create(
                     &stored.id,
-                    &stored.secrets,
-                    stored.host.as_ref(),
+                    &stored.keys,
                     &stored.events,
                     rematch_of.as_deref(),
                 )
@@ -377,10 +375,7 @@ impl Lobby {
             stored.id.clone(),
             table,
             stored.finished,
-            TableKeys {
-                seats: stored.secrets,
-                host: stored.host,
-            },
+            stored.keys,
             self.shared.clone(),
             place,
             // A closing room removes its own entry only: a newer room of the

@@ -85,14 +85,6 @@ impl Seats {
         }
     }
 
-    /// A stand-in keeps the seat of a person who is here but let their
-    /// time run out too often, until they say they are back.
-    pub fn keep_for(&mut self, seat: u8) {
-        if let Some(p) = self.0.get_mut(usize::from(seat)) {
-            *p = Presence::StandIn;
-        }
-    }
-
     /// A connection of the seat's went, leaving `connections` (a stand-in
     /// keeps the seat it holds).
     pub fn left(&mut self, seat: u8, connections: usize) {
@@ -118,11 +110,12 @@ impl Seats {
             .min()
     }
 
-    /// A bot plays for an open or away seat now, as if its grace had run
-    /// out.
+    /// A bot plays for a person's seat until they are back: one that is
+    /// open or away (at a friend's word, as if its grace had run out), or
+    /// one whose person is here but let their time run out too often.
     pub fn stand_in(&mut self, seat: u8) {
         if let Some(p) = self.0.get_mut(usize::from(seat)) {
-            if matches!(p, Presence::Open | Presence::Away(_)) {
+            if *p != Presence::Bot {
                 *p = Presence::StandIn;
             }
         }

@@ -54,7 +54,7 @@ async fn people_who_had_come_get_stand_ins_after_a_restart() {
     let events = log_with_moves_by_both();
     let store = SqliteStore::open(&config.db).unwrap();
     store
-        .create("restarted", &[None, None], None, &events[..1], None)
+        .create("restarted", &keys(vec![None, None]), &events[..1], None)
         .await
         .unwrap();
     store
@@ -85,12 +85,11 @@ impl Store for SlowAnswer {
     fn create(
         &self,
         id: &str,
-        secrets: &[Option<[u8; 32]>],
-        host: Option<&[u8; 32]>,
+        keys: &talon_server::TableKeys,
         events: &[Event],
         rematch_of: Option<&str>,
     ) -> Answer<()> {
-        let written = self.0.create(id, secrets, host, events, rematch_of);
+        let written = self.0.create(id, keys, events, rematch_of);
         Box::pin(async move {
             let r = written.await;
             tokio::time::sleep(Duration::from_millis(300)).await;

@@ -201,7 +201,7 @@ async fn an_unmarked_finished_table_is_marked_when_it_starts() {
     let config = fast_config();
     let store = SqliteStore::open(&config.db).unwrap();
     store
-        .create(&id, &[None, None], None, &events[..1], None)
+        .create(&id, &keys(vec![None, None]), &events[..1], None)
         .await
         .unwrap();
     store.append(&id, 1, &events[1..], false).await.unwrap();

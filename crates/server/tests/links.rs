@@ -7,7 +7,6 @@ mod common;
 
 use common::*;
 use serde_json::json;
-use talon_server::ServerConfig;
 
 const NEW: &str = "0123456789abcdef0123456789abcdef";
 
@@ -107,11 +106,8 @@ async fn a_new_link_voids_the_old_one_everywhere() {
 
     // Kept across a restart.
     running.stop().await.expect("a clean stop");
-    let again = ServerConfig {
-        addr: std::net::SocketAddr::from(([127, 0, 0, 1], 0)),
-        ..config
-    };
-    let running = server(again).await;
+    // The same database; the config's port 0 gives another address.
+    let running = server(config).await;
     let addr = running.addr;
     assert_eq!(seat_for(addr, &table, &old).await, Err(4003));
     assert_eq!(seat_for(addr, &table, NEW).await, Ok(1));
@@ -130,8 +126,7 @@ async fn the_rematch_takes_the_new_link_and_a_finished_table_keeps_its_own() {
     ann.until("snapshot").await;
     ann.send(json!({"t": "new_link", "secret": NEW})).await;
     ann.until("link_changed").await;
-    ann.send(json!({"t": "end"})).await;
-    while ann.next().await.expect("a frame")["state"]["status"] != "finished" {}
+    let mut ann = end_alone(addr, &table, NEW).await;
     let fresh = "fedcba9876543210fedcba9876543210";
     refused(&mut ann, json!({"t": "new_link", "secret": fresh}), "over").await;
 
@@ -166,7 +161,7 @@ async fn the_store_changes_a_persons_secret_only() {
     let events = opening_events("schnapsen", vec![person, bot]);
     let (first, new) = ([1u8; 32], [2u8; 32]);
     store
-        .create("t1", &[Some(first), None], None, &events, None)
+        .create("t1", &keys(vec![Some(first), None]), &events, None)
         .await
         .unwrap();
     store.set_secret("t1", 0, &new).await.unwrap();
@@ -175,7 +170,7 @@ async fn the_store_changes_a_persons_secret_only() {
         assert!(matches!(e, StoreError::NotFound(_)), "{table} {seat}: {e}");
     }
     assert_eq!(
-        store.load("t1").await.unwrap().secrets,
+        store.load("t1").await.unwrap().keys.seats,
         vec![Some(new), None]
     );
 }
@@ -252,10 +247,7 @@ async fn the_host_gives_a_seat_taken_by_the_wrong_person_a_new_link() {
         (status, reply["error"].as_str().unwrap()),
         (400, "seat 1 is a bot's: it has no link")
     );
-    let mut ann = Client::hello(addr, &table, Some(&secret(&created, 0)), None).await;
-    ann.until("snapshot").await;
-    ann.send(json!({"t": "end"})).await;
-    while ann.next().await.expect("a frame")["state"]["status"] != "finished" {}
+    end_alone(addr, &table, &secret(&created, 0)).await;
     let (status, reply) = ask("0").await;
     assert_eq!(status, 409, "{reply}");
 }
@@ -272,11 +264,7 @@ async fn tables_stored_before_host_keys_load_and_have_no_host() {
     conn.execute_batch("ALTER TABLE tables DROP COLUMN host_sha256")
         .unwrap();
     drop(conn);
-    let again = ServerConfig {
-        addr: std::net::SocketAddr::from(([127, 0, 0, 1], 0)),
-        ..config
-    };
-    let running = server(again).await;
+    let running = server(config).await;
     let addr = running.addr;
     assert_eq!(running.restored, 1);
     assert_eq!(seat_for(addr, &table, &secret(&created, 0)).await, Ok(0));

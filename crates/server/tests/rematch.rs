@@ -75,11 +75,7 @@ async fn a_finished_table_is_played_again_by_the_same_seats() {
 
     // Kept across a restart: a visit to the old table hears of it.
     running.stop().await.unwrap();
-    let running = server(talon_server::ServerConfig {
-        addr: std::net::SocketAddr::from(([127, 0, 0, 1], 0)),
-        ..config
-    })
-    .await;
+    let running = server(config).await;
     let mut late = Client::hello(running.addr, &table, None, None).await;
     assert_eq!(late.until("rematch").await["table"], again.as_str());
 }
@@ -110,10 +106,7 @@ async fn the_same_cards_only_when_every_person_saw_the_hands() {
     // Ended by its only person before the deal was over.
     let (created, table) = new_table(addr, "schnapsen", &["p", "random"]).await;
     let ann = secret(&created, 0);
-    let mut c = Client::hello(addr, &table, Some(&ann), None).await;
-    c.until("welcome").await;
-    c.send(json!({"t": "end"})).await;
-    while c.until("event").await["state"]["status"] != "finished" {}
+    end_alone(addr, &table, &ann).await;
     let (status, body) = ask(addr, &table, json!({"secret": ann, "same_cards": true})).await;
     assert_eq!(status, 409, "{body}");
     assert!(

@@ -88,7 +88,7 @@ impl Room {
         };
         *run = run.saturating_add(1);
         if *run >= TIMEOUTS_TO_STAND_IN {
-            self.seats.keep_for(seat);
+            self.seats.stand_in(seat);
             info!(table = %self.id, seat, "time ran out again: a bot plays the seat until its person is back");
             self.send_presence();
         } else {

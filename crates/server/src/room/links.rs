@@ -66,7 +66,7 @@ impl Room {
             _ if self.secrets.seat_of(&hash).is_some() => {
                 Err("that secret is already a seat's: choose another at random".into())
             }
-            Viewer::Seat(s) => self.take_link_token().map(|()| s),
+            Viewer::Seat(s) => self.take_link_token().map(|()| s).map_err(|(why, _)| why),
         };
         let seat = match seat {
             Ok(s) => s,
@@ -112,8 +112,7 @@ impl Room {
                 "the table is over: a seat's link can change only while it is played".into(),
             ));
         }
-        if let Err(why) = self.take_link_token() {
-            let secs = self.links.wait(BUDGET, WINDOW).as_secs().max(1);
+        if let Err((why, secs)) = self.take_link_token() {
             return Err(LobbyError::TooMany(why, Some(secs)));
         }
         self.change_link(seat, hash, None, LinkBy::Host)
@@ -121,15 +120,16 @@ impl Room {
             .map_err(LobbyError::Store)
     }
 
-    /// One of the table's new links, or why not now.
-    fn take_link_token(&mut self) -> Result<(), String> {
+    /// One of the table's new links, or why not now and in how many
+    /// seconds to ask again.
+    fn take_link_token(&mut self) -> Result<(), (String, u64)> {
         if self.links.take(BUDGET, WINDOW) {
             return Ok(());
         }
         let secs = self.links.wait(BUDGET, WINDOW).as_secs().max(1);
-        Err(format!(
-            "at most {BUDGET} new links a minute at one table: try again in {secs} s"
-        ))
+        let why =
+            format!("at most {BUDGET} new links a minute at one table: try again in {secs} s");
+        Err((why, secs))
     }
 
     /// Store (commit), apply, then close the seat's connections but
@@ -170,11 +170,7 @@ impl Room {
         for c in self.conns.values() {
             send(&c.out, &notice);
         }
-        let by = match by {
-            LinkBy::Person => "person",
-            LinkBy::Host => "host",
-        };
-        info!(table = %self.id, seat, by, "a seat has a new link");
+        info!(table = %self.id, seat, by = by.as_str(), "a seat has a new link");
         Ok(())
     }
 }

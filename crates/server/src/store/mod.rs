@@ -11,7 +11,7 @@ mod sqlite_file;
 
 pub use sqlite::SqliteStore;
 
-use crate::secret::SecretHash;
+use crate::secret::{SecretHash, TableKeys};
 use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
@@ -24,11 +24,8 @@ pub type StoreFuture<T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + S
 #[derive(Clone, Debug)]
 pub struct StoredTable {
     pub id: String,
-    /// One entry per seat: the hash of its secret (`None` for bot seats).
-    pub secrets: Vec<Option<SecretHash>>,
-    /// The hash of the host key its creator was given (`None` for a table
-    /// stored before host keys).
-    pub host: Option<SecretHash>,
+    /// Its seats' secrets and host key, hashed.
+    pub keys: TableKeys,
     pub events: Vec<Event>,
     pub finished: bool,
     /// The table made to play this one again, once someone asked.
@@ -68,8 +65,7 @@ pub trait Store: Send + Sync + 'static {
     fn create(
         &self,
         id: &str,
-        secrets: &[Option<SecretHash>],
-        host: Option<&SecretHash>,
+        keys: &TableKeys,
         events: &[Event],
         rematch_of: Option<&str>,
     ) -> StoreFuture<()>;

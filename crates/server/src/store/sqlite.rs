@@ -9,7 +9,7 @@
 
 use super::sqlite_file;
 use super::{Store, StoreError, StoreFuture, StoredTable};
-use crate::secret::SecretHash;
+use crate::secret::{SecretHash, TableKeys};
 use rusqlite::{params, Connection, OptionalExtension};
 use std::fs::File;
 use std::path::Path;
@@ -51,8 +51,7 @@ CREATE TABLE IF NOT EXISTS rematches (
 enum Job {
     Create {
         id: String,
-        secrets: Vec<Option<SecretHash>>,
-        host: Option<SecretHash>,
+        keys: TableKeys,
         events: Vec<Event>,
         rematch_of: Option<String>,
         reply: oneshot::Sender<Result<(), StoreError>>,
@@ -154,17 +153,15 @@ impl Store for SqliteStore {
     fn create(
         &self,
         id: &str,
-        secrets: &[Option<SecretHash>],
-        host: Option<&SecretHash>,
+        keys: &TableKeys,
         events: &[Event],
         rematch_of: Option<&str>,
     ) -> StoreFuture<()> {
-        let (id, secrets, events) = (id.to_string(), secrets.to_vec(), events.to_vec());
-        let (host, rematch_of) = (host.copied(), rematch_of.map(str::to_string));
+        let (id, keys, events) = (id.to_string(), keys.clone(), events.to_vec());
+        let rematch_of = rematch_of.map(str::to_string);
         self.send(move |reply| Job::Create {
             id,
-            secrets,
-            host,
+            keys,
             events,
             rematch_of,
             reply,
@@ -316,15 +313,14 @@ fn write_batch(conn: &mut Connection, writes: Vec<Job>) {
         let (reply, outcome) = match job {
             Job::Create {
                 id,
-                secrets,
-                host,
+                keys,
                 events,
                 rematch_of,
                 reply,
             } => (
                 reply,
                 in_savepoint(&tx, |c| {
-                    create(c, &id, &secrets, host.as_ref(), &events)?;
+                    create(c, &id, &keys, &events)?;
                     match &rematch_of {
                         Some(from) => link_rematch(c, from, &id),
                         None => Ok(()),
@@ -378,19 +374,13 @@ fn in_savepoint(
     }
 }
 
-fn create(
-    c: &Connection,
-    id: &str,
-    secrets: &[Option<SecretHash>],
-    host: Option<&SecretHash>,
-    events: &[Event],
-) -> Result<(), StoreError> {
+fn create(c: &Connection, id: &str, keys: &TableKeys, events: &[Event]) -> Result<(), StoreError> {
     c.execute(
         "INSERT INTO tables (id, created_ms, host_sha256) VALUES (?1, ?2, ?3)",
-        params![id, now_ms(), host.map(|h| h.to_vec())],
+        params![id, now_ms(), keys.host.map(|h| h.to_vec())],
     )
     .map_err(backend)?;
-    for (seat, hash) in secrets.iter().enumerate() {
+    for (seat, hash) in keys.seats.iter().enumerate() {
         c.execute(
             "INSERT INTO seats (table_id, seat, secret_sha256) VALUES (?1, ?2, ?3)",
             params![id, seat as i64, hash.as_ref().map(|h| h.to_vec())],
@@ -530,8 +520,10 @@ fn load(c: &Connection, id: &str) -> Result<StoredTable, StoreError> {
         .map_err(backend)?;
     Ok(StoredTable {
         id: id.to_string(),
-        secrets,
-        host,
+        keys: TableKeys {
+            seats: secrets,
+            host,
+        },
         events,
         finished,
         rematch,

@@ -308,6 +308,11 @@ pub fn opening_events(preset: &str, seats: Vec<talon_table::SeatSpec>) -> Vec<ta
     .expect("a table")
 }
 
+/// Keys for a table made without a server: these seats' hashes, no host.
+pub fn keys(seats: Vec<Option<[u8; 32]>>) -> talon_server::TableKeys {
+    talon_server::TableKeys { seats, host: None }
+}
+
 /// A tiny seeded generator for scripted people.
 pub struct Lcg(pub u64);
 
@@ -378,6 +383,16 @@ pub async fn act_first(c: &mut Client, f: &Value) {
         let v = f["v"].clone();
         c.send(json!({"t": "act", "action": a, "v": v})).await;
     }
+}
+
+/// A person alone with bots at `table` ends it (`end`); returns their
+/// client once it has the finished state.
+pub async fn end_alone(addr: SocketAddr, table: &str, secret: &str) -> Client {
+    let mut c = Client::hello(addr, table, Some(secret), None).await;
+    c.until("snapshot").await;
+    c.send(json!({"t": "end"})).await;
+    while c.next().await.expect("a frame")["state"]["status"] != "finished" {}
+    c
 }
 
 /// Asks `check` every 20 ms, at most `tries` times, until it holds;
