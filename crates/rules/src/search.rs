@@ -130,6 +130,15 @@ pub trait SolverGame: Game {
         false
     }
 
+    /// With [`SolverGame::guess_by_playout`], how many plies the guess
+    /// looks ahead before playing out: the guess is then the minimax value
+    /// of the playouts at that depth (forced moves are free). A deeper
+    /// guess costs more playouts and saves questions where a solve is long.
+    /// The default, 0, is one playout.
+    fn guess_depth(&self) -> u32 {
+        0
+    }
+
     /// Removes actions equivalent to another one kept in `actions` (e.g. two
     /// touching cards of one hand with nothing left between them, where the
     /// game scores them alike). Must keep the value of the position; the

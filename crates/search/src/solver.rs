@@ -9,7 +9,7 @@
 //! bound in the transposition table that later searches reuse.
 
 use crate::ordering::{generate, order, History};
-use crate::playout::playout_value;
+use crate::playout::guess_value;
 use crate::tt::Table;
 use arrayvec::ArrayVec;
 use std::marker::PhantomData;
@@ -173,28 +173,37 @@ impl<G: SolverGame> Solver<G> {
         if lo >= hi {
             return lo;
         }
-        // Where the game asks for it, the first question is at a guess, the
-        // value of playing the rest out by the playout policy: the questions
-        // just above and below the true value are the dear ones and must be
-        // asked anyway. Then bisect (walking on from the guess one value at
-        // a time cost more on the hardest deals). With one question left
-        // ("at least hi?") a guess cannot help, so none is made.
+        // Where the game asks for it, the first question is at a guess (the
+        // value of playing the rest out by the playout policy, looking
+        // `guess_depth` plies ahead), and the second next to it, on the side
+        // the first answer points to: a right guess is then proved by those
+        // two, the dear questions just at and above the true value, which
+        // must be asked anyway. Then bisect (walking on one value at a time
+        // cost more on the hardest deals). With one question left ("at
+        // least hi?") a guess cannot help, so none is made.
         let one_left = attainable_up(game, lo + 1, hi) >= hi;
         let mut guess = if game.guess_by_playout() && !one_left {
-            playout_value(game)
+            guess_value(game, game.guess_depth())
         } else {
             None
         };
+        let mut beside_guess = None;
         while lo < hi && !self.aborted {
+            let guessed = guess.is_some();
             // Rounding up makes `t` always > lo, so each step narrows.
-            let next = guess.take().unwrap_or(lo + (hi - lo + 1) / 2);
+            let next = guess
+                .take()
+                .or(beside_guess.take())
+                .unwrap_or(lo + (hi - lo + 1) / 2);
             let t = attainable_up(game, next.clamp(lo + 1, hi), hi);
             #[cfg(test)]
             self.asked.push(t);
             if self.at_least_counted(game, t) {
                 lo = t;
+                beside_guess = guessed.then_some(t + 1);
             } else {
                 hi = attainable_down(game, t - 1, lo);
+                beside_guess = guessed.then_some(hi);
             }
         }
         lo
@@ -482,8 +491,9 @@ mod tests {
     use talon_rules::{ActionList, Game};
 
     #[test]
-    fn the_first_question_is_at_the_playouts_value() {
+    fn the_first_question_is_at_the_guess_and_the_second_beside_it() {
         let mut guessed = 0;
+        let mut beside = 0;
         for seed in 0..40 {
             for opts in [SixtySixOptions::SIXTY_SIX, SixtySixOptions::SCHNAPSEN] {
                 let mut game = SixtySix::from_seed(seed, opts, Seat((seed % 2) as u8));
@@ -493,9 +503,9 @@ mod tests {
                     game.legal_actions(&mut moves);
                     game.play_unchecked(crate::playout::policy_move(&game, &moves));
                 }
-                let guess = playout_value(&game).expect("a finished deal has a value");
+                let guess = guess_value(&game, game.guess_depth()).expect("a deal has a value");
                 let mut solver = Solver::default();
-                solver.value(&game);
+                let value = solver.value(&game);
                 let Some(&first) = solver.asked.first() else {
                     continue; // settled without a question
                 };
@@ -507,10 +517,72 @@ mod tests {
                 assert_eq!(first, expected, "seed {seed}");
                 let middle = attainable_up(&game, lo + (hi - lo + 1) / 2, hi);
                 guessed += usize::from(expected != middle);
+                // The second question is the next value on the side the
+                // first answer showed, where one is left to ask.
+                if let Some(&second) = solver.asked.get(1) {
+                    let expected = if value >= first {
+                        attainable_up(&game, first + 1, hi)
+                    } else {
+                        attainable_down(&game, first - 1, lo)
+                    };
+                    assert_eq!(second, expected, "seed {seed}: asked {:?}", solver.asked);
+                    beside += 1;
+                }
             }
         }
-        // Often the guess is not where bisection would have asked first.
+        // Often the guess is not where bisection would have asked first,
+        // and often a second question is needed.
         assert!(guessed >= 10, "{guessed}");
+        assert!(beside >= 10, "{beside}");
+    }
+
+    /// The guess's alpha-beta gives the plain minimax value of the
+    /// playouts at its depth.
+    #[test]
+    fn the_deeper_guess_is_the_minimax_of_the_playouts() {
+        fn minimax(game: &SixtySix, depth: u32) -> i32 {
+            let Some(seat) = game.to_move() else {
+                return game.solver_value().unwrap();
+            };
+            if depth == 0 {
+                return crate::playout::playout_value(game).unwrap();
+            }
+            let mut moves = ActionList::new();
+            game.legal_actions(&mut moves);
+            let depth = if moves.len() == 1 { depth } else { depth - 1 };
+            let values = moves.iter().map(|&a| {
+                let mut child = game.clone();
+                child.play_unchecked(a);
+                minimax(&child, depth)
+            });
+            if game.maximises(seat) {
+                values.max().unwrap()
+            } else {
+                values.min().unwrap()
+            }
+        }
+        for seed in 0..30 {
+            for opts in [SixtySixOptions::SIXTY_SIX, SixtySixOptions::SCHNAPSEN] {
+                let mut game = SixtySix::from_seed(seed, opts, Seat((seed % 2) as u8));
+                // Some random moves in (a declaration may end the deal).
+                for _ in 0..seed % 7 {
+                    let mut moves = ActionList::new();
+                    game.legal_actions(&mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    game.play_unchecked(moves[seed as usize % moves.len()]);
+                }
+                for depth in 0..4 {
+                    let guess = guess_value(&game, depth);
+                    assert_eq!(
+                        guess,
+                        Some(minimax(&game, depth)),
+                        "seed {seed}, depth {depth}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
