@@ -139,6 +139,14 @@ pub trait SolverGame: Game {
         0
     }
 
+    /// With [`SolverGame::guess_by_playout`], how many points more than in
+    /// the playout its winner is guessed to win by under best play: the
+    /// solver's first two questions decide between that margin and one
+    /// more. The default, 0, guesses the playout's own margin.
+    fn guess_lift(&self) -> i32 {
+        0
+    }
+
     /// Removes actions equivalent to another one kept in `actions` (e.g. two
     /// touching cards of one hand with nothing left between them, where the
     /// game scores them alike). Must keep the value of the position; the

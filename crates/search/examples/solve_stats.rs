@@ -3,6 +3,10 @@
 //! Deals are seeds `0..deals`, dealer `seed % 2`. Also prints the values,
 //! one letter a deal (a..g for −3..3), as the solver tests record them.
 //! Both the solver's table and the Sixty-six endgame table start empty.
+//! With a third argument N, each deal is first played on by the playout
+//! policy until at most N cards are face down and a card is to be played
+//! (deals that end first are skipped): the positions the expert's closing
+//! search solves, for N up to 5 in Sixty-six.
 
 use std::time::Instant;
 use talon_cards::Seat;
@@ -14,6 +18,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let preset = Preset::from_name(args.get(1).map_or("schnapsen", |s| s)).expect("preset");
     let deals: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(100);
+    let face_down: Option<usize> = args.get(3).and_then(|s| s.parse().ok());
     let opts = preset.sixty_six_defaults();
     let mut solver = match std::env::var("TT_BITS").ok().and_then(|s| s.parse().ok()) {
         Some(bits) => Solver::new(bits),
@@ -24,7 +29,12 @@ fn main() {
     let mut values = String::new();
     let endgame_before = talon_rules::sixty_six::endgame_nodes();
     for seed in 0..deals {
-        let g = SixtySix::from_seed(seed, opts, Seat((seed % 2) as u8));
+        let mut g = SixtySix::from_seed(seed, opts, Seat((seed % 2) as u8));
+        if let Some(n) = face_down {
+            if !play_until_face_down(&mut g, n) {
+                continue;
+            }
+        }
         solver.clear();
         talon_rules::sixty_six::clear_endgame_table();
         let before = solver.nodes();
@@ -35,17 +45,35 @@ fn main() {
         values.push(char::from(b'd'.wrapping_add(v as u8)));
     }
     let mean_ms = times.iter().sum::<f64>() / times.len() as f64;
-    let mean_nodes = per_deal.iter().sum::<u64>() / deals;
+    let solved = times.len();
+    let mean_nodes = per_deal.iter().sum::<u64>() / solved as u64;
     times.sort_by(f64::total_cmp);
     per_deal.sort_unstable();
     println!("values {values}");
     let endgame = talon_rules::sixty_six::endgame_nodes() - endgame_before;
-    println!("endgame nodes: mean {}", endgame / deals);
+    println!("endgame nodes: mean {}", endgame / solved as u64);
     println!(
-        "{preset}: {deals} deals, median {:.3} ms, mean {mean_ms:.3} ms, p90 {:.3} ms, max {:.3} ms, median nodes {}, mean nodes {mean_nodes}",
+        "{preset}: {solved} deals, median {:.3} ms, mean {mean_ms:.3} ms, p90 {:.3} ms, max {:.3} ms, median nodes {}, mean nodes {mean_nodes}",
         times[times.len() / 2],
         times[times.len() * 9 / 10],
         times[times.len() - 1],
         per_deal[per_deal.len() / 2],
     );
+}
+
+/// Plays `g` on by the playout policy until at most `n` cards are face
+/// down and the move is a card; false if the deal ends first.
+fn play_until_face_down(g: &mut SixtySix, n: usize) -> bool {
+    use talon_rules::{sixty_six::Action, ActionList, Game, SolverGame};
+    let mut moves = ActionList::new();
+    while g.to_move().is_some() {
+        g.legal_actions(&mut moves);
+        let cards_only = moves.iter().all(|a| matches!(a, Action::Play(_)));
+        if g.talon_remaining() <= n && cards_only {
+            return true;
+        }
+        let best = moves.iter().copied().max_by_key(|&a| g.playout_score(a));
+        g.play_unchecked(best.expect("a legal move"));
+    }
+    false
 }

@@ -45,6 +45,19 @@ fn attainable_down<G: SolverGame>(game: &G, mut v: i32, lo: i32) -> i32 {
     v
 }
 
+/// The first question's target for a guess `g` of the maximising side's
+/// value: "at least `g + 1 + lift`?" when that side wins the guess, "at
+/// least `g - lift`?" (the minimising side does not win by more than
+/// `-g + lift`) when the other does. Either way: does the guess's winner
+/// win by `lift` + 1 more than the guess?
+fn first_target(g: i32, lift: i32) -> i32 {
+    match g.signum() {
+        1 => g + 1 + lift,
+        -1 => g - lift,
+        _ => g,
+    }
+}
+
 /// Plays moves while there is only one (after merging): such a position
 /// has its successor's value, so searching it separately (a third of all
 /// positions in Schnapsen endgames, where following suit is forced) would
@@ -173,17 +186,20 @@ impl<G: SolverGame> Solver<G> {
         if lo >= hi {
             return lo;
         }
-        // Where the game asks for it, the first question is at a guess (the
-        // value of playing the rest out by the playout policy, looking
-        // `guess_depth` plies ahead), and the second next to it, on the side
-        // the first answer points to: a right guess is then proved by those
-        // two, the dear questions just at and above the true value, which
-        // must be asked anyway. Then bisect (walking on one value at a time
-        // cost more on the hardest deals). With one question left ("at
-        // least hi?") a guess cannot help, so none is made.
+        // Where the game asks for it, the first two questions decide
+        // between two margins for the winner of a guess (the rest played
+        // out by the playout policy, looking `guess_depth` plies ahead):
+        // the guess's own margin plus `guess_lift`, and one more. The first
+        // asks "does the winner win by the larger?", the second asks one
+        // value up after a yes, one down after a no. A right guess is thus
+        // proved by those two, the dear questions at and just above the
+        // true value, which must be asked anyway. Then bisect (walking on
+        // one value at a time cost more on the hardest deals). With one
+        // question left ("at least hi?") a guess cannot help, so none is
+        // made.
         let one_left = attainable_up(game, lo + 1, hi) >= hi;
         let mut guess = if game.guess_by_playout() && !one_left {
-            guess_value(game, game.guess_depth())
+            guess_value(game, game.guess_depth()).map(|g| first_target(g, game.guess_lift()))
         } else {
             None
         };
@@ -491,7 +507,7 @@ mod tests {
     use talon_rules::{ActionList, Game};
 
     #[test]
-    fn the_first_question_is_at_the_guess_and_the_second_beside_it() {
+    fn the_first_question_follows_the_guess_and_the_second_is_beside_it() {
         let mut guessed = 0;
         let mut beside = 0;
         for seed in 0..40 {
@@ -504,6 +520,7 @@ mod tests {
                     game.play_unchecked(crate::playout::policy_move(&game, &moves));
                 }
                 let guess = guess_value(&game, game.guess_depth()).expect("a deal has a value");
+                let guess = first_target(guess, game.guess_lift());
                 let mut solver = Solver::default();
                 let value = solver.value(&game);
                 let Some(&first) = solver.asked.first() else {
@@ -534,6 +551,20 @@ mod tests {
         // and often a second question is needed.
         assert!(guessed >= 10, "{guessed}");
         assert!(beside >= 10, "{beside}");
+    }
+
+    /// The first question asks the same of either side's guessed win:
+    /// "at least m + 1?" for the maximiser is "not a win by m + 1" for the
+    /// minimiser, which is "at least -m?".
+    #[test]
+    fn the_first_question_asks_whether_the_winner_wins_by_more() {
+        for lift in 0..3 {
+            for g in 1..4 {
+                assert_eq!(first_target(g, lift), g + 1 + lift);
+                assert_eq!(first_target(-g, lift), 1 - first_target(g, lift));
+            }
+            assert_eq!(first_target(0, lift), 0);
+        }
     }
 
     /// The guess's alpha-beta gives the plain minimax value of the
