@@ -64,16 +64,15 @@ fn main() {
 /// Plays `g` on by the playout policy until at most `n` cards are face
 /// down and the move is a card; false if the deal ends first.
 fn play_until_face_down(g: &mut SixtySix, n: usize) -> bool {
-    use talon_rules::{sixty_six::Action, ActionList, Game, SolverGame};
+    use talon_rules::{sixty_six::Action, ActionList, Game};
     let mut moves = ActionList::new();
-    while g.to_move().is_some() {
+    while let Some(seat) = g.to_move() {
         g.legal_actions(&mut moves);
         let cards_only = moves.iter().all(|a| matches!(a, Action::Play(_)));
         if g.talon_remaining() <= n && cards_only {
             return true;
         }
-        let best = moves.iter().copied().max_by_key(|&a| g.playout_score(a));
-        g.play_unchecked(best.expect("a legal move"));
+        g.play_unchecked(talon_search::playout_policy(g, seat, &moves));
     }
     false
 }

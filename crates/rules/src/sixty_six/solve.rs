@@ -317,11 +317,6 @@ impl SolverGame for SixtySix {
         true
     }
 
-    /// Two tricks ahead in a whole 24-card deal (10 or more cards face
-    /// down, that is, the first trick): its solve takes milliseconds and
-    /// the deeper guess saves a fifth of it. Anywhere later the guess
-    /// costs more than the questions it saves, and in Schnapsen too
-    /// (docs/strength/solver-rounds.md, twelfth round).
     /// Schnapsen's playouts undersell the winner: over 6,000 whole deals
     /// (seeds 10,000 on) where the playout's winner won by one game point,
     /// best play won by three in 26%, two in 22% and one in 18%. So its
@@ -331,6 +326,11 @@ impl SolverGame for SixtySix {
         i32::from(self.pos.opts.hand_size == 5)
     }
 
+    /// Two tricks ahead in a whole 24-card deal (10 or more cards face
+    /// down, that is, the first trick): its solve takes milliseconds and
+    /// the deeper guess saves a fifth of it. Anywhere later the guess
+    /// costs more than the questions it saves, and in Schnapsen too
+    /// (docs/strength/solver-rounds.md, twelfth round).
     fn guess_depth(&self) -> u32 {
         if self.pos.opts.hand_size == 6 && self.pos.talon_remaining() >= 10 {
             4
