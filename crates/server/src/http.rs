@@ -302,7 +302,7 @@ pub struct SeatLink {
 async fn seat_link(
     State(lobby): State<Arc<Lobby>>,
     ClientKey(key): ClientKey,
-    path: Result<Path<(String, u8)>, PathRejection>,
+    path: Result<Path<(String, String)>, PathRejection>,
     body: Result<Json<SeatLink>, axum::extract::rejection::JsonRejection>,
 ) -> Response {
     let (id, seat) = match path {
@@ -311,6 +311,10 @@ async fn seat_link(
             let why = format!("bad table id or seat number: {}", e.body_text());
             return error(StatusCode::BAD_REQUEST, why);
         }
+    };
+    let seat = match plain_seat_number(&seat) {
+        Ok(seat) => seat,
+        Err(why) => return error(StatusCode::BAD_REQUEST, why),
     };
     let Json(req) = match body {
         Ok(b) => b,
@@ -326,6 +330,21 @@ async fn seat_link(
         .into_response(),
         Err(e) => lobby_error(e),
     }
+}
+
+/// A seat number as links and frames write it: `0`, `1`, … in plain
+/// digits. `+1` or `01` would parse as 1 but are no seat's name, so a
+/// path that names a seat one way only is refused rather than guessed.
+fn plain_seat_number(text: &str) -> Result<u8, String> {
+    let plain = !text.is_empty()
+        && text.bytes().all(|b| b.is_ascii_digit())
+        && (text == "0" || !text.starts_with('0'));
+    let refuse =
+        || format!("bad seat number {text:?}: seats are numbered 0, 1, 2, … in plain digits");
+    if !plain {
+        return Err(refuse());
+    }
+    text.parse().map_err(|_| refuse())
 }
 
 /// The client as the limits per address count it (`client_key`): the

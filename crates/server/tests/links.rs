@@ -203,6 +203,10 @@ async fn the_host_gives_a_seat_taken_by_the_wrong_person_a_new_link() {
         ("7", json!({"host": host}), 400, "no seat 7"),
         ("x", json!({"host": host}), 400, "seat number"),
         ("300", json!({"host": host}), 400, "seat number"),
+        ("+1", json!({"host": host}), 400, "plain digits"),
+        ("01", json!({"host": host}), 400, "plain digits"),
+        ("%201", json!({"host": host}), 400, "plain digits"),
+        ("-0", json!({"host": host}), 400, "plain digits"),
     ] {
         let (s, reply) = ask(seat, body).await;
         assert_eq!(s, status, "{reply}");
