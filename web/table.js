@@ -536,17 +536,20 @@ class TableUi {
     root.append(this.topBar());
     root.append(h("section", { class: "opponents", "aria-label": "Other seats" }, others.map((seat) => seatBox(this, seat))));
     root.append(centreView(this));
+    // What you play with, your own seat last: one box, so that a phone on
+    // its side can stack it beside the table without its height pushing
+    // the table's rows apart (on other screens it is no box at all:
+    // `display: contents`).
+    const play = h("div", { class: "play" });
     // Finished: the banner takes the status line's place (one winner line).
-    root.append(s.status === "finished" ? finishedView(this) : this.statusLine());
-    if (this.message) root.append(h("p", { class: "flash", role: "alert" }, this.message));
-    root.append(this.actionBar());
-    if (you !== null) {
-      root.append(this.handView());
-      root.append(h("div", { class: "you-line" }, seatBox(this, you)));
-    } else {
-      // Finished, the banner offers a new table already.
-      root.append(h("p", { class: "muted spectating" }, "You are watching.", s.status === "finished" ? null : [" ", h("a", { href: "/" }, "New table")]));
-    }
+    play.append(s.status === "finished" ? finishedView(this) : this.statusLine());
+    if (this.message) play.append(h("p", { class: "flash", role: "alert" }, this.message));
+    play.append(this.actionBar());
+    if (you !== null) play.append(this.handView());
+    // Finished, the banner offers a new table already.
+    else play.append(h("p", { class: "muted spectating" }, "You are watching.", s.status === "finished" ? null : [" ", h("a", { href: "/" }, "New table")]));
+    if (you !== null) play.append(h("div", { class: "you-line" }, seatBox(this, you)));
+    root.append(play);
     if (this.panel) root.append(panelView(this));
     const shown = main.firstElementChild;
     if (main.childNodes.length === 1 && shown.tagName === "DIV" && shown.classList.contains("table")) patch(shown, root);

@@ -1,0 +1,127 @@
+// Phones in real Chromium: upright (390x844) and on their side
+// (844x390), where the table and what you play with sit side by side.
+// tools/test-web.sh starts a `talon serve` and sets TALON_URL.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { useBrowser, createTable, openPage, data, settle } from "./lib.js";
+
+useBrowser();
+
+const LANDSCAPE = { viewport: { width: 844, height: 390 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+test("phone 390x844: no sideways scroll, 44px targets, whole hand reachable", async () => {
+  const t = await createTable("sixty-three", [{ kind: "person" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }, { kind: "bot", level: "random" }]);
+  const page = await openPage(t.seats[0].invite, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  await page.waitForSelector("#hand .card");
+  const m = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+    buttons: [...document.querySelectorAll("button, a.button, select")]
+      .filter((b) => b.offsetParent !== null)
+      .map((b) => {
+        const r = b.getBoundingClientRect();
+        return { w: r.width, h: r.height, right: r.right, name: b.getAttribute("aria-label") || b.textContent };
+      }),
+  }));
+  assert.ok(m.scroll <= m.width, `no sideways scroll (${m.scroll} > ${m.width})`);
+  for (const b of m.buttons) {
+    assert.ok(b.w >= 44 && b.h >= 44, `${b.name}: ${b.w}x${b.h}`);
+    assert.ok(b.right <= m.width + 0.5, `${b.name} is on screen`);
+  }
+  // Tap to select, tap again to play.
+  if ((await data(page)).turn === "you") {
+    const v = Number((await data(page)).v);
+    const legal = page.locator("#hand .card.legal").first();
+    if (await legal.count()) {
+      const before = page.sent.length;
+      await legal.tap();
+      assert.equal(page.sent.length, before, "the first tap only selects");
+      await page.locator("#hand .card.selected").tap();
+      await settle(page, v);
+      assert.equal(page.sent.length, before + 1);
+    }
+  }
+  await page.context().close();
+});
+
+test("a phone on its side (844x390): the hand and the actions are in view without scrolling", async () => {
+  for (const preset of ["schnapsen", "eighty-three"]) {
+    const n = preset === "schnapsen" ? 2 : 4;
+    const seats = [{ kind: "person" }, ...Array(n - 1).fill({ kind: "bot", level: "random" })];
+    const t = await createTable(preset, seats);
+    const page = await openPage(t.seats[0].invite, LANDSCAPE);
+    await page.waitForSelector("#hand .card");
+    const bottom = await page.$$eval("#hand .card, .actions button", (els) => Math.max(...els.map((e) => e.getBoundingClientRect().bottom)));
+    assert.ok(bottom <= 390, `${preset}: the hand ends at ${bottom}px of 390`);
+    await page.context().close();
+  }
+  // The longest hand: an 83 bidder holding the kitty (17 cards) while
+  // choosing trumps. The whole page fits, not only the hand.
+  const t = await createTable("eighty-three", ["Ann", "Bo", "Cy", "Di"].map((name) => ({ kind: "person", name })));
+  const pages = [await openPage(t.seats[0].invite, LANDSCAPE), ...(await Promise.all(t.seats.slice(1).map((s) => openPage(s.invite))))];
+  await pages[0].waitForFunction(() => document.body.dataset.turn === "you");
+  await pages[0].locator("#bid-go").click();
+  for (const page of pages.slice(1)) {
+    await page.waitForFunction(() => document.body.dataset.turn === "you");
+    await page.locator('button[data-action="pass"]').click();
+  }
+  await pages[0].waitForFunction(() => document.querySelectorAll("#hand .card").length === 17);
+  const size = await pages[0].evaluate(() => [document.documentElement.scrollHeight, document.documentElement.scrollWidth]);
+  assert.deepEqual(size, [390, 844], "17 cards: no scrolling either way");
+  // By keyboard: mark as many as may go now; the focus then moves to the
+  // button that sends them, and the status counts the marks.
+  const bidder = pages[0];
+  await bidder.locator('button[data-action^="trump "]').first().click();
+  await bidder.waitForFunction(() => document.getElementById("confirm-marked"));
+  const target = await bidder.evaluate(() => Math.min(document.querySelectorAll("#hand .card").length - 6, document.querySelectorAll("#hand .card.legal").length));
+  for (let i = 0; i < target; i++) {
+    await bidder.focus("#hand .card.legal:not(.marked)");
+    await bidder.keyboard.press("Enter");
+  }
+  assert.equal(await bidder.evaluate(() => document.activeElement.id), "confirm-marked");
+  assert.match(await bidder.textContent("#status"), new RegExp(`, ${target} selected\\)$`));
+  for (const page of pages) await page.context().close();
+});
+
+// A busy four-handed table on its side: a full trick, the cards you drew,
+// a robbed stock and the bid all in the table's box. The table's news
+// may run below the fold, but what you play with never does: the status,
+// the actions, the hand and your own seat (it was 4 to 22 px below).
+test("a phone on its side: your hand, actions and own seat stay in view at a busy four-handed table", async () => {
+  for (const preset of ["sixty-three", "pedro"]) {
+    const seats = [{ kind: "person", name: "Annabelle Longname" }, ...Array(3).fill({ kind: "bot", level: "random" })];
+    const t = await createTable(preset, seats);
+    const page = await openPage(t.seats[0].invite, LANDSCAPE);
+    await page.waitForSelector("#hand .card");
+    let turns = 0;
+    for (let i = 0; i < 200 && turns < 8; i++) {
+      const d = await data(page);
+      if (d.status !== "playing") break;
+      if (d.turn !== "you" || d.pending === "1") {
+        await page.waitForTimeout(50);
+        continue;
+      }
+      turns += 1;
+      const bottoms = await page.evaluate(() =>
+        ["#status", ".actions", "#hand", ".you-line"].map((sel) => {
+          const e = document.querySelector(sel);
+          return [sel, e ? e.getBoundingClientRect().bottom : 0];
+        }),
+      );
+      for (const [sel, bottom] of bottoms) assert.ok(bottom <= 390, `${preset}, turn ${turns}: ${sel} ends at ${bottom}px of 390`);
+      // A move by touch: a card takes two taps, an action one.
+      const v = Number(d.v);
+      const legal = page.locator("#hand .card.legal").first();
+      if (await legal.count()) {
+        await legal.tap();
+        if (await page.locator("#hand .card.selected").count()) await page.locator("#hand .card.selected").tap();
+      } else {
+        await page.locator(".actions button.act:not(#hint)").first().tap();
+      }
+      await settle(page, v);
+    }
+    assert.ok(turns >= 4, `${preset}: only ${turns} turns seen`);
+    await page.context().close();
+  }
+});
