@@ -339,12 +339,13 @@ fn plain_seat_number(text: &str) -> Result<u8, String> {
     let plain = !text.is_empty()
         && text.bytes().all(|b| b.is_ascii_digit())
         && (text == "0" || !text.starts_with('0'));
-    let refuse =
-        || format!("bad seat number {text:?}: seats are numbered 0, 1, 2, … in plain digits");
     if !plain {
-        return Err(refuse());
+        return Err(format!(
+            "bad seat number {text:?}: seats are numbered 0, 1, 2, … in plain digits"
+        ));
     }
-    text.parse().map_err(|_| refuse())
+    text.parse()
+        .map_err(|_| format!("bad seat number {text}: a seat number is 0 to 255"))
 }
 
 /// The client as the limits per address count it (`client_key`): the

@@ -202,7 +202,12 @@ async fn the_host_gives_a_seat_taken_by_the_wrong_person_a_new_link() {
         ("1", json!({"host": host, "seat": 1}), 400, "unknown field"),
         ("7", json!({"host": host}), 400, "no seat 7"),
         ("x", json!({"host": host}), 400, "seat number"),
-        ("300", json!({"host": host}), 400, "seat number"),
+        (
+            "300",
+            json!({"host": host}),
+            400,
+            "seat number 300: a seat number is 0 to 255",
+        ),
         ("+1", json!({"host": host}), 400, "plain digits"),
         ("01", json!({"host": host}), 400, "plain digits"),
         ("%201", json!({"host": host}), 400, "plain digits"),
