@@ -80,14 +80,12 @@ fn main() -> ExitCode {
             arg_tips::with_option_tip(err, &lossy).exit()
         }
     };
+    // `watch --record` plays on when its reader goes, to save the game.
     if matches!(
-        cli.command,
-        Command::Games { .. }
-            | Command::Rules { .. }
-            | Command::Watch(_)
-            | Command::Replay { .. }
-            | Command::Arena(_)
-    ) {
+        &cli.command,
+        Command::Games { .. } | Command::Rules { .. } | Command::Replay { .. } | Command::Arena(_)
+    ) || matches!(&cli.command, Command::Watch(w) if w.record.is_none())
+    {
         quiet_on_closed_pipe();
     }
     let outcome = match cli.command {

@@ -16,6 +16,9 @@ use talon_table::{
     bots_move, Actor, Event, SeatBots, Status, Table, TableConfig, TableLog, Viewer, MATCH_DEAL_CAP,
 };
 
+/// The bots of `talon play` when `--bots` is not given.
+const DEFAULT_BOTS: &str = "expert";
+
 #[derive(Args)]
 pub struct PlayArgs {
     /// The preset, e.g. sixty-six (see `talon games`).
@@ -24,7 +27,7 @@ pub struct PlayArgs {
     #[arg(long, default_value_t = 0, value_parser = crate::arg_tips::seat_number, allow_negative_numbers = true)]
     pub seat: u8,
     /// Bots for the other seats, comma-separated, in seat order (repeated as needed).
-    #[arg(long, default_value = "expert")]
+    #[arg(long, default_value = DEFAULT_BOTS)]
     pub bots: String,
     /// Seed of the (first) deal; the bots then play the same way every
     /// time too. Without it a fresh random deal, its seed printed.
@@ -56,14 +59,60 @@ fn fresh_seed() -> u64 {
     crate::arena::derive_seed(&[nanos, u64::from(std::process::id())]) % 1_000_000_000
 }
 
+/// `--seed` and every flag of `args` that shapes the game (the deal, the
+/// rule options, the seat, the bots, a match), written to be pasted back:
+/// the seed alone would deal another table for `--option players=5`.
+fn setup_flags(args: &PlayArgs, seed: u64) -> String {
+    let mut flags = vec![format!("--seed {seed}")];
+    if let Some(deal) = &args.deal {
+        flags.push(format!("--deal {}", shell_word(deal)));
+    }
+    for option in &args.options {
+        flags.push(format!("--option {}", shell_word(option)));
+    }
+    if args.seat != 0 {
+        flags.push(format!("--seat {}", args.seat));
+    }
+    if args.bots != DEFAULT_BOTS {
+        flags.push(format!("--bots {}", shell_word(&args.bots)));
+    }
+    if args.whole_match {
+        flags.push("--match".into());
+    }
+    flags.join(" ")
+}
+
+/// `text` as one shell word: in double quotes unless it is plain (a deal
+/// has spaces and slashes; notation has no quote, `$` or backslash, and
+/// those are escaped anyway).
+fn shell_word(text: &str) -> String {
+    let plain = !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_=,.:+@%".contains(c));
+    if plain && !text.contains('/') {
+        return text.to_string();
+    }
+    let mut quoted = String::from("\"");
+    for c in text.chars() {
+        if matches!(c, '"' | '\\' | '$' | '`') {
+            quoted.push('\\');
+        }
+        quoted.push(c);
+    }
+    quoted.push('"');
+    quoted
+}
+
 /// A person's game against bots, run through a table: the person's seat,
 /// the bots, hints and what happened, for display.
 pub struct PlaySession {
     pub preset: Preset,
     pub human: Seat,
     pub seed: u64,
-    /// The exact first deal asked for, if any.
-    pub deal: Option<String>,
+    /// The flags besides the seed and deal that set this game up
+    /// (options, seat, bots, match), as `again` repeats them.
+    setup: String,
     pub seating: Seating,
     table: Table,
     bots: SeatBots,
@@ -146,7 +195,7 @@ impl PlaySession {
             preset,
             human: Seat(args.seat),
             seed,
-            deal: args.deal.clone(),
+            setup: setup_flags(args, seed),
             seating,
             table,
             bots,
@@ -222,13 +271,10 @@ impl PlaySession {
         lines
     }
 
-    /// The flags that deal this game again: the seed, and the exact deal
-    /// if one was asked for.
+    /// The flags that deal this game again: the seed, the exact deal if
+    /// one was asked for, and every flag that set the table up.
     pub fn again(&self) -> String {
-        match &self.deal {
-            Some(deal) => format!("--seed {} --deal \"{deal}\"", self.seed),
-            None => format!("--seed {}", self.seed),
-        }
+        self.setup.clone()
     }
 
     /// The match score sheet, in a match.

@@ -250,7 +250,7 @@ fn closing_the_screen_leaves_the_outcome_and_the_seed() {
         left,
         [
             "schnapsen: the deal was left unfinished",
-            "seed 5: talon play schnapsen --seed 5 deals it again",
+            "seed 5: talon play schnapsen --seed 5 --bots random deals it again",
             "record: deal.json",
         ]
     );
@@ -275,4 +275,87 @@ fn closing_the_screen_leaves_the_outcome_and_the_seed() {
         s.closing_lines(None)[0],
         "schnapsen: match score 0 : 0; the match was left unfinished"
     );
+}
+
+/// Splits a line as a shell would, for the words `again` writes: plain
+/// words and double-quoted ones with backslash escapes.
+fn shell_split(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut chars = line.chars().peekable();
+    while let Some(&c) = chars.peek() {
+        if c == ' ' {
+            chars.next();
+            continue;
+        }
+        let mut word = String::new();
+        while let Some(c) = chars.next() {
+            match c {
+                ' ' => break,
+                '"' => {
+                    while let Some(c) = chars.next() {
+                        match c {
+                            '"' => break,
+                            '\\' => word.extend(chars.next()),
+                            c => word.push(c),
+                        }
+                    }
+                }
+                c => word.push(c),
+            }
+        }
+        words.push(word);
+    }
+    words
+}
+
+/// The line left after a game, pasted back, sets up the same table: the
+/// seed alone dealt four hands where `--option players=5` asked for five,
+/// and dropped the seat, the bots and the match.
+#[test]
+fn the_flags_left_behind_deal_the_same_table_again() {
+    use clap::Parser;
+    #[derive(Parser)]
+    struct Again {
+        #[command(flatten)]
+        play: PlayArgs,
+    }
+    let deal = "1/QC QD KH AH AS/TC TD TH JS KS/JC JD AD QS KD QH TS JH KC/AC";
+    let cases = [
+        PlayArgs {
+            options: vec!["players=5".into()],
+            seat: 2,
+            bots: "heuristic,random".into(),
+            whole_match: true,
+            ..args("sixes-and-sevens", 3)
+        },
+        PlayArgs {
+            deal: Some(deal.into()),
+            options: vec!["sharp=true".into()],
+            ..args("schnapsen", 2)
+        },
+        PlayArgs {
+            bots: "expert".into(),
+            ..args("pedro", 9)
+        },
+    ];
+    let expected = [
+        "--seed 3 --option players=5 --seat 2 --bots heuristic,random --match",
+        &format!("--seed 2 --deal \"{deal}\" --option sharp=true --bots random"),
+        "--seed 9",
+    ];
+    for (first, expected) in cases.iter().zip(expected) {
+        let s = PlaySession::new(first).unwrap();
+        assert_eq!(s.again(), expected);
+        let words = ["talon", first.preset.as_str()]
+            .into_iter()
+            .map(String::from)
+            .chain(shell_split(&s.again()));
+        let again = Again::try_parse_from(words).unwrap().play;
+        let t = PlaySession::new(&again).unwrap();
+        assert_eq!(t.game().deal_text(), s.game().deal_text(), "{expected}");
+        assert_eq!(t.human, s.human);
+        assert_eq!(t.seating.bots, s.seating.bots, "{expected}");
+        assert_eq!(t.sheet().is_some(), s.sheet().is_some(), "{expected}");
+        assert_eq!(t.options(), s.options(), "{expected}");
+    }
 }

@@ -3,6 +3,8 @@
 use crate::lineup;
 use crate::text::{figures, narrate};
 use clap::Args;
+use std::cell::Cell;
+use std::io::Write;
 use talon_rules::Preset;
 use talon_table::{
     run_bots, Event, SeatBots, Status, Table, TableConfig, TableLog, MATCH_DEAL_CAP,
@@ -33,7 +35,32 @@ pub struct WatchArgs {
     pub record: Option<std::path::PathBuf>,
 }
 
+/// Standard output that goes quiet once its reader has gone (`watch
+/// --record F | head`): the bots then play the game out unseen, so that
+/// the record is still saved. (Without `--record`, main lets a closed
+/// pipe end the program at once.)
+struct Out {
+    gone: Cell<bool>,
+}
+
+impl Out {
+    fn line(&self, text: std::fmt::Arguments) {
+        if !self.gone.get() && writeln!(std::io::stdout(), "{text}").is_err() {
+            self.gone.set(true);
+        }
+    }
+}
+
+macro_rules! say {
+    ($out:expr, $($arg:tt)*) => {
+        $out.line(format_args!($($arg)*))
+    };
+}
+
 pub fn run(args: &WatchArgs) -> Result<(), String> {
+    let out = Out {
+        gone: Cell::new(false),
+    };
     let preset = Preset::from_name(&args.preset).map_err(|e| e.to_string())?;
     let options = lineup::options(&args.options)?;
     lineup::check_target(preset, &options, args.whole_match, "--match")?;
@@ -55,7 +82,8 @@ pub fn run(args: &WatchArgs) -> Result<(), String> {
     let announce = |table: &Table| {
         let game = table.game().expect("dealt");
         if args.whole_match {
-            println!(
+            say!(
+                out,
                 "== deal {} (seed {}): {}",
                 table.deal_no(),
                 table.deal_seed().unwrap_or(args.seed),
@@ -66,8 +94,8 @@ pub fn run(args: &WatchArgs) -> Result<(), String> {
                 Some(_) => "as given".to_string(),
                 None => format!("seed {}", args.seed),
             };
-            println!("{} deal ({from}): {}", preset.name(), game.deal_text());
-            println!("{}", seats.join(", "));
+            say!(out, "{} deal ({from}): {}", preset.name(), game.deal_text());
+            say!(out, "{}", seats.join(", "));
         }
     };
     if let Some(path) = &args.record {
@@ -82,12 +110,12 @@ pub fn run(args: &WatchArgs) -> Result<(), String> {
                 return;
             };
             for line in narrate(before, after, talon_cards::Seat(*seat), Some(action), None) {
-                println!("{line}");
+                say!(out, "{line}");
             }
             if after.to_move().is_none() {
                 last_record = table.record();
                 if let Some(m) = table.sheet() {
-                    println!("match score: {}\n", figures(&m.scores(), partners));
+                    say!(out, "match score: {}\n", figures(&m.scores(), partners));
                 }
             }
         }
@@ -96,16 +124,19 @@ pub fn run(args: &WatchArgs) -> Result<(), String> {
     .map_err(|e| e.to_string())?;
     if let (Status::Finished { winner, unfinished }, Some(m)) = (table.status(), table.sheet()) {
         match (winner, unfinished) {
-            (Some(_), _) => println!(
+            (Some(_), _) => say!(
+                out,
                 "{}: {}",
                 crate::text::winners_in_words(&table.winners(), partners, "the match"),
                 figures(&m.scores(), partners)
             ),
-            (None, true) => println!(
+            (None, true) => say!(
+                out,
                 "the match is unfinished after {MATCH_DEAL_CAP} deals (the cap): {}",
                 figures(&m.scores(), partners)
             ),
-            (None, false) => println!(
+            (None, false) => say!(
+                out,
                 "the match ends undecided: {}",
                 figures(&m.scores(), partners)
             ),

@@ -290,7 +290,7 @@ fn play_plain_keys_questions_and_leaving() {
     );
     assert!(
         out.ends_with(
-            "sixty-three: the deal was left unfinished\nseed 5: talon play sixty-three --seed 5 deals it again\n"
+            "sixty-three: the deal was left unfinished\nseed 5: talon play sixty-three --seed 5 --seat 3 deals it again\n"
         ),
         "{out}"
     );

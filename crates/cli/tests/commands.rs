@@ -307,6 +307,42 @@ fn a_signal_mid_game_still_writes_the_record() {
     }
 }
 
+/// `watch --record F | head`: once the reader has gone the game is still
+/// played out and saved whole (the program used to die of the closed
+/// pipe at its first line, before it wrote anything). Here the reader is
+/// gone before the first line. Without `--record` a closed pipe ends
+/// `watch` at once, as it does `games` and `arena`.
+#[cfg(unix)]
+#[test]
+fn watch_saves_its_record_when_its_reader_goes() {
+    let path = std::env::temp_dir().join(format!("talon-watch-pipe-{}", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let out = common::talon()
+        .args(["watch", "schnapsen", "--seed", "2", "--record"])
+        .arg(&path)
+        .stdout(writer)
+        .output()
+        .expect("talon runs");
+    assert!(out.status.success(), "{:?}", out.status);
+    let text = std::fs::read_to_string(&path).expect("the record was written");
+    let record: Value = serde_json::from_str(&text).expect("a record");
+    assert!(record["result"].is_object(), "a whole deal: {record}");
+    let replayed = ok(&["replay", path.to_str().unwrap()], "");
+    assert!(replayed.contains("schnapsen"), "{replayed}");
+    let _ = std::fs::remove_file(&path);
+    // Nothing to save: the closed pipe ends it (SIGPIPE, no status code).
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let out = common::talon()
+        .args(["watch", "schnapsen", "--seed", "2"])
+        .stdout(writer)
+        .output()
+        .expect("talon runs");
+    assert_eq!(out.status.code(), None, "{:?}", out.status);
+}
+
 #[test]
 fn a_game_option_written_as_a_flag_gets_the_option_spelling() {
     let out = common::output(&["play", "sixes-and-sevens", "--players", "5"], b"");

@@ -87,6 +87,10 @@ async fn another_programs_database_is_refused_unchanged() {
         .err()
         .expect("refused");
     assert!(refused.contains("not a SQLite database"), "{refused}");
+    // Nothing left beside it: the lock file this attempt made is gone.
+    let mut lock = config.db.clone().into_os_string();
+    lock.push(".lock");
+    assert!(!std::path::Path::new(&lock).exists(), "{lock:?} was left");
 
     // A directory that is not there.
     let config = ServerConfig {

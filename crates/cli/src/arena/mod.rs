@@ -39,7 +39,7 @@ pub struct ArenaArgs {
     #[arg(long = "option", value_name = "NAME=VALUE")]
     pub options: Vec<String>,
     /// Worker threads (default: all cores; at most four times the cores).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::arg_tips::thread_count, allow_negative_numbers = true)]
     pub jobs: Option<usize>,
     /// Write arena.json, arena.csv and arena.svg into this directory.
     #[arg(long)]

@@ -110,8 +110,14 @@ impl SqliteStore {
     /// As [`SqliteStore::open`], and the only store on this file until it
     /// is closed or its last handle dropped: what a server uses.
     pub fn open_exclusive(path: &Path) -> Result<SqliteStore, StoreError> {
-        let lock = sqlite_file::lock(path)?;
-        SqliteStore::start(path, Some(lock))
+        let (lock, made) = sqlite_file::lock(path)?;
+        // A file refused (not a database, not ours) keeps no lock file
+        // beside it that this attempt made.
+        SqliteStore::start(path, Some(lock)).inspect_err(|_| {
+            if let Some(made) = &made {
+                let _ = std::fs::remove_file(made);
+            }
+        })
     }
 
     fn start(path: &Path, lock: Option<File>) -> Result<SqliteStore, StoreError> {

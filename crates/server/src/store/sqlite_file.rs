@@ -30,11 +30,14 @@ fn refuse(why: impl std::fmt::Display) -> StoreError {
 /// every move of one would be refused by the other's log. The lock is
 /// on a file beside the database (SQLite's own locks are for single
 /// writes); the system lets it go however the process ends, and the
-/// store lets it go when its writer stops.
-pub(super) fn lock(db: &Path) -> Result<File, StoreError> {
+/// store lets it go when its writer stops. Also returns the lock file's
+/// path if this call made it, for a server that then fails to start to
+/// take away again.
+pub(super) fn lock(db: &Path) -> Result<(File, Option<PathBuf>), StoreError> {
     let mut name = db.as_os_str().to_owned();
     name.push(".lock");
     let path = PathBuf::from(name);
+    let made = !path.exists();
     let file = std::fs::OpenOptions::new()
         .create(true)
         .truncate(false)
@@ -48,7 +51,7 @@ pub(super) fn lock(db: &Path) -> Result<File, StoreError> {
             None => refuse(format!("cannot open the lock file {}: {e}", path.display())),
         })?;
     match file.try_lock() {
-        Ok(()) => Ok(file),
+        Ok(()) => Ok((file, made.then_some(path))),
         Err(std::fs::TryLockError::WouldBlock) => Err(refuse(format!(
             "another talon serve is using it (it holds {}): stop that one first, or give --db another file",
             path.display()
