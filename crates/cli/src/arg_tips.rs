@@ -11,41 +11,59 @@ use clap::error::{ContextKind, ContextValue, ErrorKind};
 /// numbers as values (`allow_negative_numbers`), so that `--seed -1` is
 /// answered by this message and not by clap's tip to write `-- -1`.
 pub fn whole_number(text: &str) -> Result<u64, String> {
-    number(text, u64::MAX, "a whole number, 0 or more")
+    number(text, "a whole number, 0 or more")
 }
 
-/// A thread count (`--jobs`); the command says how many it allows.
+/// A thread count (`--jobs`); the command says how many it allows, so a
+/// huge count is left for it to refuse.
 pub fn thread_count(text: &str) -> Result<usize, String> {
-    number(text, usize::MAX as u64, "a number of threads, 1 or more").map(|n| n as usize)
+    number(text, "a number of threads, 1 or more").map(|n| usize::try_from(n).unwrap_or(usize::MAX))
 }
 
-/// A seat number, 0 or more (the game says how many seats it has).
+/// A seat number, 0 or more (the game says how many seats it has, and
+/// refuses one it lacks).
 pub fn seat_number(text: &str) -> Result<u8, String> {
-    number(text, u64::from(u8::MAX), "a seat number (0, 1, 2, …)").map(|n| n as u8)
+    let what = "a seat number (0, 1, 2, …)";
+    let n = number(text, what)?;
+    u8::try_from(n).map_err(|_| format!("{:?} is too large for {what}", text.trim()))
 }
 
-/// `text` as a number up to `max`, or a message that says what is wrong
-/// with it: separators (`1,000`), a sign, a fraction, or its size.
-fn number(text: &str, max: u64, what: &str) -> Result<u64, String> {
+/// `text` as a number, or a message that says what is wrong with it:
+/// thousands separators (`1,000`), a minus sign, its size, or anything
+/// else.
+fn number(text: &str, what: &str) -> Result<u64, String> {
     let t = text.trim();
-    let digits = |extra: &[char]| {
-        t.chars().any(|c| c.is_ascii_digit())
-            && t.chars().all(|c| c.is_ascii_digit() || extra.contains(&c))
-    };
-    match t.parse::<u64>() {
-        Ok(n) if n <= max => Ok(n),
-        Ok(_) => Err(format!("{t} is too large for {what}: at most {max}")),
-        Err(_) if digits(&[]) => Err(format!("{t} is too large for {what}: at most {max}")),
-        Err(_) if t.is_empty() => Err(format!("an empty value is not {what}")),
-        Err(_) if t.starts_with('-') && t[1..].parse::<u64>().is_ok() => {
-            Err(format!("{t} is below 0: it is not {what}"))
-        }
-        Err(_) if digits(&[',', '_']) => {
-            let plain: String = t.chars().filter(char::is_ascii_digit).collect();
-            Err(format!("{t:?}: write numbers without separators ({plain})"))
-        }
-        Err(_) => Err(format!("{t:?} is not {what}")),
+    let unsigned = t.strip_prefix('+').unwrap_or(t);
+    let all_digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if let Ok(n) = unsigned.parse::<u64>() {
+        return Ok(n);
     }
+    Err(if all_digits(unsigned) {
+        format!("{t:?} is too large for {what}")
+    } else if t.is_empty() {
+        format!("an empty value is not {what}")
+    } else if t.strip_prefix('-').is_some_and(all_digits) {
+        format!("{t:?} has a minus sign: it is not {what}")
+    } else if let Some(plain) = grouped(t) {
+        format!("{t:?}: write numbers without separators ({plain})")
+    } else {
+        format!("{t:?} is not {what}")
+    })
+}
+
+/// The digits of `t` when it is a number in groups of three, split by
+/// one kind of separator (`1,000`, `1_000_000`): not `1,5` (a decimal
+/// comma) or `1,,0`.
+fn grouped(t: &str) -> Option<String> {
+    let sep = t.chars().find(|&c| c == ',' || c == '_')?;
+    let groups: Vec<&str> = t.split(sep).collect();
+    let (first, rest) = groups.split_first()?;
+    let ok = (1..=3).contains(&first.len())
+        && first.bytes().all(|b| b.is_ascii_digit())
+        && rest
+            .iter()
+            .all(|g| g.len() == 3 && g.bytes().all(|b| b.is_ascii_digit()));
+    ok.then(|| groups.concat())
 }
 
 /// The subcommands that take `--option`.
@@ -135,18 +153,22 @@ mod tests {
     #[test]
     fn numbers_say_what_is_wrong_with_them() {
         assert_eq!(whole_number(" 1000 "), Ok(1000));
+        assert_eq!(whole_number("+5"), Ok(5));
         assert_eq!(whole_number("18446744073709551615"), Ok(u64::MAX));
         let cases = [
             (
                 "18446744073709551616",
-                "18446744073709551616 is too large for a whole number",
+                "\"18446744073709551616\" is too large for a whole number",
             ),
+            ("+18446744073709551616", "is too large"),
             (
                 "1,000",
                 "\"1,000\": write numbers without separators (1000)",
             ),
-            ("1_000", "without separators (1000)"),
-            ("-1", "-1 is below 0: it is not a whole number"),
+            ("1_000_000", "without separators (1000000)"),
+            ("1,5", "\"1,5\" is not a whole number"),
+            ("1,,0", "\"1,,0\" is not a whole number"),
+            ("-1", "\"-1\" has a minus sign: it is not a whole number"),
             ("", "an empty value is not a whole number"),
             ("1.5", "\"1.5\" is not a whole number, 0 or more"),
             ("ten", "\"ten\" is not a whole number"),
@@ -155,12 +177,13 @@ mod tests {
             let e = whole_number(text).unwrap_err();
             assert!(e.contains(said), "{text}: {e}");
         }
+        // Too many threads is the command's to refuse, with its own range.
         assert_eq!(seat_number("3"), Ok(3));
         assert!(seat_number("300")
             .unwrap_err()
-            .contains("too large for a seat number"));
+            .contains("\"300\" is too large for a seat"));
         assert_eq!(thread_count("2"), Ok(2));
-        assert!(thread_count("-1").unwrap_err().contains("below 0"));
+        assert!(thread_count("-1").unwrap_err().contains("minus sign"));
     }
 
     #[test]

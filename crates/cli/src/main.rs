@@ -19,6 +19,7 @@ mod tui;
 mod watch;
 
 use clap::{Parser, Subcommand};
+use std::io::Write;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -116,7 +117,9 @@ fn main() -> ExitCode {
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("talon: {e}");
+            // Not eprintln!: with SIGPIPE ignored (watch --record) a closed
+            // stderr would make it panic.
+            let _ = writeln!(std::io::stderr(), "talon: {e}");
             ExitCode::FAILURE
         }
     }

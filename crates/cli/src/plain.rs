@@ -27,10 +27,11 @@ fn next_line(input: &mut impl BufRead, out: &mut impl Write) -> io::Result<Optio
 pub fn run(s: &mut PlaySession, mut input: impl BufRead, mut out: impl Write) -> io::Result<()> {
     writeln!(
         out,
-        "{} — you are seat {}; seed {} ({} deals this deal again).\n{COMMANDS}",
+        "{} — you are seat {}; seed {} (talon play {} {} deals the same cards again).\n{COMMANDS}",
         s.preset.name(),
         s.human,
         s.seed,
+        s.preset.name(),
         s.again()
     )?;
     loop {

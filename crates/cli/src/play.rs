@@ -90,7 +90,7 @@ fn shell_word(text: &str) -> String {
         && text
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || "-_=,.:+@%".contains(c));
-    if plain && !text.contains('/') {
+    if plain {
         return text.to_string();
     }
     let mut quoted = String::from("\"");

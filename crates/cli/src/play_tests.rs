@@ -308,6 +308,19 @@ fn shell_split(line: &str) -> Vec<String> {
     words
 }
 
+/// A word `again` writes survives the shell: plain words as they are,
+/// others in double quotes with the shell's special characters escaped.
+#[test]
+fn again_quotes_what_the_shell_would_split_or_expand() {
+    use super::shell_word;
+    assert_eq!(shell_word("players=5"), "players=5");
+    assert_eq!(shell_word("heuristic,random"), "heuristic,random");
+    assert_eq!(shell_word("1/AS KS/QS"), "\"1/AS KS/QS\"");
+    assert_eq!(shell_word("a\"$b\\`c"), "\"a\\\"\\$b\\\\\\`c\"");
+    assert_eq!(shell_split(&shell_word("a\"$b\\`c d")), ["a\"$b\\`c d"]);
+    assert_eq!(shell_word(""), "\"\"");
+}
+
 /// The line left after a game, pasted back, sets up the same table: the
 /// seed alone dealt four hands where `--option players=5` asked for five,
 /// and dropped the seat, the bots and the match.

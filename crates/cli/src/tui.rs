@@ -309,7 +309,7 @@ fn play(s: &mut PlaySession, ui: &mut Ui, action: String, confirmed: bool) {
     // The screen numbers no moves: a bare number is a slip, not move N.
     if action.trim().chars().all(|c| c.is_ascii_digit()) {
         ui.message = format!(
-            "{} is not a move: type one (9C, bid 45) or choose with ←/→",
+            "{} is not a move: type one (a card such as 9C) or choose with ←/→",
             action.trim()
         );
         return;

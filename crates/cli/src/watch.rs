@@ -3,7 +3,7 @@
 use crate::lineup;
 use crate::text::{figures, narrate};
 use clap::Args;
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::io::Write;
 use talon_rules::Preset;
 use talon_table::{
@@ -38,15 +38,24 @@ pub struct WatchArgs {
 /// Standard output that goes quiet once its reader has gone (`watch
 /// --record F | head`): the bots then play the game out unseen, so that
 /// the record is still saved. (Without `--record`, main lets a closed
-/// pipe end the program at once.)
+/// pipe end the program at once.) Any other failure to write (a full
+/// disk) also stops the printing, and is reported once the record is
+/// saved.
 struct Out {
-    gone: Cell<bool>,
+    stopped: Cell<bool>,
+    failed: RefCell<Option<std::io::Error>>,
 }
 
 impl Out {
     fn line(&self, text: std::fmt::Arguments) {
-        if !self.gone.get() && writeln!(std::io::stdout(), "{text}").is_err() {
-            self.gone.set(true);
+        if self.stopped.get() {
+            return;
+        }
+        if let Err(e) = writeln!(std::io::stdout(), "{text}") {
+            self.stopped.set(true);
+            if e.kind() != std::io::ErrorKind::BrokenPipe {
+                *self.failed.borrow_mut() = Some(e);
+            }
         }
     }
 }
@@ -59,7 +68,8 @@ macro_rules! say {
 
 pub fn run(args: &WatchArgs) -> Result<(), String> {
     let out = Out {
-        gone: Cell::new(false),
+        stopped: Cell::new(false),
+        failed: RefCell::new(None),
     };
     let preset = Preset::from_name(&args.preset).map_err(|e| e.to_string())?;
     let options = lineup::options(&args.options)?;
@@ -150,5 +160,8 @@ pub fn run(args: &WatchArgs) -> Result<(), String> {
     if let (Some(path), Some(text)) = (&args.record, saved) {
         std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
-    Ok(())
+    match out.failed.into_inner() {
+        Some(e) => Err(format!("cannot write to standard output: {e}")),
+        None => Ok(()),
+    }
 }

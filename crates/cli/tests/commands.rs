@@ -325,13 +325,34 @@ fn watch_saves_its_record_when_its_reader_goes() {
         .stdout(writer)
         .output()
         .expect("talon runs");
-    assert!(out.status.success(), "{:?}", out.status);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{:?}: {err}", out.status);
     let text = std::fs::read_to_string(&path).expect("the record was written");
     let record: Value = serde_json::from_str(&text).expect("a record");
     assert!(record["result"].is_object(), "a whole deal: {record}");
     let replayed = ok(&["replay", path.to_str().unwrap()], "");
     assert!(replayed.contains("schnapsen"), "{replayed}");
     let _ = std::fs::remove_file(&path);
+    // A full disk is no reader going away: the record is saved, and the
+    // failure to write is reported.
+    #[cfg(target_os = "linux")]
+    {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = common::talon()
+            .args(["watch", "schnapsen", "--seed", "2", "--record"])
+            .arg(&path)
+            .stdout(full)
+            .output()
+            .expect("talon runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.contains("cannot write to standard output"), "{err}");
+        assert!(path.exists(), "the record was written");
+        let _ = std::fs::remove_file(&path);
+    }
     // Nothing to save: the closed pipe ends it (SIGPIPE, no status code).
     let (reader, writer) = std::io::pipe().unwrap();
     drop(reader);

@@ -87,10 +87,18 @@ async fn another_programs_database_is_refused_unchanged() {
         .err()
         .expect("refused");
     assert!(refused.contains("not a SQLite database"), "{refused}");
-    // Nothing left beside it: the lock file this attempt made is gone.
+    // Nothing left beside it: the lock file this attempt made is gone;
+    // one that was there before stays.
     let mut lock = config.db.clone().into_os_string();
     lock.push(".lock");
     assert!(!std::path::Path::new(&lock).exists(), "{lock:?} was left");
+    std::fs::write(&lock, "").unwrap();
+    let refused = talon_server::start(config.clone())
+        .await
+        .err()
+        .expect("refused");
+    assert!(refused.contains("not a SQLite database"), "{refused}");
+    assert!(std::path::Path::new(&lock).exists(), "{lock:?} was removed");
 
     // A directory that is not there.
     let config = ServerConfig {

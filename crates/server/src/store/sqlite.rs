@@ -112,9 +112,12 @@ impl SqliteStore {
     pub fn open_exclusive(path: &Path) -> Result<SqliteStore, StoreError> {
         let (lock, made) = sqlite_file::lock(path)?;
         // A file refused (not a database, not ours) keeps no lock file
-        // beside it that this attempt made.
+        // beside it that this attempt made. The lock is held (by a second
+        // handle of the same open file) until the file is gone, so no
+        // other server can take it in between.
+        let held = made.as_ref().and_then(|_| lock.try_clone().ok());
         SqliteStore::start(path, Some(lock)).inspect_err(|_| {
-            if let Some(made) = &made {
+            if let (Some(made), Some(_)) = (&made, &held) {
                 let _ = std::fs::remove_file(made);
             }
         })

@@ -37,12 +37,19 @@ pub(super) fn lock(db: &Path) -> Result<(File, Option<PathBuf>), StoreError> {
     let mut name = db.as_os_str().to_owned();
     name.push(".lock");
     let path = PathBuf::from(name);
-    let made = !path.exists();
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
+    // `create_new` tells, atomically, whether this call made the file.
+    let made = std::fs::OpenOptions::new()
+        .create_new(true)
         .write(true)
-        .open(&path)
+        .open(&path);
+    let made_it = made.is_ok();
+    let file = made
+        .or_else(|_| {
+            std::fs::OpenOptions::new()
+                .truncate(false)
+                .write(true)
+                .open(&path)
+        })
         // A lock file this user may only read still locks (and the
         // database's own check then says what this user may not do).
         .or_else(|e| File::open(&path).map_err(|_| e))
@@ -51,7 +58,7 @@ pub(super) fn lock(db: &Path) -> Result<(File, Option<PathBuf>), StoreError> {
             None => refuse(format!("cannot open the lock file {}: {e}", path.display())),
         })?;
     match file.try_lock() {
-        Ok(()) => Ok((file, made.then_some(path))),
+        Ok(()) => Ok((file, made_it.then_some(path))),
         Err(std::fs::TryLockError::WouldBlock) => Err(refuse(format!(
             "another talon serve is using it (it holds {}): stop that one first, or give --db another file",
             path.display()
