@@ -315,16 +315,25 @@ fn a_signal_mid_game_still_writes_the_record() {
 #[cfg(unix)]
 #[test]
 fn watch_saves_its_record_when_its_reader_goes() {
+    use std::process::{Output, Stdio};
     let path = std::env::temp_dir().join(format!("talon-watch-pipe-{}", std::process::id()));
     let _ = std::fs::remove_file(&path);
-    let (reader, writer) = std::io::pipe().unwrap();
-    drop(reader);
-    let out = common::talon()
-        .args(["watch", "schnapsen", "--seed", "2", "--record"])
-        .arg(&path)
-        .stdout(writer)
-        .output()
-        .expect("talon runs");
+    // `talon watch schnapsen --seed 2`, its output into `stdout`.
+    let watch = |stdout: Stdio, record: bool| -> Output {
+        let mut talon = common::talon();
+        talon.args(["watch", "schnapsen", "--seed", "2"]);
+        if record {
+            talon.arg("--record").arg(&path);
+        }
+        talon.stdout(stdout).output().expect("talon runs")
+    };
+    // A pipe whose reader is gone before the first line.
+    let gone = || {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        Stdio::from(writer)
+    };
+    let out = watch(gone(), true);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{:?}: {err}", out.status);
     let text = std::fs::read_to_string(&path).expect("the record was written");
@@ -341,12 +350,7 @@ fn watch_saves_its_record_when_its_reader_goes() {
             .write(true)
             .open("/dev/full")
             .unwrap();
-        let out = common::talon()
-            .args(["watch", "schnapsen", "--seed", "2", "--record"])
-            .arg(&path)
-            .stdout(full)
-            .output()
-            .expect("talon runs");
+        let out = watch(Stdio::from(full), true);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{err}");
         assert!(err.contains("cannot write to standard output"), "{err}");
@@ -354,13 +358,7 @@ fn watch_saves_its_record_when_its_reader_goes() {
         let _ = std::fs::remove_file(&path);
     }
     // Nothing to save: the closed pipe ends it (SIGPIPE, no status code).
-    let (reader, writer) = std::io::pipe().unwrap();
-    drop(reader);
-    let out = common::talon()
-        .args(["watch", "schnapsen", "--seed", "2"])
-        .stdout(writer)
-        .output()
-        .expect("talon runs");
+    let out = watch(gone(), false);
     assert_eq!(out.status.code(), None, "{:?}", out.status);
 }
 
