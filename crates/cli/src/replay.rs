@@ -30,11 +30,22 @@ fn read_capped(path: &Path) -> Result<String, String> {
 
 pub fn run(path: &Path) -> Result<(), String> {
     let text = read_capped(path)?;
-    let format = serde_json::from_str::<serde_json::Value>(&text)
-        .ok()
+    let json = serde_json::from_str::<serde_json::Value>(&text).ok();
+    let format = json
+        .as_ref()
         .and_then(|v| v.get("format").and_then(|f| f.as_str()).map(str::to_string));
     if format.as_deref() == Some(LOG_FORMAT) {
         return replay_table(&text);
+    }
+    // `arena --out` writes arena.json beside the records people replay.
+    if json
+        .as_ref()
+        .is_some_and(|v| v.get("pairs").is_some() && v.get("deals_per_pair").is_some())
+    {
+        return Err(format!(
+            "{} is an arena report (talon arena --out), not a game record: replay a record saved with --record",
+            path.display()
+        ));
     }
     let record = GameRecord::from_json(&text).map_err(|e| e.to_string())?;
     let mut before = record.start().map_err(|e| e.to_string())?;

@@ -223,6 +223,10 @@ fn records_with_a_wrong_missing_or_unknown_field_are_refused() {
     let mut inner = good.clone();
     inner["result"]["bonus"] = json!(1);
     assert!(replay(&inner, "inner.json").is_err());
+    // The arena's report, easily taken for a record: named as what it is.
+    let report = json!({"preset": "schnapsen", "seed": 1, "deals_per_pair": 2, "pairs": []});
+    let e = replay(&report, "arena.json").unwrap_err();
+    assert!(e.contains("is an arena report"), "{e}");
     // An unfinished deal records a null result, and only then.
     let mut short = good.clone();
     short["actions"] = json!(good["actions"].as_array().unwrap()[..2]);
