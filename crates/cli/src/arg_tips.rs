@@ -20,6 +20,23 @@ pub fn thread_count(text: &str) -> Result<usize, String> {
     number(text, "a number of threads, 1 or more").map(|n| usize::try_from(n).unwrap_or(usize::MAX))
 }
 
+/// A count from `min` to `max` (`serve`'s times and limits), with the
+/// same messages as [`whole_number`] and the range named when outside it.
+pub fn count_in(
+    min: u64,
+    max: u64,
+) -> impl Fn(&str) -> Result<u64, String> + Clone + Send + Sync + 'static {
+    move |text| {
+        let what = format!("a count from {min} to {max}");
+        let n = number(text, &what)?;
+        if (min..=max).contains(&n) {
+            Ok(n)
+        } else {
+            Err(format!("{n} is out of range: choose {min} to {max}"))
+        }
+    }
+}
+
 /// A seat number, 0 or more (the game says how many seats it has, and
 /// refuses one it lacks).
 pub fn seat_number(text: &str) -> Result<u8, String> {
@@ -184,6 +201,15 @@ mod tests {
             .contains("\"300\" is too large for a seat"));
         assert_eq!(thread_count("2"), Ok(2));
         assert!(thread_count("-1").unwrap_err().contains("minus sign"));
+        let turn = count_in(1, 600);
+        assert_eq!(turn("600"), Ok(600));
+        assert_eq!(turn("0"), Err("0 is out of range: choose 1 to 600".into()));
+        assert!(turn("1,000")
+            .unwrap_err()
+            .contains("without separators (1000)"));
+        assert!(turn("-5")
+            .unwrap_err()
+            .contains("not a count from 1 to 600"));
     }
 
     #[test]

@@ -37,14 +37,14 @@ pub struct ServeArgs {
     #[arg(long, default_value = "talon.db")]
     pub db: PathBuf,
     /// How long a bot's move waits before it shows, in milliseconds (at most a minute).
-    #[arg(long, default_value_t = 800, value_parser = clap::value_parser!(u64).range(0..=60_000), allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 800, value_parser = crate::arg_tips::count_in(0, 60_000), allow_negative_numbers = true)]
     pub bot_delay_ms: u64,
     /// The pause between the deals of a match, in milliseconds (at most a minute).
-    #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u64).range(0..=60_000), allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 3000, value_parser = crate::arg_tips::count_in(0, 60_000), allow_negative_numbers = true)]
     pub deal_pause_ms: u64,
     /// How long a person who dropped keeps the seat before a bot stands in,
     /// in seconds (at most a day).
-    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(0..=86_400), allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 60, value_parser = crate::arg_tips::count_in(0, 86_400), allow_negative_numbers = true)]
     pub grace_secs: u64,
     /// The bot level that stands in for an absent person.
     #[arg(long, default_value = "heuristic")]
@@ -52,7 +52,7 @@ pub struct ServeArgs {
     /// How long a person who is here may take over one move, in seconds;
     /// past it the stand-in makes that move, and after two in a row it
     /// plays the seat until they say they are back (0: no limit; at most a day).
-    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u64).range(0..=86_400), allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 300, value_parser = crate::arg_tips::count_in(0, 86_400), allow_negative_numbers = true)]
     pub turn_secs: u64,
     /// Behind a reverse proxy on this machine: count requests from loopback
     /// by the address the proxy appends to X-Forwarded-For, so the limits
@@ -60,11 +60,11 @@ pub struct ServeArgs {
     #[arg(long)]
     pub behind_proxy: bool,
     /// WebSockets one address may hold open at once (1 to 100,000).
-    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=100_000), allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 256, value_parser = crate::arg_tips::count_in(1, 100_000), allow_negative_numbers = true)]
     pub max_sockets_per_address: u64,
     /// Tables one address may have in play at once, from creation until
     /// they finish (1 to 20,000).
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=20_000), allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 100, value_parser = crate::arg_tips::count_in(1, 20_000), allow_negative_numbers = true)]
     pub max_tables_per_address: u64,
     /// What the server tells on standard error: tables opened and finished
     /// and the deals of matches at `info`, every join and leave at `debug`.

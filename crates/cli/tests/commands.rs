@@ -387,6 +387,39 @@ fn refusals_name_what_would_be_accepted() {
     assert!(ok(&["games", "schnapsen"], "").contains("expert-2026-11"));
     let e = fails(&["serve", "--stand-in", "exprt"], "");
     assert!(e.contains("did you mean \"expert\""), "{e}");
+    // An option given twice, either spelling: which value should win?
+    let e = fails(
+        &[
+            "watch",
+            "schnapsen",
+            "--option",
+            "sharp=yes",
+            "--option",
+            "SHARP=no",
+        ],
+        "",
+    );
+    assert!(
+        e.contains("--option SHARP is given twice (SHARP=yes and SHARP=no)"),
+        "{e}"
+    );
+    // `serve`'s counts speak as the others do, and name their range
+    // (clap's refusals: status 2).
+    for (args, said) in [
+        (
+            ["serve", "--turn-secs", "1,000"],
+            "without separators (1000)",
+        ),
+        (
+            ["serve", "--max-tables-per-address", "0"],
+            "0 is out of range: choose 1 to 20000",
+        ),
+    ] {
+        let out = common::output(&args, b"");
+        let e = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{e}");
+        assert!(e.contains(said), "{e}");
+    }
     let dir = std::env::temp_dir().join(format!("talon-out-file-{}", std::process::id()));
     std::fs::write(&dir, "").unwrap();
     let e = fails(
