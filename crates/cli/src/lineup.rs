@@ -14,24 +14,17 @@ pub fn names(list: &str) -> Result<Vec<String>, String> {
     Ok(names)
 }
 
-/// Parses repeated `--option name=value` flags. An option given twice is
-/// refused (which should win is anybody's guess), as the engine protocol
-/// and the server refuse a key given twice.
+/// Parses repeated `--option name=value` flags (the rules refuse one
+/// given twice).
 pub fn options(flags: &[String]) -> Result<Vec<(String, String)>, String> {
-    let mut pairs: Vec<(String, String)> = Vec::with_capacity(flags.len());
-    for f in flags {
-        let (name, value) = f
-            .split_once('=')
-            .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
-            .ok_or_else(|| format!("option {f:?} is not name=value"))?;
-        if let Some((_, first)) = pairs.iter().find(|(n, _)| n.eq_ignore_ascii_case(&name)) {
-            return Err(format!(
-                "--option {name} is given twice ({name}={first} and {name}={value}): give it once"
-            ));
-        }
-        pairs.push((name, value));
-    }
-    Ok(pairs)
+    flags
+        .iter()
+        .map(|f| {
+            f.split_once('=')
+                .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+                .ok_or_else(|| format!("option {f:?} is not name=value"))
+        })
+        .collect()
 }
 
 /// A match's target set for a single deal does nothing: say so rather

@@ -15,7 +15,7 @@ pub enum Request {
         seed: Option<u64>,
         #[serde(default)]
         deal: Option<String>,
-        #[serde(default)]
+        #[serde(default, deserialize_with = "some_options_once")]
         options: Option<Map<String, Value>>,
         /// A whole match (to the game's target) instead of one deal.
         #[serde(default, rename = "match")]
@@ -197,7 +197,64 @@ pub fn shorten(text: &str, max: usize) -> String {
     }
 }
 
-/// Option values arrive as JSON scalars; the rules take text.
+/// A JSON object of rule options, refusing a name given twice: a JSON
+/// object read into a map keeps only the last value of a repeated key,
+/// and which one the sender meant is anybody's guess. For
+/// `#[serde(deserialize_with)]` (the engine's `new`, the server's new
+/// table).
+pub fn options_once<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Map<String, Value>, D::Error> {
+    struct Once;
+    impl<'de> serde::de::Visitor<'de> for Once {
+        type Value = Map<String, Value>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("an object of options, name to value")
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(
+            self,
+            mut a: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut map = Map::new();
+            while let Some((k, v)) = a.next_entry::<String, Value>()? {
+                if map.contains_key(&k) {
+                    return Err(serde::de::Error::custom(format!(
+                        "option {k:?} is given twice"
+                    )));
+                }
+                map.insert(k, v);
+            }
+            Ok(map)
+        }
+    }
+    d.deserialize_map(Once)
+}
+
+/// [`options_once`] for an optional field (`null` is no options).
+fn some_options_once<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<Map<String, Value>>, D::Error> {
+    struct Maybe;
+    impl<'de> serde::de::Visitor<'de> for Maybe {
+        type Value = Option<Map<String, Value>>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("an object of options, name to value, or null")
+        }
+        fn visit_none<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_unit<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_some<D2: serde::Deserializer<'de>>(self, d: D2) -> Result<Self::Value, D2::Error> {
+            options_once(d).map(Some)
+        }
+    }
+    d.deserialize_option(Maybe)
+}
+
+/// Option values arrive as JSON scalars; the rules take text (and
+/// refuse one name in two spellings, `sharp` and `SHARP`).
 pub fn options_from_json(map: &Map<String, Value>) -> Result<Vec<(String, String)>, String> {
     map.iter()
         .map(|(k, v)| {
@@ -219,6 +276,30 @@ pub fn options_from_json(map: &Map<String, Value>) -> Result<Vec<(String, String
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A name given twice in `new`'s options is refused (a map would keep
+    /// only the last); one given once, none, or `null` is taken.
+    #[test]
+    fn an_option_given_twice_is_refused() {
+        let new = |options: &str| {
+            let line = format!(r#"{{"cmd":"new","game":"schnapsen","options":{options}}}"#);
+            serde_json::from_str::<Request>(&line)
+                .map_err(|e| e.to_string())
+                .and_then(|r| match r {
+                    Request::New { options, .. } => options_from_json(&options.unwrap_or_default()),
+                    _ => unreachable!(),
+                })
+        };
+        let e = new(r#"{"sharp":"yes","sharp":"no"}"#).unwrap_err();
+        assert!(e.contains("option \"sharp\" is given twice"), "{e}");
+        assert_eq!(
+            new(r#"{"sharp":true}"#),
+            Ok(vec![("sharp".into(), "true".into())])
+        );
+        assert_eq!(new("{}"), Ok(vec![]));
+        assert_eq!(new("null"), Ok(vec![]));
+        assert!(new("5").is_err());
+    }
 
     #[test]
     fn long_quotes_are_cut_and_the_words_around_them_kept() {

@@ -42,6 +42,9 @@ pub enum OptionError {
         value: String,
         expected: String,
     },
+    /// The same option set twice, in one spelling or two (`sharp`,
+    /// `SHARP`): which value should win is anybody's guess.
+    Twice { name: &'static str },
 }
 
 impl fmt::Display for OptionError {
@@ -57,6 +60,9 @@ impl fmt::Display for OptionError {
                 } else {
                     write!(f, "; the options of this game: {}", known.join(", "))
                 }
+            }
+            OptionError::Twice { name } => {
+                write!(f, "option {name:?} is given twice: give it once")
             }
             OptionError::BadValue {
                 name,

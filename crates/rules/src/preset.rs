@@ -245,6 +245,21 @@ impl Preset {
         }
     }
 
+    /// Refuses an option given twice, in any spelling (names are read
+    /// without regard to case), or unknown: every front end's options
+    /// pass here ([`crate::Ruleset::new`]).
+    pub fn options_given_once(self, options: &[(String, String)]) -> Result<(), OptionError> {
+        let mut seen: Vec<&'static str> = Vec::with_capacity(options.len());
+        for (name, _) in options {
+            let spec = crate::options::find_spec(self.option_specs(), name)?;
+            if seen.contains(&spec.name) {
+                return Err(OptionError::Twice { name: spec.name });
+            }
+            seen.push(spec.name);
+        }
+        Ok(())
+    }
+
     /// Every option's name and value as Talon writes them (`SHARP=yes` as
     /// `sharp=true`), so that two spellings of the same rules compare
     /// equal; an unknown name or a bad value is the same error as when the
@@ -343,6 +358,38 @@ impl fmt::Display for Preset {
 #[cfg(test)]
 mod tests {
     use super::Preset;
+    use crate::options::OptionError;
+
+    /// One option in two spellings is one option given twice, in every
+    /// family; one given once passes.
+    #[test]
+    fn an_option_given_twice_is_refused_in_every_family() {
+        let pairs = |p: &[(&str, &str)]| -> Vec<(String, String)> {
+            p.iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect()
+        };
+        for (preset, name, value) in [
+            (Preset::Schnapsen, "sharp", "true"),
+            (Preset::NaSixtySix, "target", "5"),
+            (Preset::Pedro, "joker", "true"),
+            (Preset::SixesAndSevens, "players", "5"),
+        ] {
+            let upper = name.to_uppercase();
+            let twice = pairs(&[(name, value), (&upper, value)]);
+            let e = crate::Ruleset::new(preset, &twice).expect_err("refused");
+            assert!(
+                e.to_string()
+                    .contains(&format!("option {name:?} is given twice")),
+                "{e}"
+            );
+            assert!(matches!(
+                preset.options_given_once(&twice),
+                Err(OptionError::Twice { name: n }) if n == name
+            ));
+            assert_eq!(preset.options_given_once(&pairs(&[(name, value)])), Ok(()));
+        }
+    }
     use crate::sixty_six::MarriageLead;
 
     /// `sharp` sets four options; one of them given with it wins, in either

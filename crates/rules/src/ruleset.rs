@@ -46,6 +46,9 @@ fn na_options(preset: Preset, overrides: &[(String, String)]) -> Result<NaOption
 impl Ruleset {
     /// `options` are (name, value) pairs applied over the preset's defaults.
     pub fn new(preset: Preset, options: &[(String, String)]) -> Result<Ruleset, SetupError> {
+        preset
+            .options_given_once(options)
+            .map_err(SetupError::Option)?;
         let pairs = || options.iter().map(|(k, v)| (k.as_str(), v.as_str()));
         let options = match preset.family() {
             Family::SixtySix => FamilyOptions::SixtySix(

@@ -35,7 +35,7 @@ const MAX_BODY: usize = 16 * 1024;
 #[serde(deny_unknown_fields)]
 pub struct CreateTable {
     preset: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "talon_protocol::options_once")]
     options: Map<String, Value>,
     seats: Vec<SeatSpec>,
     #[serde(default, rename = "match")]

@@ -436,6 +436,13 @@ async fn bad_frames_get_errors_and_change_nothing() {
         assert_eq!(status, 400, "{reply}");
         assert!(reply["error"].is_string());
     }
+    // A rule option given twice: which should win? Neither.
+    let twice = r#"{"preset": "schnapsen", "seats": [{"kind": "person"}, {"kind": "person"}],
+                    "options": {"sharp": "yes", "sharp": "no"}}"#;
+    let (status, reply) = http_text(addr, "POST", "/api/tables", twice).await;
+    assert_eq!(status, 400, "{reply}");
+    let said = reply["error"].as_str().unwrap();
+    assert!(said.contains("option \"sharp\" is given twice"), "{said}");
     let (status, _) = http(addr, "GET", "/api/nope", None).await;
     assert_eq!(status, 404);
     let (status, _) = http(addr, "GET", "/api/tables/nosuchtable", None).await;

@@ -95,8 +95,14 @@ pub async fn http(
     path: &str,
     body: Option<&Value>,
 ) -> (u16, Value) {
-    let mut stream = TcpStream::connect(addr).await.expect("connect");
     let body = body.map(|b| b.to_string()).unwrap_or_default();
+    http_text(addr, method, path, &body).await
+}
+
+/// [`http`] with a body of any text (JSON that `json!` cannot build: a
+/// key given twice).
+pub async fn http_text(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, Value) {
+    let mut stream = TcpStream::connect(addr).await.expect("connect");
     let request = format!(
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
