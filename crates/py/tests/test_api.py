@@ -74,6 +74,8 @@ def test_load_game_options_and_names():
         (lambda: talon.Bot(talon.load_game("sixty-six"), "random", seed=-1), "seed"),
         (lambda: talon.Bot(talon.load_game("sixty-six"), "random", time_limit=1e20), "too long"),
         (lambda: talon.load_game("sixty-six", target=10**20), "target"),
+        # One option in two spellings: which value should win?
+        (lambda: talon.load_game("schnapsen", sharp=True, SHARP=False), "given twice"),
         (lambda: talon.VecEnv(talon.load_game("sixty-six"), -1), "count"),
         (lambda: talon.VecEnv(talon.load_game("sixty-six"), 2**62), "num_envs"),
         (lambda: talon.VecEnv(talon.load_game("pedro"), 2**19, tensor="information_state"), "GiB"),
