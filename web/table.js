@@ -545,10 +545,13 @@ class TableUi {
     play.append(s.status === "finished" ? finishedView(this) : this.statusLine());
     if (this.message) play.append(h("p", { class: "flash", role: "alert" }, this.message));
     play.append(this.actionBar());
-    if (you !== null) play.append(this.handView());
-    // Finished, the banner offers a new table already.
-    else play.append(h("p", { class: "muted spectating" }, "You are watching.", s.status === "finished" ? null : [" ", h("a", { href: "/" }, "New table")]));
-    if (you !== null) play.append(h("div", { class: "you-line" }, seatBox(this, you)));
+    if (you !== null) {
+      play.append(this.handView());
+      play.append(h("div", { class: "you-line" }, seatBox(this, you)));
+    } else {
+      // Finished, the banner offers a new table already.
+      play.append(h("p", { class: "muted spectating" }, "You are watching.", s.status === "finished" ? null : [" ", h("a", { href: "/" }, "New table")]));
+    }
     root.append(play);
     if (this.panel) root.append(panelView(this));
     const shown = main.firstElementChild;

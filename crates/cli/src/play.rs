@@ -110,8 +110,8 @@ pub struct PlaySession {
     pub preset: Preset,
     pub human: Seat,
     pub seed: u64,
-    /// The flags besides the seed and deal that set this game up
-    /// (options, seat, bots, match), as `again` repeats them.
+    /// The flags that set this game up (seed, deal, options, seat, bots,
+    /// match), as `again` repeats them.
     setup: String,
     pub seating: Seating,
     table: Table,

@@ -123,9 +123,9 @@ pub trait SolverGame: Game {
 
     /// Whether the solver's first two questions follow a guess, the value
     /// of playing this position out by the playout policy (then it
-    /// bisects), rather than bisecting from the middle of the value range. Only speed depends on
-    /// it; the default, no, keeps a game's node counts (and so what its
-    /// budgeted searches find) as they were.
+    /// bisects), rather than bisecting from the middle of the value range.
+    /// Only speed depends on it; the default, no, keeps a game's node
+    /// counts (and so what its budgeted searches find) as they were.
     fn guess_by_playout(&self) -> bool {
         false
     }

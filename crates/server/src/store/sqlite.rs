@@ -115,9 +115,9 @@ impl SqliteStore {
         // beside it that this attempt made. The lock is held (by a second
         // handle of the same open file) until the file is gone, so no
         // other server can take it in between.
-        let held = made.as_ref().and_then(|_| lock.try_clone().ok());
+        let held = made.and_then(|made| Some((made, lock.try_clone().ok()?)));
         SqliteStore::start(path, Some(lock)).inspect_err(|_| {
-            if let (Some(made), Some(_)) = (&made, &held) {
+            if let Some((made, _lock)) = &held {
                 let _ = std::fs::remove_file(made);
             }
         })
