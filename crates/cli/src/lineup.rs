@@ -36,13 +36,9 @@ pub fn check_target(
     whole_match: bool,
     how: &str,
 ) -> Result<(), String> {
-    match preset.target_option() {
-        Some((name, _))
-            if !whole_match
-                && options
-                    .iter()
-                    .any(|(n, _)| n.trim().eq_ignore_ascii_case(name)) =>
-        {
+    match preset.target_given(options) {
+        Some(_) if !whole_match => {
+            let (name, _) = preset.target_option().unwrap_or_default();
             Err(format!(
                 "--option {name} sets the score a match is played to: add {how} to play matches"
             ))

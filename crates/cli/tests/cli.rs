@@ -158,6 +158,7 @@ fn engine_refuses_bad_input_and_changes_nothing() {
         r#"{"cmd":"bot","name":"nobody"}"#,
         r#"{"cmd":"bot","name":"random","seat":1}"#,
         r#"{"cmd":"play","action":"QS","extra":1}"#,
+        r#"{"cmd":"new","game":"sixty-six","options":{"match_target":3}}"#,
     ];
     let mut requests = vec![new, state.clone()];
     for bad in bad_inputs {
@@ -191,6 +192,8 @@ fn engine_refuses_bad_input_and_changes_nothing() {
     assert!(!said(1).contains("internally tagged"), "{}", said(1));
     let options = said(4);
     assert!(options.ends_with("match_target, sharp"), "{options}");
+    let lone = said(bad_inputs.len() - 1);
+    assert!(lone.contains("match_target") && lone.contains("one deal"), "{lone}");
     // Undo with nothing to undo is an error too, before any game.
     let replies = engine(&[
         json!({"cmd": "undo"}).to_string(),

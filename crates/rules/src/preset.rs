@@ -116,6 +116,17 @@ impl Preset {
         }
     }
 
+    /// The match target's option if `options` set it: a target only means
+    /// something in a match, so a lone deal given one is refused by the
+    /// front ends (the person meant to play a match).
+    pub fn target_given<'a>(self, options: &'a [(String, String)]) -> Option<&'a str> {
+        let (name, _) = self.target_option()?;
+        options
+            .iter()
+            .find(|(n, _)| n.trim().eq_ignore_ascii_case(name))
+            .map(|(n, _)| n.as_str())
+    }
+
     /// The game's name as people write it, for titles and menus.
     pub fn title(self) -> &'static str {
         match self {

@@ -443,6 +443,13 @@ async fn bad_frames_get_errors_and_change_nothing() {
     assert_eq!(status, 400, "{reply}");
     let said = reply["error"].as_str().unwrap();
     assert!(said.contains("option \"sharp\" is given twice"), "{said}");
+    // A match's target for a single deal would do nothing.
+    let lone = json!({"preset": "schnapsen", "seats": seats(&["p", "p"]),
+                      "options": {"match_target": 3}});
+    let (status, reply) = http(addr, "POST", "/api/tables", Some(&lone)).await;
+    assert_eq!(status, 400, "{reply}");
+    let said = reply["error"].as_str().unwrap();
+    assert!(said.contains("match_target") && said.contains("one deal"), "{said}");
     let (status, _) = http(addr, "GET", "/api/nope", None).await;
     assert_eq!(status, 404);
     let (status, _) = http(addr, "GET", "/api/tables/nosuchtable", None).await;

@@ -116,6 +116,22 @@ impl TableConfig {
         Ok(preset)
     }
 
+    /// A new table's match target must belong to a match: set for a lone
+    /// deal it would do nothing, and the person meant to play a match.
+    /// Checked when a table is opened, not on replay, so a table stored
+    /// before this check still loads.
+    pub fn check_target(&self) -> Result<(), TableError> {
+        let preset =
+            Preset::from_name(&self.preset).map_err(|e| TableError::Config(e.to_string()))?;
+        let options = self.option_pairs();
+        match preset.target_given(&options) {
+            Some(name) if !self.whole_match => Err(TableError::Config(format!(
+                "option {name} sets the score a match is played to, and this table plays one deal: make it a match or leave the option out"
+            ))),
+            _ => Ok(()),
+        }
+    }
+
     /// How many seats a preset has with these options (Sixes and Sevens
     /// takes 3 to 6 players).
     pub fn seats_for(preset: Preset, options: &[(String, String)]) -> Result<u8, TableError> {

@@ -125,6 +125,7 @@ impl Table {
     /// [`Table::replay`] them.
     pub fn open(config: TableConfig) -> Result<Vec<Event>, TableError> {
         let config = config.canonical()?;
+        config.check_target()?;
         let mut events = vec![Event::Created { config }];
         let table = Table::replay(&events)?;
         events.extend(table.next_event());

@@ -339,6 +339,34 @@ fn bad_configs_are_refused_with_a_reason() {
     assert!(too_many.is_err());
 }
 
+/// A match target set for a lone deal would do nothing: a new table is
+/// refused, in every family with a target, whatever the option's
+/// spelling; a match takes it; a log stored with one still replays.
+#[test]
+fn a_match_target_needs_a_match() {
+    for (preset, option) in [
+        (Preset::Schnapsen, "Match_Target"),
+        (Preset::NaSixtySix, "target"),
+        (Preset::Pedro, "game_target"),
+    ] {
+        let options = [(option.to_string(), "5".to_string())];
+        let lone = TableConfig::bots(preset, &options, &["random".into()], false, 1).unwrap();
+        let e = Table::new(lone.clone()).unwrap_err().to_string();
+        assert!(
+            e.contains(&option.to_lowercase()) && e.contains("one deal"),
+            "{preset:?}: {e}"
+        );
+        let mut whole = lone.clone();
+        whole.whole_match = true;
+        Table::new(whole).unwrap_or_else(|e| panic!("{preset:?}: {e}"));
+        let stored = [Event::Created { config: lone }];
+        Table::replay(&stored).unwrap_or_else(|e| panic!("{preset:?}: {e}"));
+    }
+    // Sixes and Sevens has no target: its options are untouched.
+    let sevens = TableConfig::bots(Preset::SixesAndSevens, &[], &["random".into()], false, 1);
+    Table::new(sevens.unwrap()).unwrap();
+}
+
 /// Sixes and Sevens has no partners, and with `winner=fewest` the fewest
 /// tricks win: the single-deal winner follows the rules' returns.
 #[test]
