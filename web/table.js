@@ -230,6 +230,8 @@ class TableUi {
       announce(`Deal ${ev.deal_no} is dealt.`);
     } else if (ev && ev.kind === "ended") {
       announce("The table has ended.");
+    } else if (ev && ev.kind === "undone") {
+      announce(ev.seat === this.state?.you ? "Your last move is taken back." : `${capital(this.name(ev.seat))} takes back a move.`);
     }
     if (f.state) this.setState(f.state, ev);
   }
@@ -732,6 +734,9 @@ class TableUi {
       };
       buttons.push(h("button", { type: "button", class: "act ghost", id: "hint", "aria-disabled": busy(this.hintAsked), onclick: ask }, "Hint"));
     }
+    // Only one person against bots may take a move back (the server's rule).
+    const undo = () => !this.pending && this.net.send({ t: "undo", v: this.net.v }) && ((this.pending = "undo"), this.render());
+    if (s.undo) buttons.push(h("button", { type: "button", class: "act ghost", id: "undo", "aria-disabled": busy(this.pending), onclick: undo }, "Undo"));
     if (this.hint) buttons.push(h("span", { class: "hint-text" }, `Hint: ${isCard(this.hint) ? cardName(this.hint) : actionLabel(this.hint)}`));
     if (this.selected) {
       buttons.push(h("button", { type: "button", class: "act primary", id: "play-selected", onclick: () => this.playCard(this.selected, true) }, `Play ${cardShort(this.selected)}`));

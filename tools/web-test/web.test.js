@@ -475,7 +475,7 @@ test("a click is not lost while presence frames and timers redraw the table", as
     setInterval(() => {
       const d = document.body.dataset;
       if (d.turn !== "you" || d.conn !== "online" || d.pending === "1") return;
-      const el = document.querySelector("#hand .card.legal") || document.querySelector(".actions button.act:not(#hint)");
+      const el = document.querySelector("#hand .card.legal") || document.querySelector(".actions button.act:not(#hint):not(#undo)");
       if (el) el.click();
     }, 25);
   });
@@ -591,6 +591,31 @@ test("a wrong seat link keeps the good one; watching instead; hints stay; a spec
   assert.equal(await page.evaluate((k) => localStorage.getItem(k), key), null);
   await page.context().close();
   await watcher.context().close();
+});
+
+test("against a bot, Undo takes your move back: the same hand, your turn, a new version", async () => {
+  const t = await createTable("schnapsen", [{ kind: "person" }, { kind: "bot", level: "random" }]);
+  const page = await openPage(t.seats[0].invite);
+  await page.evaluate(() => {
+    window.said = [];
+    new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach((n) => window.said.push(n.textContent)))).observe(document.getElementById("live"), { childList: true });
+  });
+  const yourTurn = () => document.body.dataset.turn === "you" && document.querySelector("#hand .card.legal");
+  await page.waitForFunction(yourTurn, null, { timeout: 20000 });
+  const hand = () => page.$$eval("#hand .card", (els) => els.map((e) => e.dataset.card).join(" "));
+  const before = await hand();
+  assert.equal(await page.locator("#undo").count(), 0, "nothing to take back yet");
+  await moveByClick(page);
+  await page.waitForFunction(yourTurn, null, { timeout: 20000 });
+  assert.notEqual(await hand(), before, "a card was played");
+  const v = Number((await data(page)).v);
+  await page.click("#undo");
+  await page.waitForFunction((v) => Number(document.body.dataset.v) > v && document.body.dataset.turn === "you", v, { timeout: 20000 });
+  assert.equal(await hand(), before, "the hand as before the move");
+  assert.equal(await page.locator("#undo").count(), 0, "nothing more to take back in this deal");
+  const said = await page.evaluate(() => window.said);
+  assert.ok(said.includes("Your last move is taken back."), said.join(" / "));
+  await page.context().close();
 });
 
 test("with a mouse, two clicks to play a card when asked: the first picks it", async () => {

@@ -100,6 +100,9 @@ fn replay_table(text: &str) -> Result<(), String> {
             (Event::Dealt { deal_no, deal }, ..) => {
                 println!("== deal {deal_no}: {deal}");
             }
+            (Event::Undone { seat }, ..) => {
+                println!("seat {seat} takes back its last move, and the moves after it");
+            }
             (Event::Acted { seat, action, .. }, Some(before), Some(after)) => {
                 for l in narrate(&before, after, talon_cards::Seat(*seat), Some(action), None) {
                     println!("{l}");

@@ -129,7 +129,8 @@ pub fn run(args: &WatchArgs) -> Result<(), String> {
                 }
             }
         }
-        Event::Ended { .. } | Event::Created { .. } => {}
+        // Bots take nothing back.
+        Event::Ended { .. } | Event::Created { .. } | Event::Undone { .. } => {}
     })
     .map_err(|e| e.to_string())?;
     if let (Status::Finished { winner, unfinished }, Some(m)) = (table.status(), table.sheet()) {

@@ -193,7 +193,10 @@ fn engine_refuses_bad_input_and_changes_nothing() {
     let options = said(4);
     assert!(options.ends_with("match_target, sharp"), "{options}");
     let lone = said(bad_inputs.len() - 1);
-    assert!(lone.contains("match_target") && lone.contains("one deal"), "{lone}");
+    assert!(
+        lone.contains("match_target") && lone.contains("one deal"),
+        "{lone}"
+    );
     // Undo with nothing to undo is an error too, before any game.
     let replies = engine(&[
         json!({"cmd": "undo"}).to_string(),

@@ -25,6 +25,9 @@ pub enum ClientFrame {
         #[serde(default)]
         id: Option<String>,
     },
+    /// Take back your last move of the deal in play, decided on version
+    /// `v` (a table of one person and bots only: the state's `undo`).
+    Undo { v: u64 },
     /// What the table's hint bot would do (where the table allows hints).
     Hint,
     /// A fresh snapshot, please.

@@ -119,7 +119,7 @@ impl Preset {
     /// The match target's option if `options` set it: a target only means
     /// something in a match, so a lone deal given one is refused by the
     /// front ends (the person meant to play a match).
-    pub fn target_given<'a>(self, options: &'a [(String, String)]) -> Option<&'a str> {
+    pub fn target_given(self, options: &[(String, String)]) -> Option<&str> {
         let (name, _) = self.target_option()?;
         options
             .iter()

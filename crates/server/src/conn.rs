@@ -332,6 +332,7 @@ fn room_cmd(conn: ConnId, frame: ClientFrame) -> Result<RoomCmd, ServerFrame> {
             v,
             id,
         },
+        ClientFrame::Undo { v } => RoomCmd::Undo { conn, v },
         ClientFrame::Hint => RoomCmd::Hint { conn },
         ClientFrame::Resync => RoomCmd::Resync { conn },
         ClientFrame::StandIn { seat } => RoomCmd::StandIn { conn, seat },

@@ -449,7 +449,10 @@ async fn bad_frames_get_errors_and_change_nothing() {
     let (status, reply) = http(addr, "POST", "/api/tables", Some(&lone)).await;
     assert_eq!(status, 400, "{reply}");
     let said = reply["error"].as_str().unwrap();
-    assert!(said.contains("match_target") && said.contains("one deal"), "{said}");
+    assert!(
+        said.contains("match_target") && said.contains("one deal"),
+        "{said}"
+    );
     let (status, _) = http(addr, "GET", "/api/nope", None).await;
     assert_eq!(status, 404);
     let (status, _) = http(addr, "GET", "/api/tables/nosuchtable", None).await;

@@ -48,6 +48,11 @@ pub enum Event {
     },
     /// The table ended without a decided match.
     Ended { reason: EndReason },
+    /// `seat` took back its last action in the deal in play, with every
+    /// action after it (a table of one person and bots only). The actions
+    /// stay in the log, so versions only grow; the table is as it was
+    /// before them.
+    Undone { seat: u8 },
 }
 
 impl Event {

@@ -4,6 +4,8 @@
 //! nothing), stores the returned event, then applies it: validate, append,
 //! apply — the order that keeps a crash from losing or inventing a move.
 
+mod undo;
+
 use crate::config::{SeatSpec, TableConfig};
 use crate::error::TableError;
 use crate::event::{Actor, EndReason, Event};
@@ -103,6 +105,10 @@ pub struct Table {
     preset: Preset,
     options: Vec<(String, String)>,
     log: Vec<Event>,
+    /// The log's events still in effect: without the actions taken back
+    /// (`Undone`) and without the `Undone` events themselves. The table
+    /// is what replaying these gives.
+    live: Vec<Event>,
     sheet: Option<AnyMatch>,
     game: Option<AnyGame>,
     /// The current deal as dealt, for showing the hands when it ends.
@@ -158,6 +164,7 @@ impl Table {
             config: config.clone(),
             preset,
             log: vec![events[0].clone()],
+            live: vec![events[0].clone()],
             sheet,
             game: None,
             deal_start: None,
@@ -420,39 +427,6 @@ impl Table {
         }
     }
 
-    /// Takes back the last action: of anyone (`None`: with the deal dealt
-    /// after it, if the action ended one), or of `seat` within the deal in
-    /// play, with every action after it. Exact, since the table is rebuilt
-    /// from its log; on error nothing changes.
-    pub fn undo(&mut self, seat: Option<u8>) -> Result<(), TableError> {
-        let log = &self.log;
-        let last = match seat {
-            None => log
-                .iter()
-                .rposition(|e| matches!(e, Event::Acted { .. }))
-                .ok_or(TableError::NothingToUndo("nothing to undo"))?,
-            Some(s) => {
-                if self.game.as_ref().is_some_and(|g| g.to_move().is_none()) {
-                    return Err(TableError::NothingToUndo(
-                        "the deal is over and booked: undo is only possible during a deal",
-                    ));
-                }
-                let deal_start = log
-                    .iter()
-                    .rposition(|e| matches!(e, Event::Dealt { .. }))
-                    .unwrap_or(0);
-                log.iter()
-                    .rposition(|e| matches!(e, Event::Acted { seat, .. } if *seat == s))
-                    .filter(|&i| i > deal_start)
-                    .ok_or(TableError::NothingToUndo("nothing to undo in this deal"))?
-            }
-        };
-        let undos = self.undos + 1;
-        *self = Table::replay(&self.log[..last])?;
-        self.undos = undos;
-        Ok(())
-    }
-
     /// What `apply` would make of `event`, without changing anything: the
     /// event as the log would keep it (an action in canonical notation),
     /// or why it cannot be applied. The server checks every event so
@@ -486,6 +460,7 @@ impl Table {
                 Ok(event.clone())
             }
             Event::Acted { seat, action, by } => self.action_event(*seat, action, *by, None),
+            Event::Undone { seat } => self.undone_event(*seat),
             Event::Ended { reason } => {
                 if self.ended.is_some() || self.is_finished() {
                     return Err(TableError::Finished);
@@ -535,6 +510,9 @@ impl Table {
         // What the log keeps: the event as checked (an action in canonical
         // notation, `10h` as `TH`), so `log()` and `actions()` agree.
         let stored = checked.event;
+        if let Event::Undone { seat } = stored {
+            return self.take_back_checked(seat);
+        }
         match &stored {
             Event::Created { .. } => unreachable!("check refuses a second creation"),
             Event::Dealt { deal_no, deal } => {
@@ -553,7 +531,9 @@ impl Table {
                 }
             }
             Event::Ended { reason } => self.ended = Some(*reason),
+            Event::Undone { .. } => unreachable!("taken back above"),
         }
+        self.live.push(stored.clone());
         self.log.push(stored);
         Ok(())
     }

@@ -84,6 +84,10 @@ impl Table {
             "options": self.config().options,
             "match": self.config().whole_match,
             "hints": self.config().hints_allowed(),
+            // Whether you may take back your last move now, and how many
+            // times moves were taken back here.
+            "undo": you.is_some_and(|s| self.may_undo(s)),
+            "undos": self.undos(),
             "seats": self.seats_json(),
             "you": you,
             "status": status,
@@ -147,6 +151,7 @@ impl Table {
                     "deal_over": self.game().is_some_and(|g| g.to_move().is_none()),
                 })
             }
+            Event::Undone { seat } => json!({"kind": "undone", "seat": seat}),
             Event::Ended { reason } => json!({
                 "kind": "ended",
                 "reason": match reason {

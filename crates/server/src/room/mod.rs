@@ -66,6 +66,11 @@ pub enum RoomCmd {
         v: u64,
         id: Option<String>,
     },
+    /// A seated person takes back their last move (at version `v`).
+    Undo {
+        conn: ConnId,
+        v: u64,
+    },
     Hint {
         conn: ConnId,
     },
@@ -370,6 +375,7 @@ impl Room {
                 v,
                 id,
             } => self.act(conn, &action, v, id).await,
+            RoomCmd::Undo { conn, v } => self.undo(conn, v).await,
             RoomCmd::Hint { conn } => self.hint(conn),
             RoomCmd::Resync { conn } => {
                 if let Some(c) = self.conns.get(&conn) {
@@ -566,7 +572,7 @@ impl Room {
         }
     }
 
-    fn reject(&self, code: &str, message: &str, id: Option<String>) -> ServerFrame {
+    pub(super) fn reject(&self, code: &str, message: &str, id: Option<String>) -> ServerFrame {
         ServerFrame::Reject {
             code: code.to_string(),
             message: message.to_string(),
@@ -599,7 +605,8 @@ impl Room {
                 seat,
                 by: Actor::Person,
                 ..
-            } => Some(*seat),
+            }
+            | Event::Undone { seat } => Some(*seat),
             _ => None,
         };
         // Checked on this table, which nothing else changes meanwhile.

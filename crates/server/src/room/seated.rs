@@ -1,12 +1,13 @@
 //! What a seated person may ask of the table besides playing: a bot for
-//! a friend who is not here, the end of a game against bots, and whether
-//! the same cards again would be fair.
+//! a friend who is not here, the end of a game against bots, a move taken
+//! back in a game against bots, and whether the same cards again would be
+//! fair.
 
 use super::{send, ConnId, Room};
 use crate::presence::Presence;
 use std::time::Duration;
 use talon_protocol::ServerFrame;
-use talon_table::{Actor, EndReason, Event, Status, Viewer};
+use talon_table::{Actor, EndReason, Event, Status, TableError, Viewer};
 use tracing::info;
 
 /// How long a person must have been away before a friend may let a bot
@@ -78,6 +79,47 @@ impl Room {
         match self.commit_own(&ended).await {
             Ok(()) => info!(table = %self.id, "ended by its only person"),
             Err(e) => send(&out, &ServerFrame::error("no_end", &e)),
+        }
+    }
+
+    /// A seated person takes back their last move of the deal in play,
+    /// decided on version `v` (so a double click takes back one move):
+    /// the table allows it where one person plays against bots. It is
+    /// stored like a move and reaches everyone as an `undone` event.
+    pub(super) async fn undo(&mut self, conn: ConnId, v: u64) {
+        let Some(c) = self.conns.get(&conn) else {
+            return;
+        };
+        let out = c.out.clone();
+        let Viewer::Seat(seat) = c.viewer else {
+            send(
+                &out,
+                &self.reject("spectator", "a spectator has no moves to take back", None),
+            );
+            return;
+        };
+        if v != self.table.version() {
+            let stale = TableError::Stale {
+                acted_on: v,
+                current: self.table.version(),
+            };
+            send(&out, &self.reject(stale.code(), &stale.to_string(), None));
+            return;
+        }
+        let checked = match self.table.check(&Event::Undone { seat }) {
+            Ok(checked) => checked,
+            Err(e) => {
+                send(&out, &self.reject(e.code(), &e.to_string(), None));
+                return;
+            }
+        };
+        // Taking a move back is playing: the seat is its person's again.
+        if self.seats.get(seat) == Presence::StandIn {
+            self.take_back(seat);
+        }
+        match self.commit(checked).await {
+            Ok(()) => info!(table = %self.id, seat, "a move taken back"),
+            Err(e) => send(&out, &self.reject("store", &e, None)),
         }
     }
 

@@ -1,0 +1,95 @@
+//! Taking actions back. A front end that keeps no store rebuilds the table
+//! from the log's start ([`Table::undo`]); a stored table appends an
+//! `Undone` event instead, so its log and versions only grow and a
+//! viewer's catch-up or a replay after a crash sees the same table.
+
+use super::{Identity, Table};
+use crate::error::TableError;
+use crate::event::Event;
+
+impl Table {
+    /// Takes back the last action: of anyone (`None`: with the deal dealt
+    /// after it, if the action ended one), or of `seat` within the deal in
+    /// play, with every action after it. Exact, since the table is rebuilt
+    /// from its log; on error nothing changes. Nothing of the undo stays
+    /// in the log: for front ends that store nothing (the terminal, the
+    /// engine protocol). A stored table takes back with `Event::Undone`.
+    pub fn undo(&mut self, seat: Option<u8>) -> Result<(), TableError> {
+        let last = match seat {
+            None => self
+                .live
+                .iter()
+                .rposition(|e| matches!(e, Event::Acted { .. }))
+                .ok_or(TableError::NothingToUndo("nothing to undo"))?,
+            Some(s) => self.undo_point(s)?,
+        };
+        let undos = self.undos + 1;
+        *self = Table::replay(&self.live[..last])?;
+        self.undos = undos;
+        Ok(())
+    }
+
+    /// Whether `seat` may take back its last action now with
+    /// `Event::Undone` (what a client shows an undo button for).
+    pub fn may_undo(&self, seat: u8) -> bool {
+        self.undone_event(seat).is_ok()
+    }
+
+    /// How many times actions were taken back at this table.
+    pub fn undos(&self) -> u64 {
+        self.undos
+    }
+
+    /// Where in the live events `seat`'s last action of the deal in play
+    /// is.
+    fn undo_point(&self, seat: u8) -> Result<usize, TableError> {
+        if self.game.as_ref().is_some_and(|g| g.to_move().is_none()) {
+            return Err(TableError::NothingToUndo(
+                "the deal is over and booked: undo is only possible during a deal",
+            ));
+        }
+        let live = &self.live;
+        let deal_start = live
+            .iter()
+            .rposition(|e| matches!(e, Event::Dealt { .. }))
+            .unwrap_or(0);
+        live.iter()
+            .rposition(|e| matches!(e, Event::Acted { seat: s, .. } if *s == seat))
+            .filter(|&i| i > deal_start)
+            .ok_or(TableError::NothingToUndo("nothing to undo in this deal"))
+    }
+
+    /// `Event::Undone` as the log would keep it, or why not: only at a
+    /// table where one person plays against bots (taking back between
+    /// people would need both to agree, and the move taken back has shown
+    /// its player cards: only a practice game may allow that).
+    pub(super) fn undone_event(&self, seat: u8) -> Result<Event, TableError> {
+        if self.is_finished() {
+            return Err(TableError::Finished);
+        }
+        let people = self.config.person_seats();
+        if people != [seat] {
+            return Err(TableError::NothingToUndo(if people.contains(&seat) {
+                "moves are taken back only at a table of one person and bots"
+            } else {
+                "only a person's own moves are taken back"
+            }));
+        }
+        self.undo_point(seat)?;
+        Ok(Event::Undone { seat })
+    }
+
+    /// Applies a checked `Event::Undone`: the table as the live events
+    /// before `seat`'s last action make it, with the whole log kept and
+    /// the undo appended.
+    pub(super) fn take_back_checked(&mut self, seat: u8) -> Result<(), TableError> {
+        let cut = self.undo_point(seat)?;
+        let mut rebuilt = Table::replay(&self.live[..cut])?;
+        rebuilt.log = std::mem::take(&mut self.log);
+        rebuilt.log.push(Event::Undone { seat });
+        rebuilt.undos = self.undos + 1;
+        rebuilt.identity = Identity(self.identity.0);
+        *self = rebuilt;
+        Ok(())
+    }
+}

@@ -1,0 +1,164 @@
+//! Taking moves back at a stored table (`Event::Undone`): the log keeps
+//! everything and only grows, the table is as it was before the move,
+//! a replay or a catch-up sees the same, and only the one person at a
+//! table of bots may do it.
+
+mod common;
+
+use serde_json::Value;
+use talon_rules::Preset;
+use talon_table::{Actor, Event, SeatSpec, Table, TableConfig, TableError, Viewer};
+
+/// A table of one person (seat 0) and random bots.
+fn practice(preset: Preset, whole_match: bool, seed: u64) -> Table {
+    let config =
+        TableConfig::seated(preset, &[], &["random".into()], Some(0), whole_match, seed).unwrap();
+    Table::new(config).unwrap()
+}
+
+/// Plays one action, the person's first legal one or a bot's last, and
+/// the table's own events (the next deal) after it.
+fn step(table: &mut Table) {
+    let seat = table.to_move().expect("a deal in play");
+    let legal = table.game().unwrap().legal_actions();
+    // A card where there is one (a close or a declaration would end the
+    // deal soon): the person its first, a bot its last.
+    let cards: Vec<&String> = legal.iter().filter(|a| a.len() == 2).collect();
+    let action = match (seat, cards.first(), cards.last()) {
+        (0, Some(first), _) => first,
+        (_, _, Some(last)) => last,
+        _ => &legal[0],
+    };
+    let by = if seat == 0 { Actor::Person } else { Actor::Bot };
+    let checked = table.check_action(seat, action, by, None).unwrap();
+    table.apply_checked(checked).unwrap();
+    while let Some(e) = table.next_event() {
+        table.apply(&e).unwrap();
+    }
+}
+
+/// A state without what only an undo changes.
+fn without_undos(mut state: Value) -> Value {
+    let map = state.as_object_mut().unwrap();
+    map.remove("undo");
+    map.remove("undos");
+    state
+}
+
+#[test]
+fn an_undone_move_is_a_new_version_and_the_table_as_before_it() {
+    for preset in [
+        Preset::Schnapsen,
+        Preset::SixtySix,
+        Preset::Pedro,
+        Preset::SixesAndSevens,
+    ] {
+        let mut table = practice(preset, true, 5);
+        // From the second deal on, three of the person's moves in one deal.
+        while table.deal_no() < 2 {
+            step(&mut table);
+        }
+        let mut before_own = Vec::new();
+        let mut deal = table.deal_no();
+        while before_own.len() < 3 && !table.is_finished() {
+            if table.deal_no() != deal {
+                (deal, before_own) = (table.deal_no(), Vec::new());
+            }
+            if table.to_move() == Some(0) {
+                before_own.push(table.version());
+            }
+            step(&mut table);
+        }
+        assert_eq!(before_own.len(), 3, "{preset:?}: the deal ended early");
+        assert!(table.state(Viewer::Seat(0))["undo"] == true, "{preset:?}");
+        let v = table.version();
+        let checked = table.check(&Event::Undone { seat: 0 }).unwrap();
+        table.apply_checked(checked).unwrap();
+        assert_eq!(table.version(), v + 1, "{preset:?}: versions only grow");
+        assert_eq!(table.log().last(), Some(&Event::Undone { seat: 0 }));
+        assert_eq!(table.to_move(), Some(0));
+        assert_eq!(table.undos(), 1);
+        let then = Table::replay(&table.log()[..before_own[2] as usize]).unwrap();
+        for viewer in common::viewers(&table) {
+            assert_eq!(
+                without_undos(table.state(viewer)),
+                without_undos(then.state(viewer)),
+                "{preset:?}: {viewer:?} sees the table as before the move"
+            );
+        }
+        // After a crash the stored log gives the same table; a viewer who
+        // left before the undo catches up to the same state.
+        let again = Table::replay(table.log()).unwrap();
+        assert_eq!(again.state(Viewer::Seat(0)), table.state(Viewer::Seat(0)));
+        assert_eq!(again.undos(), 1);
+        let missed = table.catch_up(v - 2, Viewer::Seat(0)).unwrap();
+        let last = missed.last().unwrap();
+        assert_eq!(last.event["kind"], "undone");
+        assert_eq!(last.state, table.state(Viewer::Seat(0)));
+        // Twice more, then nothing is left to take back in this deal.
+        for _ in 0..2 {
+            let checked = table.check(&Event::Undone { seat: 0 }).unwrap();
+            table.apply_checked(checked).unwrap();
+        }
+        let then = Table::replay(&table.log()[..before_own[0] as usize]).unwrap();
+        assert_eq!(
+            without_undos(table.state(Viewer::Seat(0))),
+            without_undos(then.state(Viewer::Seat(0)))
+        );
+        assert!(table.state(Viewer::Seat(0))["undo"] == false);
+        let v = table.version();
+        assert!(matches!(
+            table.check(&Event::Undone { seat: 0 }),
+            Err(TableError::NothingToUndo(_))
+        ));
+        assert_eq!(table.version(), v);
+        // Play goes on to the end; the in-memory undo reads the same.
+        while !table.is_finished() {
+            step(&mut table);
+        }
+        assert_eq!(
+            table.check(&Event::Undone { seat: 0 }),
+            Err(TableError::Finished)
+        );
+        assert_eq!(
+            Table::replay(table.log()).unwrap().state(Viewer::Spectator),
+            table.state(Viewer::Spectator)
+        );
+    }
+}
+
+#[test]
+fn only_the_one_person_at_a_table_of_bots_takes_moves_back() {
+    let mut table = practice(Preset::Schnapsen, false, 9);
+    let v = table.version();
+    let said = |r: Result<_, TableError>| r.unwrap_err().to_string();
+    assert!(said(table.check(&Event::Undone { seat: 0 })).contains("nothing to undo"));
+    while table.to_move() != Some(1) || table.actions().is_empty() {
+        step(&mut table);
+    }
+    let v_bot = table.version();
+    assert!(said(table.check(&Event::Undone { seat: 1 })).contains("a person's own moves"));
+    assert_eq!(table.version(), v_bot);
+    assert!(table.version() > v);
+    // Two people: taking back needs both, so neither may.
+    let mut config = table.config().clone();
+    config.seats[1] = SeatSpec::Person { name: None };
+    let mut friends = Table::new(config).unwrap();
+    while friends.actions().len() < 2 {
+        let seat = friends.to_move().unwrap();
+        let action = friends.game().unwrap().legal_actions()[0].clone();
+        let checked = friends
+            .check_action(seat, &action, Actor::Person, None)
+            .unwrap();
+        friends.apply_checked(checked).unwrap();
+    }
+    for seat in [0, 1] {
+        let e = said(friends.check(&Event::Undone { seat }));
+        assert!(e.contains("one person and bots"), "{e}");
+        assert!(friends.state(Viewer::Seat(seat))["undo"] == false);
+    }
+    // A log that says otherwise is refused as damaged.
+    let mut log = friends.log().to_vec();
+    log.push(Event::Undone { seat: 0 });
+    assert!(Table::replay(&log).is_err());
+}
