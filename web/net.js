@@ -219,8 +219,8 @@ export class Connection {
   send(frame) {
     if (!this.connected) return false;
     this.ws.send(JSON.stringify(frame));
-    if (frame.t === "act") {
-      // A socket can die silently with an act in flight: if no answer
+    if (frame.t === "act" || frame.t === "undo") {
+      // A socket can die silently with a move in flight: if no answer
       // comes, ping; a missing pong drops the socket and reconnects.
       this.answered();
       this.answerWait = setTimeout(() => {

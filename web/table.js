@@ -263,7 +263,8 @@ class TableUi {
     if (state.to_move !== state.you) this.queue = [];
     if (this.seat === null && state.you !== null) this.seat = state.you;
     const lt = state.last_trick;
-    const trickDone = before && lt && JSON.stringify(lt) !== JSON.stringify(before.last_trick);
+    // A move taken back brings an earlier trick back: not a trick won now.
+    const trickDone = before && lt && ev?.kind !== "undone" && JSON.stringify(lt) !== JSON.stringify(before.last_trick);
     if (trickDone) {
       announce(lt.winner === state.you ? "You win the trick." : `${capital(this.name(lt.winner))} wins the trick.`);
       this.showTrick = { trick: lt, until: Date.now() + 1500 };
@@ -320,7 +321,12 @@ class TableUi {
   finishText() {
     const s = this.state;
     if (s.unfinished) return `The table ended before the ${s.match ? "match" : "deal"} was over.`;
-    const winners = s.winners || [];
+    const text = this.winnersText(s.winners || []);
+    // A result reached with moves taken back says so.
+    return s.undos ? `${text.slice(0, -1)} (${s.undos === 1 ? "a move" : `${s.undos} moves`} taken back).` : text;
+  }
+
+  winnersText(winners) {
     if (winners.length === 0) return "The game is over.";
     // You first, as "You" ("You and Bo win."), and a capital to start.
     const mine = winners.includes(this.state.you);
@@ -734,9 +740,10 @@ class TableUi {
       };
       buttons.push(h("button", { type: "button", class: "act ghost", id: "hint", "aria-disabled": busy(this.hintAsked), onclick: ask }, "Hint"));
     }
-    // Only one person against bots may take a move back (the server's rule).
+    // Only one person against bots may take a move back (the server's
+    // rule); on their turn, so a bot's reply cannot make it stale.
     const undo = () => !this.pending && this.net.send({ t: "undo", v: this.net.v }) && ((this.pending = "undo"), this.render());
-    if (s.undo) buttons.push(h("button", { type: "button", class: "act ghost", id: "undo", "aria-disabled": busy(this.pending), onclick: undo }, "Undo"));
+    if (s.undo && s.to_move === s.you) buttons.push(h("button", { type: "button", class: "act ghost", id: "undo", "aria-disabled": busy(this.pending), onclick: undo }, "Undo"));
     if (this.hint) buttons.push(h("span", { class: "hint-text" }, `Hint: ${isCard(this.hint) ? cardName(this.hint) : actionLabel(this.hint)}`));
     if (this.selected) {
       buttons.push(h("button", { type: "button", class: "act primary", id: "play-selected", onclick: () => this.playCard(this.selected, true) }, `Play ${cardShort(this.selected)}`));

@@ -615,6 +615,10 @@ test("against a bot, Undo takes your move back: the same hand, your turn, a new 
   assert.equal(await page.locator("#undo").count(), 0, "nothing more to take back in this deal");
   const said = await page.evaluate(() => window.said);
   assert.ok(said.includes("Your last move is taken back."), said.join(" / "));
+  // The result says a move was taken back.
+  await playDeal([page]);
+  await page.waitForFunction(() => document.body.dataset.status === "finished", null, { timeout: 20000 });
+  assert.match(await page.locator(".finished-text").innerText(), /\(a move taken back\)\.$/);
   await page.context().close();
 });
 

@@ -14,6 +14,6 @@ pub use observation::{observation_json, public_observation_json};
 pub use record::{GameRecord, RecordError, RECORD_FORMAT, RECORD_VERSION};
 pub use server::{ClientFrame, LinkBy, SeatPresence, ServerFrame};
 pub use wire::{
-    options_from_json, options_once, shorten, ErrorReply, MatchView, Request, ResultView,
-    StateReply, MAX_ERROR_CHARS,
+    error_text, options_from_json, options_once, shorten, ErrorReply, MatchView, Request,
+    ResultView, StateReply, MAX_ERROR_CHARS,
 };

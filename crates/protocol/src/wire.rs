@@ -139,12 +139,15 @@ impl ErrorReply {
     pub fn new(error: impl Into<String>) -> ErrorReply {
         ErrorReply {
             ok: false,
-            error: shorten(
-                &shorten_quotes(&error.into(), MAX_QUOTED_CHARS),
-                MAX_ERROR_CHARS,
-            ),
+            error: error_text(&error.into()),
         }
     }
+}
+
+/// An error message as a reply or frame carries it: quoted input cut to
+/// [`MAX_QUOTED_CHARS`], the whole to [`MAX_ERROR_CHARS`].
+pub fn error_text(message: &str) -> String {
+    shorten(&shorten_quotes(message, MAX_QUOTED_CHARS), MAX_ERROR_CHARS)
 }
 
 /// `text` with every double-quoted run (as `{:?}` quotes input) longer

@@ -421,6 +421,16 @@ async fn bad_frames_get_errors_and_change_nothing() {
     // Illegal and unreadable actions are refused by the rules.
     c.send(json!({"t": "act", "action": "XX", "v": v})).await;
     assert_eq!(c.until("reject").await["code"], "illegal");
+    // A long one is quoted by its start only.
+    c.send(json!({"t": "act", "action": "Q".repeat(3000), "v": v}))
+        .await;
+    let r = c.until("reject").await;
+    assert_eq!(r["code"], "illegal");
+    let said = r["message"].as_str().unwrap();
+    assert!(
+        said.len() < 800 && said.contains("more bytes not shown"),
+        "{r}"
+    );
     c.send(json!({"t": "ping"})).await;
     c.until("pong").await;
     let (_, s) = http(addr, "GET", &format!("/api/tables/{table}"), None).await;

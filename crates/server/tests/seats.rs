@@ -109,9 +109,13 @@ async fn a_person_who_lets_the_time_run_out_gets_a_stand_in_until_back() {
     watcher.send(json!({"t": "back"})).await;
     let e = watcher.until("error").await;
     assert_eq!(e["code"], "no_back");
+    // A refused move is no move: the seat stays the stand-in's.
+    ann.send(json!({"t": "act", "action": "QS", "v": 0})).await;
+    assert_eq!(ann.until("reject").await["code"], "stale");
     ann.send(json!({"t": "back"})).await;
     loop {
         let f = ann.next().await.expect("a frame");
+        assert_ne!(f["t"], "error", "the seat was still the stand-in's: {f}");
         if f["t"] == "presence" && f["seats"][0]["status"] == "online" {
             break;
         }

@@ -6,6 +6,8 @@
 
 mod undo;
 
+pub use undo::MAX_UNDOS_A_DEAL;
+
 use crate::config::{SeatSpec, TableConfig};
 use crate::error::TableError;
 use crate::event::{Actor, EndReason, Event};

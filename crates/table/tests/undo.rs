@@ -7,7 +7,9 @@ mod common;
 
 use serde_json::Value;
 use talon_rules::Preset;
-use talon_table::{Actor, Event, SeatSpec, Table, TableConfig, TableError, Viewer};
+use talon_table::{
+    Actor, Event, SeatSpec, Table, TableConfig, TableError, Viewer, MAX_UNDOS_A_DEAL,
+};
 
 /// A table of one person (seat 0) and random bots.
 fn practice(preset: Preset, whole_match: bool, seed: u64) -> Table {
@@ -47,6 +49,7 @@ fn without_undos(mut state: Value) -> Value {
 
 #[test]
 fn an_undone_move_is_a_new_version_and_the_table_as_before_it() {
+    let mut memory_undos = 0;
     for preset in [
         Preset::Schnapsen,
         Preset::SixtySix,
@@ -108,23 +111,52 @@ fn an_undone_move_is_a_new_version_and_the_table_as_before_it() {
         assert!(table.state(Viewer::Seat(0))["undo"] == false);
         let v = table.version();
         assert!(matches!(
-            table.check(&Event::Undone { seat: 0 }),
+            table.apply(&Event::Undone { seat: 0 }),
             Err(TableError::NothingToUndo(_))
         ));
-        assert_eq!(table.version(), v);
-        // Play goes on to the end; the in-memory undo reads the same.
+        assert_eq!(table.version(), v, "a refused undo changes nothing");
+        // The in-memory undo (terminal, engine) reads past `Undone` events:
+        // after two more moves of the person, it takes back the last.
+        let mut own = Vec::new();
+        while own.len() < 2 && table.deal_no() == deal {
+            if table.to_move() == Some(0) {
+                own.push(table.version());
+            }
+            step(&mut table);
+        }
+        if own.len() == 2 {
+            memory_undos += 1;
+            let mut memory = table.clone();
+            memory.undo(Some(0)).unwrap();
+            assert_eq!(
+                without_undos(memory.state(Viewer::Seat(0))),
+                without_undos(
+                    Table::replay(&table.log()[..own[1] as usize])
+                        .unwrap()
+                        .state(Viewer::Seat(0))
+                ),
+                "{preset:?}"
+            );
+        }
+        // Play goes on to the end.
         while !table.is_finished() {
             step(&mut table);
         }
+        let v = table.version();
         assert_eq!(
-            table.check(&Event::Undone { seat: 0 }),
+            table.apply(&Event::Undone { seat: 0 }),
             Err(TableError::Finished)
         );
+        assert_eq!(table.version(), v);
         assert_eq!(
             Table::replay(table.log()).unwrap().state(Viewer::Spectator),
             table.state(Viewer::Spectator)
         );
     }
+    assert!(
+        memory_undos >= 2,
+        "the in-memory undo was checked {memory_undos} times"
+    );
 }
 
 #[test]
@@ -137,7 +169,11 @@ fn only_the_one_person_at_a_table_of_bots_takes_moves_back() {
         step(&mut table);
     }
     let v_bot = table.version();
-    assert!(said(table.check(&Event::Undone { seat: 1 })).contains("a person's own moves"));
+    let e = table
+        .apply(&Event::Undone { seat: 1 })
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("a person's own moves"), "{e}");
     assert_eq!(table.version(), v_bot);
     assert!(table.version() > v);
     // Two people: taking back needs both, so neither may.
@@ -161,4 +197,24 @@ fn only_the_one_person_at_a_table_of_bots_takes_moves_back() {
     let mut log = friends.log().to_vec();
     log.push(Event::Undone { seat: 0 });
     assert!(Table::replay(&log).is_err());
+}
+
+/// A deal takes back at most `MAX_UNDOS_A_DEAL` moves: a client cannot
+/// make the log grow for ever by moving and taking back.
+#[test]
+fn a_deal_takes_back_a_bounded_number_of_moves() {
+    let mut table = practice(Preset::SixtySix, false, 3);
+    while table.to_move() != Some(0) {
+        step(&mut table);
+    }
+    for _ in 0..MAX_UNDOS_A_DEAL {
+        step(&mut table);
+        table.apply(&Event::Undone { seat: 0 }).unwrap();
+    }
+    step(&mut table);
+    let v = table.version();
+    let e = table.apply(&Event::Undone { seat: 0 }).unwrap_err();
+    assert!(e.to_string().contains("as many moves as a deal may"), "{e}");
+    assert_eq!(table.version(), v);
+    assert_eq!(table.undos(), MAX_UNDOS_A_DEAL as u64);
 }

@@ -36,6 +36,8 @@ use talon_cards::{Card, CardSet, Deck, Rank, Seat};
 const STRICT_ATTEMPTS: usize = 200;
 /// Attempts in all before the last resort (replay without checking).
 const ATTEMPTS: usize = 400;
+/// Attempts of the last resort.
+const LAST_RESORT_ATTEMPTS: usize = 10_000;
 
 fn deck(obs: &NaObservation) -> CardSet {
     if obs.options.deck_size() == 32 {
@@ -181,6 +183,12 @@ fn try_sample<R: RngCore + ?Sized>(
     let all_played: CardSet = played.iter().fold(CardSet::EMPTY, |a, &b| a | b);
     let forbidden = forbidden(obs, heading);
 
+    let taken_up = opts.widow == Widow::Exchange && obs.widow_taker.is_some();
+    // Another seat's widow taker: cards known to have been in its hand
+    // once the widow was taken up, which it may have laid away since (a
+    // marriage's partner, the widow when it was shown to everyone).
+    let other_taker = obs.widow_taker.filter(|&t| taken_up && t != me);
+    let mut taker_or_laid = CardSet::EMPTY;
     // Cards whose holder the observer knows.
     let mut fixed = [CardSet::EMPTY; 4];
     fixed[me.index()] = obs.hand;
@@ -190,10 +198,19 @@ fn try_sample<R: RngCore + ?Sized>(
         }
         for r in [Rank::King, Rank::Queen] {
             let c = Card::new(m.suit, r);
-            if !all_played.contains(c) && !obs.laid_away.contains(c) {
+            if all_played.contains(c) || obs.laid_away.contains(c) {
+                continue;
+            }
+            if other_taker == Some(m.seat) {
+                taker_or_laid.insert(c);
+            } else {
                 fixed[m.seat.index()].insert(c);
             }
         }
+    }
+    let shown_widow = obs.widow.filter(|_| other_taker.is_some());
+    if let Some(w) = shown_widow {
+        taker_or_laid |= w - all_played;
     }
     if let Some(t) = obs.turned {
         if obs.dealer != me && !all_played.contains(t) {
@@ -201,7 +218,6 @@ fn try_sample<R: RngCore + ?Sized>(
         }
     }
     let widow_size = opts.widow_size();
-    let taken_up = opts.widow == Widow::Exchange && obs.widow_taker.is_some();
     let me_taker = obs.widow_taker == Some(me);
     let mut known = all_played | obs.laid_away;
     for f in &fixed {
@@ -234,7 +250,10 @@ fn try_sample<R: RngCore + ?Sized>(
         };
         places.push(Place {
             need,
-            allowed: pool - forbidden[s],
+            allowed: match other_taker {
+                Some(t) if t.index() == s => pool - forbidden[s],
+                _ => pool - forbidden[s] - taker_or_laid,
+            },
         });
     }
     places.push(Place {
@@ -249,6 +268,7 @@ fn try_sample<R: RngCore + ?Sized>(
         let taker = obs.widow_taker.expect("taken up");
         let (widow, laid) = match (me_taker, obs.widow) {
             (true, Some(w)) => (w, obs.laid_away),
+            (false, Some(w)) => (w, extra),
             _ => {
                 // Which of the taker's later cards came from the widow.
                 let first_card = obs.history[0]
@@ -316,10 +336,22 @@ fn sample_world<R: RngCore + ?Sized>(obs: &NaObservation, rng: &mut R) -> NaSixt
         }
     }
     // Last resort (never seen in tests): voids only, history unchecked.
-    loop {
+    // Bounded, so that a sampler bug shows as a poor world, not a hang.
+    for _ in 0..LAST_RESORT_ATTEMPTS {
         if let Some(g) = try_sample(obs, rng, false, false) {
             debug_assert!(g.observe(obs.seat).hand == obs.hand);
             return g;
         }
     }
+    debug_assert!(false, "no world for {obs:?}");
+    unplayed_world(obs, rng)
+}
+
+/// A fresh deal of the same options and dealer: a legal game, but not
+/// the observer's world. Never reached in the tests; it keeps a search
+/// going (on a poor world) where the sampler found no consistent one.
+fn unplayed_world<R: RngCore + ?Sized>(obs: &NaObservation, rng: &mut R) -> NaSixtySix {
+    let mut g = NaSixtySix::from_seed(rng.next_u64(), obs.options, obs.dealer);
+    g.sheet = obs.sheet;
+    g
 }

@@ -43,7 +43,13 @@ fn check_preset(opts: NaOptions, deals: u64) {
                         // The real hand never breaks an inference either.
                         assert!((real.hand(Seat(o)) & forb[o as usize]).is_empty());
                     }
+                    // A widow taker (another seat) may have laid a
+                    // marriage's partner away.
+                    let exchanged = opts.widow == super::Widow::Exchange;
                     for m in &obs.marriages {
+                        if exchanged && obs.widow_taker == Some(m.seat) && m.seat != seat {
+                            continue;
+                        }
                         for c in [
                             talon_cards::Card::new(m.suit, talon_cards::Rank::King),
                             talon_cards::Card::new(m.suit, talon_cards::Rank::Queen),
@@ -91,6 +97,55 @@ fn samples_agree_exchange_widow() {
         ..NaOptions::THREE_HANDS
     };
     check_preset(opts, 20);
+}
+
+#[test]
+fn samples_agree_exchange_widow_shown() {
+    let opts = NaOptions {
+        widow: super::Widow::Exchange,
+        widow_shown: true,
+        ..NaOptions::THREE_HANDS
+    };
+    check_preset(opts, 20);
+}
+
+/// The widow's taker laid away the partner of the marriage it announced
+/// (seat 0: QS+, then KS laid away): other seats' samples let it be laid
+/// away (they once kept it in the taker's hand, found no world, and
+/// looped for ever); with the widow shown to all, samples hold that widow.
+#[test]
+fn a_marriage_partner_laid_away_and_a_shown_widow_are_sampled_as_they_are() {
+    use crate::game::Game;
+    let deal = "2/9H JH KH JS QS KS AS/JC QC 9D TD QD TH 9S/9C TC KC AC JD AH TS/KD AD QH";
+    let actions = "bid 4,pass,pass,QS+,9S,TS,discard KS,discard AS,discard JS,QH,TH,AH,JD,AD,TD,KD,9D,KC,9H,QC,9C,KH,QD,AC,JH";
+    for shown in [false, true] {
+        let opts = NaOptions {
+            widow: super::Widow::Exchange,
+            widow_shown: shown,
+            ..NaOptions::THREE_HANDS
+        };
+        let mut real =
+            NaSixtySix::new(&super::deal::Deal::parse_for(deal, &opts).unwrap(), opts).unwrap();
+        let mut rng = rng_from_seed(5);
+        for text in actions.split(',') {
+            let a = real.parse_action(text).unwrap();
+            real.play(a).unwrap();
+            if real.is_over() {
+                break;
+            }
+            for s in 0..3 {
+                let obs = real.observe(Seat(s));
+                for _ in 0..5 {
+                    let sample = NaSixtySix::sample(&obs, &mut rng);
+                    assert_eq!(
+                        sample.observe(Seat(s)),
+                        obs,
+                        "after {text}, seat {s}, shown {shown}"
+                    );
+                }
+            }
+        }
+    }
 }
 
 /// Only an exchanged widow still to be taken up counts as cards to come.

@@ -522,10 +522,6 @@ impl Room {
             );
             return;
         };
-        // A person's own move takes their seat back from a stand-in.
-        if self.seats.get(seat) == Presence::StandIn {
-            self.take_back(seat);
-        }
         let event = match self
             .table
             .check_action(seat, action, Actor::Person, Some(v))
@@ -547,6 +543,11 @@ impl Room {
         if let Err(e) = self.commit(event).await {
             send(&out, &self.reject("store", &e, id));
             return;
+        }
+        // A person's own move takes their seat back from a stand-in (a
+        // refused one changes nothing, presence included).
+        if self.seats.get(seat) == Presence::StandIn {
+            self.take_back(seat);
         }
         self.shared.metrics.record(started.elapsed());
     }
@@ -575,7 +576,8 @@ impl Room {
     pub(super) fn reject(&self, code: &str, message: &str, id: Option<String>) -> ServerFrame {
         ServerFrame::Reject {
             code: code.to_string(),
-            message: message.to_string(),
+            // The rules quote what they refuse: a long action is cut.
+            message: talon_protocol::error_text(message),
             v: self.table.version(),
             id,
         }

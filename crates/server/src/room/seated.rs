@@ -113,13 +113,13 @@ impl Room {
                 return;
             }
         };
+        match self.commit(checked).await {
+            Ok(()) => info!(table = %self.id, seat, "a move taken back"),
+            Err(e) => return send(&out, &self.reject("store", &e, None)),
+        }
         // Taking a move back is playing: the seat is its person's again.
         if self.seats.get(seat) == Presence::StandIn {
             self.take_back(seat);
-        }
-        match self.commit(checked).await {
-            Ok(()) => info!(table = %self.id, seat, "a move taken back"),
-            Err(e) => send(&out, &self.reject("store", &e, None)),
         }
     }
 

@@ -3,9 +3,14 @@
 //! `Undone` event instead, so its log and versions only grow and a
 //! viewer's catch-up or a replay after a crash sees the same table.
 
-use super::{Identity, Table};
+use super::Table;
 use crate::error::TableError;
 use crate::event::Event;
+
+/// The most moves one deal may take back: plenty for practice, and a
+/// bound on what a client can make the log (and every replay of it) grow
+/// by.
+pub const MAX_UNDOS_A_DEAL: usize = 100;
 
 impl Table {
     /// Takes back the last action: of anyone (`None`: with the deal dealt
@@ -75,21 +80,46 @@ impl Table {
                 "only a person's own moves are taken back"
             }));
         }
-        self.undo_point(seat)?;
+        let cut = self.undo_point(seat)?;
+        let this_deal = self
+            .log
+            .iter()
+            .rev()
+            .take_while(|e| !matches!(e, Event::Dealt { .. }));
+        if this_deal
+            .filter(|e| matches!(e, Event::Undone { .. }))
+            .count()
+            >= MAX_UNDOS_A_DEAL
+        {
+            return Err(TableError::NothingToUndo(
+                "this deal has taken back as many moves as a deal may (100)",
+            ));
+        }
+        debug_assert!(cut > 0);
         Ok(Event::Undone { seat })
     }
 
-    /// Applies a checked `Event::Undone`: the table as the live events
-    /// before `seat`'s last action make it, with the whole log kept and
-    /// the undo appended.
+    /// Applies a checked `Event::Undone`: the deal in play as its live
+    /// actions before `seat`'s last one make it (replayed from the deal's
+    /// start, as an undo never leaves the deal), with the whole log kept
+    /// and the undo appended.
     pub(super) fn take_back_checked(&mut self, seat: u8) -> Result<(), TableError> {
         let cut = self.undo_point(seat)?;
-        let mut rebuilt = Table::replay(&self.live[..cut])?;
-        rebuilt.log = std::mem::take(&mut self.log);
-        rebuilt.log.push(Event::Undone { seat });
-        rebuilt.undos = self.undos + 1;
-        rebuilt.identity = Identity(self.identity.0);
-        *self = rebuilt;
+        // Every live event after the deal's `Dealt` is one of `actions`.
+        let kept = self.actions.len() - (self.live.len() - cut);
+        let mut game = self
+            .deal_start
+            .clone()
+            .ok_or(TableError::NothingToUndo("no deal in play"))?;
+        for action in &self.actions[..kept] {
+            game.play(action)
+                .map_err(|e| TableError::Corrupt(format!("a kept action does not replay: {e}")))?;
+        }
+        self.game = Some(game);
+        self.actions.truncate(kept);
+        self.live.truncate(cut);
+        self.log.push(Event::Undone { seat });
+        self.undos += 1;
         Ok(())
     }
 }
