@@ -30,6 +30,8 @@ pub enum Setup {
 pub enum SetupError {
     Option(OptionError),
     Deal(String),
+    /// Options that each read, but together deal no game.
+    Unplayable(String),
 }
 
 impl fmt::Display for SetupError {
@@ -37,6 +39,7 @@ impl fmt::Display for SetupError {
         match self {
             SetupError::Option(e) => write!(f, "{e}"),
             SetupError::Deal(e) => write!(f, "bad deal: {e}"),
+            SetupError::Unplayable(e) => write!(f, "these options deal no game: {e}"),
         }
     }
 }
@@ -166,7 +169,8 @@ impl AnyGame {
         options: &[(String, String)],
         setup: &Setup,
     ) -> Result<AnyGame, SetupError> {
-        Ruleset::new(preset, options)?.deal(setup)
+        // The deal itself says it if the options deal nothing.
+        Ruleset::parsed(preset, options)?.deal(setup)
     }
 
     pub fn preset(&self) -> Preset {

@@ -44,8 +44,24 @@ fn na_options(preset: Preset, overrides: &[(String, String)]) -> Result<NaOption
 }
 
 impl Ruleset {
-    /// `options` are (name, value) pairs applied over the preset's defaults.
+    /// `options` are (name, value) pairs applied over the preset's
+    /// defaults. Refused as well if they deal no game (options that each
+    /// read but do not fit together), so a front end hears of it when the
+    /// game is chosen, not at its first deal.
     pub fn new(preset: Preset, options: &[(String, String)]) -> Result<Ruleset, SetupError> {
+        let rules = Ruleset::parsed(preset, options)?;
+        match rules.deal(&Setup::Seed(0)) {
+            Ok(_) => Ok(rules),
+            Err(SetupError::Deal(e) | SetupError::Unplayable(e)) => Err(SetupError::Unplayable(e)),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The options read, without trying a deal.
+    pub(crate) fn parsed(
+        preset: Preset,
+        options: &[(String, String)],
+    ) -> Result<Ruleset, SetupError> {
         preset
             .options_given_once(options)
             .map_err(SetupError::Option)?;

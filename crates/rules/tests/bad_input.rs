@@ -7,7 +7,7 @@
 
 use proptest::prelude::*;
 use talon_rules::shuffle::{below, rng_from_seed};
-use talon_rules::{AnyGame, Preset, Ruleset, Setup};
+use talon_rules::{AnyGame, OptionKind, Preset, Ruleset, Setup};
 
 fn preset() -> impl Strategy<Value = Preset> {
     (0..Preset::ALL.len()).prop_map(|i| Preset::ALL[i])
@@ -160,6 +160,50 @@ proptest! {
             }
         }
     }
+
+    /// Options that each read may not fit together: what `Ruleset::new`
+    /// accepts deals every seed (a game loaded is a game that can be
+    /// played), and what it refuses is named.
+    #[test]
+    fn options_accepted_together_deal(
+        p in preset(),
+        picks in prop::collection::vec((0usize..64, 0i64..1000), 1..6),
+        seed in 0u64..1000,
+    ) {
+        let specs = p.option_specs();
+        prop_assume!(!specs.is_empty());
+        let mut options: Vec<(String, String)> = Vec::new();
+        for (pick, n) in picks {
+            let spec = &specs[pick % specs.len()];
+            if options.iter().any(|(k, _)| k == spec.name) {
+                continue;
+            }
+            let value = match spec.kind {
+                OptionKind::Bool => (n % 2 == 0).to_string(),
+                OptionKind::Int { min, max } => (min + n % (max - min + 1)).to_string(),
+                OptionKind::Choice(c) => c[n as usize % c.len()].to_string(),
+            };
+            options.push((spec.name.to_string(), value));
+        }
+        let r = Ruleset::new(p, &options);
+        named(&r);
+        if let Ok(rules) = r {
+            let g = rules.deal(&Setup::Seed(seed));
+            prop_assert!(g.is_ok(), "{p:?} {options:?}: {}", g.unwrap_err());
+            plays_out(g.unwrap(), seed);
+        }
+    }
+}
+
+/// King Pedro with a joker: 53 cards leave a kitty of 5, not the 4 it
+/// keeps. Refused when the game is loaded, naming the kitty.
+#[test]
+fn a_kitty_that_does_not_fit_the_pack_is_refused_up_front() {
+    let joker = [("joker".to_string(), "true".to_string())];
+    let e = Ruleset::new(Preset::KingPedro, &joker)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("kitty") && e.contains("53-card pack"), "{e}");
 }
 
 #[test]

@@ -185,6 +185,9 @@ impl Lobby {
             config.seed = new_seed();
             config.deal = None;
         }
+        // A single deal stored before a match's target needed a match
+        // kept one that did nothing: the rematch leaves it out.
+        config.drop_idle_target();
         // The same people, with their links as they are now, and the same host.
         let keys = TableKeys {
             seats: room.secrets.all(),

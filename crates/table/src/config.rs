@@ -132,6 +132,19 @@ impl TableConfig {
         }
     }
 
+    /// Leaves out a match target set for a single deal (what
+    /// [`TableConfig::check_target`] refuses in a new table, kept by
+    /// tables stored before): it never did anything.
+    pub fn drop_idle_target(&mut self) {
+        let target = Preset::from_name(&self.preset)
+            .ok()
+            .and_then(Preset::target_option);
+        if let (Some((name, _)), false) = (target, self.whole_match) {
+            self.options
+                .retain(|k, _| !k.trim().eq_ignore_ascii_case(name));
+        }
+    }
+
     /// How many seats a preset has with these options (Sixes and Sevens
     /// takes 3 to 6 players).
     pub fn seats_for(preset: Preset, options: &[(String, String)]) -> Result<u8, TableError> {

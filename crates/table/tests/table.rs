@@ -359,8 +359,15 @@ fn a_match_target_needs_a_match() {
         let mut whole = lone.clone();
         whole.whole_match = true;
         Table::new(whole).unwrap_or_else(|e| panic!("{preset:?}: {e}"));
-        let stored = [Event::Created { config: lone }];
+        let stored = [Event::Created {
+            config: lone.clone(),
+        }];
         Table::replay(&stored).unwrap_or_else(|e| panic!("{preset:?}: {e}"));
+        // Its rematch leaves the idle target out, and opens.
+        let mut again = lone;
+        again.drop_idle_target();
+        assert!(again.options.is_empty(), "{preset:?}");
+        Table::new(again).unwrap_or_else(|e| panic!("{preset:?}: {e}"));
     }
     // Sixes and Sevens has no target: its options are untouched.
     let sevens = TableConfig::bots(Preset::SixesAndSevens, &[], &["random".into()], false, 1);

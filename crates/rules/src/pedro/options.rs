@@ -431,6 +431,22 @@ impl PedroOptions {
         if self.replenish == Replenish::Kitty && self.kitty == 0 {
             return Err(bad("kitty", "0".into(), "at least 1 with replenish=kitty"));
         }
+        // The kitty is what the hands leave of the pack.
+        let left = self.deck_size().saturating_sub(4 * self.hand_size as usize);
+        if self.replenish == Replenish::Kitty
+            && needed <= self.deck_size()
+            && left != self.kitty as usize
+        {
+            return Err(bad(
+                "kitty",
+                self.kitty.to_string(),
+                &format!(
+                    "{left}: with replenish=kitty the kitty is what 4 hands of {} leave of the {}-card pack",
+                    self.hand_size,
+                    self.deck_size()
+                ),
+            ));
+        }
         if self.hand_size < 6 {
             return Err(bad("hand_size", self.hand_size.to_string(), "at least 6"));
         }
