@@ -225,7 +225,12 @@ fn facts(obs: &PedroObservation, folds: u8) -> Facts {
         }
     }
     let me = obs.seat.index();
-    if f.info.is_some() && !opts.fold_without_trumps {
+    // Folding without trumps passes a trumpless seat over too: outside
+    // fill mode it is out in view of all by then (`out` below); in fill
+    // mode only when play starts, so a seat passed over may hold nothing
+    // but plain cards.
+    let trumpless_passed = opts.fold_without_trumps && opts.replenish == Replenish::Fill;
+    if f.info.is_some() && !trumpless_passed {
         for s in 0..4 {
             // A seat out of the deal (a pass-and-fold's giver) keeps its
             // plain cards, however many: it was passed over for being out,
@@ -661,3 +666,4 @@ fn fallback<R: RngCore + ?Sized>(obs: &PedroObservation, rng: &mut R) -> Pedro {
 #[cfg(test)]
 #[path = "sample_tests.rs"]
 mod tests;
+
