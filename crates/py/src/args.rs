@@ -30,8 +30,13 @@ fn in_range<T>(value: &Bound<'_, PyAny>, got: PyResult<T>, what: &str) -> PyResu
     })
 }
 
-/// A seed: 0 ≤ seed < 2**64.
+/// A seed: 0 ≤ seed < 2**64 (not a bool, which would read as 0 or 1).
 pub(crate) fn seed(value: &Bound<'_, PyAny>) -> PyResult<u64> {
+    if is_bool(value) {
+        return Err(talon_err(format!(
+            "{value} is not a seed (a whole number from 0 to 2**64 - 1, not a bool)"
+        )));
+    }
     in_range(
         value,
         value.extract(),

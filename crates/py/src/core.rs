@@ -341,7 +341,8 @@ impl Core {
         }
         let mut preset = None;
         let mut options = Vec::new();
-        let mut sheet: Option<&str> = None;
+        // The sheet line's own number: its errors show when the deal reads it.
+        let mut sheet: Option<(&str, usize)> = None;
         let mut core: Option<Core> = None;
         for (n, line) in lines.enumerate() {
             let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
@@ -362,13 +363,13 @@ impl Core {
                 }
                 "sheet" if sheet.is_some() => return Err(at("a second sheet line".into())),
                 "sheet" if preset.is_none() => return Err(at("sheet before game".into())),
-                "sheet" => sheet = Some(rest),
+                "sheet" => sheet = Some((rest, n + 2)),
                 "deal" => {
                     let p = preset.ok_or_else(|| at("deal before game".into()))?;
                     let mut c = Core::new(p, &options, &Setup::Deal(rest.into())).map_err(at)?;
-                    if let Some(text) = sheet {
+                    if let Some((text, line)) = sheet {
                         let game = c.game.clone().with_sheet_text(text);
-                        c.redeal(game.map_err(|e| at(e.to_string()))?);
+                        c.redeal(game.map_err(|e| format!("line {line}: {e}"))?);
                     }
                     core = Some(c);
                 }

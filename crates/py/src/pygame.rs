@@ -685,6 +685,18 @@ fn load_game(
 ) -> PyResult<Game> {
     let merged = match (params, kwargs) {
         (Some(p), Some(k)) => {
+            // Which should win? Neither: as everywhere, an option is given once.
+            let name = |key: Bound<'_, PyAny>| key.str().map(|s| s.to_string().to_lowercase());
+            for key in k.keys() {
+                let key = name(key)?;
+                for given in p.keys() {
+                    if name(given)? == key {
+                        return Err(talon_err(format!(
+                            "option {key:?} is given twice, in params and as a keyword"
+                        )));
+                    }
+                }
+            }
             let d = p.copy()?;
             d.update(k.as_mapping())?;
             Some(d)

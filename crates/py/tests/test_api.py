@@ -76,6 +76,13 @@ def test_load_game_options_and_names():
         (lambda: talon.load_game("sixty-six", target=10**20), "target"),
         # One option in two spellings: which value should win?
         (lambda: talon.load_game("schnapsen", sharp=True, SHARP=False), "given twice"),
+        (lambda: talon.load_game("schnapsen", {"closing": True}, closing=False), "given twice"),
+        (lambda: talon.load_game("schnapsen", {"Sharp": True}, sharp=False), "given twice"),
+        # A bool is not a seed (True would deal seed 1).
+        (lambda: talon.load_game("sixty-six").new_initial_state(seed=True), "not a bool"),
+        # Options that each read but deal no game: refused when loaded.
+        (lambda: talon.load_game("king-pedro", joker=True), "kitty"),
+        (lambda: talon.load_game("na-sixty-six-3", moon=True), "moon"),
         (lambda: talon.VecEnv(talon.load_game("sixty-six"), -1), "count"),
         (lambda: talon.VecEnv(talon.load_game("sixty-six"), 2**62), "num_envs"),
         (lambda: talon.VecEnv(talon.load_game("pedro"), 2**19, tensor="information_state"), "GiB"),
@@ -620,6 +627,15 @@ def test_the_sheet_block_is_the_score_as_a_share_of_the_target():
     values = state.information_state_tensor(0)[sheet["start"] : sheet["start"] + sheet["size"]]
     # From seat 0's chair: its side set deep below zero reads -1, not -1.6.
     assert list(values) == [-1.0, 0.5, -1.0, 0.5]
+
+
+def test_a_bad_sheet_line_is_named_by_its_own_number():
+    text = talon.Match(talon.load_game("schnapsen")).new_deal(1).serialize()
+    lines = text.splitlines()
+    at = next(i for i, l in enumerate(lines) if l.startswith("sheet ")) + 1
+    bad = text.replace(lines[at - 1], "sheet 9,x")
+    with pytest.raises(talon.TalonError, match=f"^line {at}: "):
+        talon.deserialize_state(bad)
 
 
 @pytest.mark.parametrize("name", ["schnapsen", "na-sixty-six-3", "sixty-three", "sixes-and-sevens"])

@@ -40,6 +40,17 @@ fn na_options(preset: Preset, overrides: &[(String, String)]) -> Result<NaOption
     for (k, v) in overrides {
         o.set(k, v).map_err(SetupError::Option)?;
     }
+    // Playing alone against two partners: only where there are partners.
+    if o.moon && o.players != 4 {
+        return Err(SetupError::Option(crate::OptionError::BadValue {
+            name: "moon".into(),
+            value: "true".into(),
+            expected: format!(
+                "false with {} players: the moon (playing alone) is for the four-hand partnership game",
+                o.players
+            ),
+        }));
+    }
     Ok(o)
 }
 

@@ -195,6 +195,18 @@ proptest! {
     }
 }
 
+/// The moon is playing alone against two partners: not in the
+/// three-hand game.
+#[test]
+fn the_moon_needs_partners() {
+    let moon = [("moon".to_string(), "true".to_string())];
+    let e = Ruleset::new(Preset::NaSixtySix3, &moon)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("moon") && e.contains("partnership"), "{e}");
+    Ruleset::new(Preset::NaSixtySix, &moon).unwrap();
+}
+
 /// King Pedro with a joker: 53 cards leave a kitty of 5, not the 4 it
 /// keeps. Refused when the game is loaded, naming the kitty.
 #[test]

@@ -666,4 +666,3 @@ fn fallback<R: RngCore + ?Sized>(obs: &PedroObservation, rng: &mut R) -> Pedro {
 #[cfg(test)]
 #[path = "sample_tests.rs"]
 mod tests;
-

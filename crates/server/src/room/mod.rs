@@ -14,7 +14,7 @@ use crate::limits::Bucket;
 use crate::metrics::Metrics;
 use crate::presence::{Presence, Seats};
 use crate::secret::{SeatSecrets, SecretHash, TableKeys};
-use crate::store::Store;
+use crate::store::{Store, StoreError};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::sync::atomic::AtomicU8;
@@ -597,8 +597,12 @@ impl Room {
             .await
             .map_err(|e| {
                 // The operator hears of it too: the disk or the database
-                // is in trouble, not the player.
-                error!(table = %self.id, "a move could not be saved: {e}");
+                // is in trouble, not the player (unless the server is
+                // stopping, which is no trouble).
+                match e {
+                    StoreError::Closed => info!(table = %self.id, "a move refused: {e}"),
+                    _ => error!(table = %self.id, "a move could not be saved: {e}"),
+                }
                 format!("the move could not be saved ({e}); nothing changed")
             })?;
         self.last_activity = Instant::now();

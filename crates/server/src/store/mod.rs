@@ -40,8 +40,10 @@ pub enum StoreError {
         found: u64,
     },
     NotFound(String),
-    /// The database failed (disk, corruption, closed).
+    /// The database failed (disk, corruption).
     Backend(String),
+    /// The store was closed: the server is stopping.
+    Closed,
 }
 
 impl fmt::Display for StoreError {
@@ -52,6 +54,7 @@ impl fmt::Display for StoreError {
             }
             StoreError::NotFound(id) => write!(f, "no stored table {id:?}"),
             StoreError::Backend(e) => write!(f, "storage failed: {e}"),
+            StoreError::Closed => write!(f, "the store's writer has stopped: the store was closed"),
         }
     }
 }

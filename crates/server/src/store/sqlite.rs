@@ -151,9 +151,8 @@ impl SqliteStore {
         let (tx, rx) = oneshot::channel();
         let sent = self.jobs.send(make(tx));
         Box::pin(async move {
-            sent.map_err(|_| backend("the store's writer has stopped"))?;
-            rx.await
-                .map_err(|_| backend("the store's writer has stopped"))?
+            sent.map_err(|_| StoreError::Closed)?;
+            rx.await.map_err(|_| StoreError::Closed)?
         })
     }
 }
