@@ -398,6 +398,34 @@ impl VecEnv {
         Ok(self.buffers(py))
     }
 
+    /// Deals every environment afresh, as a new `VecEnv` of `seed` (by
+    /// default the seed it was made with) would: deal k of environment i
+    /// from `seed + k * num_envs + i`. Rewards and done flags are cleared.
+    /// Returns the buffers, as `step` does.
+    #[pyo3(signature = (seed=None))]
+    fn reset<'py>(
+        &mut self,
+        py: Python<'py>,
+        #[pyo3(from_py_with = crate::args::optional_seed)] seed: Option<u64>,
+    ) -> PyResult<Buffers<'py>> {
+        // Taken only once the buffers are written (an unwritable one
+        // changes nothing, the seed included).
+        let fresh = Spec {
+            seed: seed.unwrap_or(self.spec.seed),
+            ..self.spec.clone()
+        };
+        let dealing = &fresh;
+        self.for_each(py, |_, i, env, rows| {
+            env.deals = 0;
+            env.core.redeal(dealing.deal(i, 0));
+            rows.reward.fill(0.0);
+            *rows.done = 0;
+            dealing.write(&mut env.core, rows);
+        })?;
+        self.spec = fresh;
+        Ok(self.buffers(py))
+    }
+
     /// One uniformly random legal action per environment (seeded), for
     /// baselines and benchmarks.
     fn random_actions<'py>(

@@ -139,3 +139,35 @@ def test_a_resized_buffer_is_an_error_and_nothing_moves():
     mask.resize(shape, refcheck=False)
     env.step(env.random_actions(0))
     assert [env.state(i).serialize() for i in range(4)] != before
+
+
+def test_reset_deals_as_a_new_env_of_that_seed():
+    game = talon.load_game("schnapsen")
+    env = talon.VecEnv(game, 6, seed=5)
+    first = [env.state(i).serialize() for i in range(6)]
+    for step in range(40):
+        env.step(env.random_actions(step))
+    buffers = env.reset()
+    assert [env.state(i).serialize() for i in range(6)] == first
+    assert not buffers[2].any() and not buffers[3].any(), "rewards and dones cleared"
+    env.reset(seed=9)
+    fresh = talon.VecEnv(game, 6, seed=9)
+    for x, y in zip(env.buffers_tuple(), fresh.buffers_tuple()):
+        assert np.array_equal(x, y)
+    # The seed holds from then on: the next deals are seed 9's too.
+    for step in range(60):
+        a = env.random_actions(step)
+        for x, y in zip([b.copy() for b in env.step(a)], fresh.step(a)):
+            assert np.array_equal(x, y)
+    # A refused reset changes nothing, its seed included.
+    obs = env.buffers_tuple()[0]
+    before = [env.state(i).serialize() for i in range(6)]
+    obs.flags.writeable = False
+    with pytest.raises(talon.TalonError, match="not writeable"):
+        env.reset(seed=1)
+    obs.flags.writeable = True
+    assert [env.state(i).serialize() for i in range(6)] == before
+    env.reset()
+    assert [env.state(i).serialize() for i in range(6)] == [talon.VecEnv(game, 6, seed=9).state(i).serialize() for i in range(6)]
+    with pytest.raises(talon.TalonError, match="seed"):
+        env.reset(seed=-1)
