@@ -140,7 +140,7 @@ pub fn help(preset: Preset, obs: &AnyObservation, terminal: bool) -> Vec<String>
          h hint · u undo · l last trick · s score sheet · ? help · Esc clears · q quit."
             .into()
     } else {
-        "Commands: a move (notation or its number), hint, undo, last, sheet, help, quit.".into()
+        "Commands: a move (notation or its number; in an auction a number is a bid), hint, undo, last, sheet, help, quit.".into()
     });
     out.push(String::new());
     out.push("Now:".into());

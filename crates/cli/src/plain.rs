@@ -7,7 +7,7 @@ use crate::play::PlaySession;
 use std::io::{self, BufRead, Write};
 
 const COMMANDS: &str =
-    "type a move (notation such as KS or K♠, or its number), or: hint (h), undo (u), last (l), sheet (s), help (?), quit (q)";
+    "type a move (notation such as KS or K♠, or its number; in an auction a number is a bid), or: hint (h), undo (u), last (l), sheet (s), help (?), quit (q)";
 
 /// Reads the next line as text; `Ok(None)` at end of input.
 fn next_line(input: &mut impl BufRead, out: &mut impl Write) -> io::Result<Option<String>> {
@@ -50,12 +50,21 @@ pub fn run(s: &mut PlaySession, mut input: impl BufRead, mut out: impl Write) ->
         }
         writeln!(out, "\n{}", s.view())?;
         let moves = s.moves();
-        let numbered: Vec<String> = moves
-            .iter()
-            .enumerate()
-            .map(|(i, a)| format!("{}:{a}", i + 1))
-            .collect();
-        writeln!(out, "your moves: {}", numbered.join(" "))?;
+        if s.bidding() {
+            // A number is a bid here, so the list numbers nothing.
+            writeln!(
+                out,
+                "your moves (a number bids it: 30 is bid 30): {}",
+                moves.join(", ")
+            )?;
+        } else {
+            let numbered: Vec<String> = moves
+                .iter()
+                .enumerate()
+                .map(|(i, a)| format!("{}:{a}", i + 1))
+                .collect();
+            writeln!(out, "your moves: {}", numbered.join(" "))?;
+        }
         write!(out, "> ")?;
         out.flush()?;
         let Some(line) = next_line(&mut input, &mut out)? else {

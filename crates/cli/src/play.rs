@@ -415,6 +415,18 @@ impl PlaySession {
     /// or notation (suit symbols allowed).
     pub fn resolve(&self, input: &str) -> Result<String, String> {
         let moves = self.moves();
+        // In an auction a bare number is a bid (what a bidder means by
+        // "30"), never the 30th move of the list.
+        if let (Ok(n), true) = (input.trim().parse::<u32>(), in_auction(&moves)) {
+            let bid = format!("bid {n}");
+            return match moves.contains(&bid) {
+                true => Ok(bid),
+                false => Err(format!(
+                    "{n} is not a bid you can make now; you may: {}",
+                    moves.join(", ")
+                )),
+            };
+        }
         match input.trim().parse::<usize>() {
             Ok(i) if (1..=moves.len()).contains(&i) => Ok(moves[i - 1].clone()),
             Ok(i) => Err(format!("no move number {i}: choose 1 to {}", moves.len())),
@@ -426,6 +438,12 @@ impl PlaySession {
                 Ok(self.game().canonical(&text).unwrap_or(text))
             }
         }
+    }
+
+    /// Whether the person's moves are an auction's (a bare number is then
+    /// a bid, and the moves are listed without numbers).
+    pub fn bidding(&self) -> bool {
+        in_auction(&self.moves())
     }
 
     /// What a consequential move does, to confirm before playing it.
@@ -625,3 +643,11 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
 #[cfg(test)]
 #[path = "play_tests.rs"]
 mod tests;
+
+/// Whether `moves` are an auction's: some are bids of a number.
+fn in_auction(moves: &[String]) -> bool {
+    moves.iter().any(|m| {
+        m.strip_prefix("bid ")
+            .is_some_and(|n| n.parse::<u32>().is_ok())
+    })
+}

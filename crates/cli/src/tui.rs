@@ -306,8 +306,9 @@ fn draw_moves(
 
 /// Plays `action`, first asking when it is consequential.
 fn play(s: &mut PlaySession, ui: &mut Ui, action: String, confirmed: bool) {
-    // The screen numbers no moves: a bare number is a slip, not move N.
-    if action.trim().chars().all(|c| c.is_ascii_digit()) {
+    // The screen numbers no moves: a bare number is a slip, not move N
+    // (in an auction it is a bid).
+    if action.trim().chars().all(|c| c.is_ascii_digit()) && !s.bidding() {
         ui.message = format!(
             "{} is not a move: type one (a card such as 9C) or choose with ←/→",
             action.trim()

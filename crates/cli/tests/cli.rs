@@ -260,9 +260,19 @@ fn play_plain_pedro_names_the_cards_you_drew() {
     // Sixty-three: after trumps are named every hand is filled to six.
     let out = run(
         &["play", "sixty-three", "--plain", "--seed", "5"],
-        &"1\n".repeat(80),
+        &format!("30\npass\n{}", "1\n".repeat(80)),
     );
     assert!(out.contains("you drew: "), "{out}");
+    // In the auction a number is a bid, not a move of the list.
+    assert!(
+        out.contains("30 is not a bid you can make now; you may: pass, bid 40"),
+        "{out}"
+    );
+    let out = run(
+        &["play", "sixty-three", "--plain", "--seed", "5"],
+        "45\nn\nq\n",
+    );
+    assert!(out.contains("Play bid 45? [y/n]"), "{out}");
 }
 
 /// The full screen's one-letter keys work in line mode too, a question
