@@ -173,6 +173,7 @@ export function forgetTable(table) {
     localStorage.setItem(MY_TABLES, JSON.stringify(myTables().filter((t) => t.table !== table)));
     localStorage.removeItem(secretKey(table));
     localStorage.removeItem(pendingSecretKey(table));
+    sessionStorage.removeItem(secretKey(table));
   } catch {}
 }
 

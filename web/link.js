@@ -87,6 +87,7 @@ export function linkChanged(ui) {
   // Stored before the kept copy goes: another tab reading between the two
   // finds it in one place or the other.
   localStorage.setItem(secretKey(ui.table), secret);
+  sessionStorage.setItem(secretKey(ui.table), secret);
   dropKept(ui, secret);
   useSecret(ui, secret);
   announce("Your seat has a new link. Copy it from Settings to open your seat on another device.");

@@ -103,7 +103,9 @@ function sheet(ui) {
   // In a match a deal scores what it adds to the match (Schnapsen's loser
   // scores nothing, not minus the winner's points), with the total after.
   const gained = (d, k, i) => (d.match_scores ? d.match_scores[i] - (k ? s.deals[k - 1].match_scores?.[i] ?? 0 : 0) : d.score[i]);
-  const figure = (n) => (n > 0 ? `+${n}` : n === 0 ? "0" : `\u2212${-n}`);
+  // One minus sign throughout (a typographic one), in gains and totals.
+  const total = (n) => (n < 0 ? `\u2212${-n}` : `${n}`);
+  const figure = (n) => (n > 0 ? `+${n}` : total(n));
   // The result in words under its deal's figures, across the whole width,
   // so that a phone never has to scroll sideways to read it.
   const rows = s.deals.flatMap((d, k) => [
@@ -111,17 +113,17 @@ function sheet(ui) {
       "tr",
       { class: "figures" },
       h("th", { scope: "row", rowspan: 2 }, d.deal_no),
-      shown.map((i) => h("td", {}, `${figure(gained(d, k, i))}${d.match_scores ? ` (${d.match_scores[i]})` : ""}`)),
+      shown.map((i) => h("td", {}, `${figure(gained(d, k, i))}${d.match_scores ? ` (${total(d.match_scores[i])})` : ""}`)),
     ),
     h("tr", { class: "result" }, h("td", { class: "text", colspan: shown.length }, ui.namesIn(d.text))),
   ]);
-  const total = s.scores
+  const totals = s.scores
     ? [
-        h("tr", { class: "total" }, h("th", { scope: "row", rowspan: s.status === "finished" ? 2 : 1 }, "Match"), shown.map((i) => h("td", {}, s.scores[i]))),
+        h("tr", { class: "total" }, h("th", { scope: "row", rowspan: s.status === "finished" ? 2 : 1 }, "Match"), shown.map((i) => h("td", {}, total(s.scores[i])))),
         s.status === "finished" ? h("tr", { class: "result total" }, h("td", { class: "text", colspan: shown.length }, ui.finishText())) : null,
       ]
     : null;
-  return h("div", { class: "sheet-wrap" }, h("table", { class: "sheet" }, h("thead", {}, head), h("tbody", {}, rows, total)));
+  return h("div", { class: "sheet-wrap" }, h("table", { class: "sheet" }, h("thead", {}, head), h("tbody", {}, rows, totals)));
 }
 
 function dealResult(ui) {

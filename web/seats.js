@@ -9,6 +9,8 @@ function presenceText(ui, seat) {
   const p = ui.presence[seat];
   // Over: who is still here matters (for a rematch), not who played for whom.
   if (ui.state.status === "finished" && (p === "stand_in" || p === "open")) return "";
+  // This page's own link is down: the last presence it heard is stale.
+  if (seat === ui.state.you && ui.connection && ui.connection !== "online") return "reconnecting…";
   if (p === "away" && longAway(ui, seat) && ui.standInAt[seat] !== undefined) {
     const secs = Math.max(0, Math.ceil((ui.standInAt[seat] - Date.now()) / 1000));
     return `away: a bot plays in ${secs} s`;

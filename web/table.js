@@ -8,7 +8,8 @@ import { seatBox } from "./seats.js";
 import { centreView } from "./centre.js";
 import { panelView, finishedView, rematchMade, fatalView } from "./panels.js";
 import { linkChanged, linkRefused, seated, tryOtherSecret, seatLinkChanged, forgetRefused, SEAT_LOST } from "./link.js";
-import { describeAction, actionLabel, andList, bidHelp, capital, CONFIRM } from "./words.js";
+import { describeAction, actionLabel, bidHelp, capital, CONFIRM } from "./words.js";
+import { received, finishText, bidding } from "./told.js";
 
 export function tablePage(table) {
   // A seat link carries the secret after `#s=`; take it out of the address
@@ -16,7 +17,9 @@ export function tablePage(table) {
   // only once the server has seated it: a wrong or cut-off link must not
   // replace a good one.
   const hash = new URLSearchParams(location.hash.slice(1));
-  let secret = localStorage.getItem(secretKey(table));
+  // This tab's own seat first (a friend's link opened in another tab of
+  // this browser replaces the stored one), then the browser's.
+  let secret = sessionStorage.getItem(secretKey(table)) || localStorage.getItem(secretKey(table));
   if (hash.get("s")) {
     secret = hash.get("s");
     history.replaceState(null, "", location.pathname);
@@ -60,6 +63,7 @@ class TableUi {
         if (this.secret && f.seat === null) this.secret = null;
         if (this.secret && f.seat !== null) {
           localStorage.setItem(secretKey(this.table), this.secret);
+          sessionStorage.setItem(secretKey(this.table), this.secret);
           seated(this);
         }
       },
@@ -225,7 +229,8 @@ class TableUi {
     if (ev && ev.kind === "acted") {
       // Your own moves in the second person: "You bid 45".
       const mine = this.state && ev.seat === this.state.you;
-      announce(mine ? `You ${describeAction(ev.action, true)}` : `${this.name(ev.seat)} ${describeAction(ev.action)}`);
+      if (mine && ev.by === "stand_in") announce(`A bot ${describeAction(ev.action)} for you.`);
+      else announce(mine ? `You ${describeAction(ev.action, true)}` : `${capital(this.name(ev.seat))} ${describeAction(ev.action)}`);
     } else if (ev && ev.kind === "dealt") {
       announce(`Deal ${ev.deal_no} is dealt.`);
     } else if (ev && ev.kind === "ended") {
@@ -259,8 +264,9 @@ class TableUi {
     }
     this.pending = null;
     this.hint = null;
-    // Marked cards left over when the turn passed are not sent later.
-    if (state.to_move !== state.you) this.queue = [];
+    // Marked cards left over when the turn passed are not sent later, and
+    // the bid picker starts at the lowest bid on your next turn.
+    if (state.to_move !== state.you) (this.queue = []), (this.bidChoice = null);
     if (this.seat === null && state.you !== null) this.seat = state.you;
     const lt = state.last_trick;
     // A move taken back brings an earlier trick back: not a trick won now.
@@ -277,13 +283,13 @@ class TableUi {
       this.panel = "deal";
     }
     this.seenDeal = ld ? ld.deal_no : 0;
-    for (const line of this.received(before, state)) announce(line);
+    for (const line of received(before, state)) announce(line);
     // Whose turn: yours (also when you lead again after taking a trick),
     // or a person's; a bot's move is announced when it comes.
     const moved = (before && state.to_move !== before.to_move) || (!before && state.status === "playing");
     if ((moved || (trickDone && state.to_move === state.you)) && state.status === "playing" && state.to_move !== null) {
       if (state.to_move === state.you) announce("Your turn.");
-      else if (state.seats[state.to_move]?.kind !== "bot") announce(`${this.name(state.to_move)} to play.`);
+      else if (state.seats[state.to_move]?.kind !== "bot") announce(`${capital(this.name(state.to_move))} to ${bidding(state) ? "bid" : "play"}.`);
     }
     if (state.status === "finished" && (!before || before.status !== "finished")) {
       announce(this.finishText());
@@ -298,43 +304,8 @@ class TableUi {
     this.sendQueued();
   }
 
-  // The cards that came into your hand since `before` (the fill, four
-  // more, the kitty, the robbing, the widow), as sentences for the live
-  // region.
-  received(before, state) {
-    const o = state.observation || {};
-    // Three-hand North American Sixty-six: the widow, once you may see it.
-    if (o.family === "na-sixty-six" && Array.isArray(o.widow) && o.widow.length) {
-      const had = before && before.deal_no === state.deal_no && Array.isArray(before.observation?.widow) && before.observation.widow.length;
-      const whose = o.widow_taker === o.seat ? "Your widow" : "The widow";
-      return had ? [] : [`${whose}: ${andList(o.widow.map(cardName))}.`];
-    }
-    if (o.family !== "pedro" || !Array.isArray(o.events) || o.seat == null) return [];
-    const old = before && before.observation && before.observation.family === "pedro" && before.deal_no === state.deal_no ? (before.observation.events || []).length : 0;
-    const words = { stock: "You drew", kitty: "From the kitty you took", robbing: "You robbed" };
-    return o.events
-      .slice(old)
-      .filter((e) => e.event === "drew" && e.seat === o.seat && Array.isArray(e.own_cards) && e.own_cards.length)
-      .map((e) => `${words[e.from] || "You drew"} ${andList(e.own_cards.map(cardName))}.`);
-  }
-
   finishText() {
-    const s = this.state;
-    if (s.unfinished) return `The table ended before the ${s.match ? "match" : "deal"} was over.`;
-    const text = this.winnersText(s.winners || []);
-    // A result reached with moves taken back says so.
-    return s.undos ? `${text.slice(0, -1)} (${s.undos === 1 ? "a move" : `${s.undos} moves`} taken back).` : text;
-  }
-
-  winnersText(winners) {
-    if (winners.length === 0) return "The game is over.";
-    // You first, as "You" ("You and Bo win."), and a capital to start.
-    const mine = winners.includes(this.state.you);
-    const names = [...(mine ? ["you"] : []), ...winners.filter((i) => i !== this.state.you).map((i) => this.name(i))];
-    const who = capital(andList(names));
-    if (winners.length === 1) return mine ? "You win." : `${who} wins.`;
-    // Partners win together; anyone else shares first place.
-    return this.partners() ? `${who} win.` : `${who} share first place.`;
+    return finishText(this);
   }
 
   // The actions naming each card of the hand: card -> [actions].
@@ -649,6 +620,7 @@ class TableUi {
     if (s.status === "deal_over") text = "The deal is over; the next deal follows.";
     else if (s.to_move === null || s.to_move === undefined) text = "";
     else if (this.connection && this.connection !== "online") text = "Waiting for the table to come back…";
+    else if (s.to_move === s.you && this.presence[s.you] === "stand_in") text = "A bot is playing for you: “I'm back” lets you play again";
     else if (s.to_move === s.you) {
       text = "Your turn";
       const o = s.observation || {};
@@ -679,7 +651,7 @@ class TableUi {
         text += this.coarse ? ": tap a card, tap again to play" : prefs.twoClicks ? ": click a card, click again to play" : ": play a card";
       }
       else if (this.otherActions().length) text += ": choose below";
-    } else text = `${this.name(s.to_move)} to play`;
+    } else text = `${capital(this.name(s.to_move))} to ${bidding(s) ? "bid" : "play"}`;
     if (this.pending) text = "Sending…";
     const left = this.turnLeft();
     if (left !== null && left <= 60) text += ` (${Math.max(0, Math.ceil(left))} s before a bot moves for you)`;
@@ -743,7 +715,7 @@ class TableUi {
     // Only one person against bots may take a move back (the server's
     // rule); on their turn, so a bot's reply cannot make it stale.
     const undo = () => !this.pending && this.net.send({ t: "undo", v: this.net.v }) && ((this.pending = "undo"), this.render());
-    if (s.undo && s.to_move === s.you) buttons.push(h("button", { type: "button", class: "act ghost", id: "undo", "aria-disabled": busy(this.pending), onclick: undo }, "Undo"));
+    if (s.undo && s.to_move === s.you && this.presence[s.you] !== "stand_in") buttons.push(h("button", { type: "button", class: "act ghost", id: "undo", "aria-disabled": busy(this.pending), onclick: undo }, "Undo"));
     if (this.hint) buttons.push(h("span", { class: "hint-text" }, `Hint: ${isCard(this.hint) ? cardName(this.hint) : actionLabel(this.hint)}`));
     if (this.selected) {
       buttons.push(h("button", { type: "button", class: "act primary", id: "play-selected", onclick: () => this.playCard(this.selected, true) }, `Play ${cardShort(this.selected)}`));
@@ -801,3 +773,4 @@ const AGREE = { wins: "win", was: "were", scores: "score", makes: "make", takes:
 function busy(flag) {
   return flag ? "true" : "false";
 }
+

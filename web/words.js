@@ -50,7 +50,7 @@ export function actionLabel(action) {
   if ((m = action.match(/^(\S\S)\+$/))) return `Marriage: lead ${cardShort(m[1])}`;
   // An Ace called odd counts 1 (lowest), even 14 (highest).
   if ((m = action.match(/^ace (odd|even)$/))) return m[1] === "odd" ? "Ace: odd (low, 1)" : "Ace: even (high, 14)";
-  const words = { dump: "Dump", keep: "Keep trumps", exchange: "Exchange trump", close: "Close talon", declare: "Declare 66", draw: "Draw" };
+  const words = { dump: "Dump", keep: "Keep trumps", exchange: "Exchange trump", close: "Close talon", declare: "Declare 66", draw: "Draw a card" };
   return words[action] || action;
 }
 

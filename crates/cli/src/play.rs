@@ -417,11 +417,11 @@ impl PlaySession {
         let moves = self.moves();
         // In an auction a bare number is a bid (what a bidder means by
         // "30"), never the 30th move of the list.
-        if let (Ok(n), true) = (input.trim().parse::<u32>(), in_auction(&moves)) {
-            let bid = format!("bid {n}");
-            return match moves.contains(&bid) {
-                true => Ok(bid),
-                false => Err(format!(
+        if let (Ok(n), true) = (input.trim().parse::<u32>(), self.bidding()) {
+            // As the rules read `bid N` (North American `bid 5` is the moon).
+            return match self.game().canonical(&format!("bid {n}")) {
+                Ok(bid) if moves.contains(&bid) => Ok(bid),
+                _ => Err(format!(
                     "{n} is not a bid you can make now; you may: {}",
                     moves.join(", ")
                 )),
@@ -443,7 +443,7 @@ impl PlaySession {
     /// Whether the person's moves are an auction's (a bare number is then
     /// a bid, and the moves are listed without numbers).
     pub fn bidding(&self) -> bool {
-        in_auction(&self.moves())
+        self.game().to_move() == Some(self.human) && self.game().in_auction()
     }
 
     /// What a consequential move does, to confirm before playing it.
@@ -643,11 +643,3 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
 #[cfg(test)]
 #[path = "play_tests.rs"]
 mod tests;
-
-/// Whether `moves` are an auction's: some are bids of a number.
-fn in_auction(moves: &[String]) -> bool {
-    moves.iter().any(|m| {
-        m.strip_prefix("bid ")
-            .is_some_and(|n| n.parse::<u32>().is_ok())
-    })
-}

@@ -128,9 +128,22 @@ fn parse_typed<G: Encoded>(g: &G, text: &str) -> Result<usize, String> {
         .map_err(|e| e.to_string())
 }
 
-fn sample_typed<G: Encoded>(g: &G, seat: Seat, seed: u64) -> G {
+fn sample_typed<G: Encoded>(g: &G, seat: Seat, seed: u64) -> Result<G, String>
+where
+    G::Observation: PartialEq,
+{
     let obs = g.observe(seat);
-    G::sample(&obs, &mut shuffle::rng_from_seed(seed))
+    let sample = G::sample(&obs, &mut shuffle::rng_from_seed(seed));
+    // A sampler that found no consistent world falls back to a rough one
+    // (good enough to keep a search going); a caller is told instead.
+    if sample.observe(seat) == obs {
+        Ok(sample)
+    } else {
+        Err(format!(
+            "the sampler found no full state consistent with seat {}'s information (a Talon bug: please report the state's serialize() text)",
+            seat.0
+        ))
+    }
 }
 
 impl Core {
@@ -280,30 +293,30 @@ impl Core {
 
     /// A full state drawn by the engine's sampler from what `seat` knows;
     /// `seat` observes it exactly as it observes this one.
-    pub fn resample(&self, seat: Seat, seed: u64) -> Core {
+    pub fn resample(&self, seat: Seat, seed: u64) -> Result<Core, String> {
         // Start from a placeholder deal (seed 0 of the same options), not a
         // copy of this one: the real deal must not travel with a sample.
         let mut game = AnyGame::new(self.preset(), &self.options, &Setup::Seed(0))
             .expect("the options were accepted for this state");
         match (&mut game, &self.game) {
             (AnyGame::SixtySix { game: g, .. }, AnyGame::SixtySix { game: real, .. }) => {
-                *g = sample_typed(real, seat, seed)
+                *g = sample_typed(real, seat, seed)?
             }
             (AnyGame::NaSixtySix { game: g, .. }, AnyGame::NaSixtySix { game: real, .. }) => {
-                *g = sample_typed(real, seat, seed)
+                *g = sample_typed(real, seat, seed)?
             }
             (AnyGame::Sevens { game: g, .. }, AnyGame::Sevens { game: real, .. }) => {
-                *g = sample_typed(real, seat, seed)
+                *g = sample_typed(real, seat, seed)?
             }
             (AnyGame::Pedro { game: g, .. }, AnyGame::Pedro { game: real, .. }) => {
-                *g = sample_typed(real, seat, seed)
+                *g = sample_typed(real, seat, seed)?
             }
             _ => unreachable!("one preset, one family"),
         }
-        Core {
+        Ok(Core {
             sampled: true,
             ..Core::from_game(game, self.options.clone())
-        }
+        })
     }
 
     /// The full state as text (every hand): the typed game only, never the
@@ -569,7 +582,7 @@ mod tests {
             }
             let seat = Seat(core.to_move().unwrap_or(0) as u8);
             for seed in 0..20 {
-                let mut s = core.resample(seat, seed);
+                let mut s = core.resample(seat, seed).unwrap();
                 assert_eq!(s.observe(seat), core.observe(seat), "{preset}");
                 assert!(s.serialize().is_err());
                 random_playout(&mut s, seed);

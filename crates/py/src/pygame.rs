@@ -609,7 +609,7 @@ impl State {
     ) -> PyResult<State> {
         let seat = self.seat(player)?;
         let core = &self.core;
-        let sampled = py.detach(|| core.resample(seat, seed));
+        let sampled = py.detach(|| core.resample(seat, seed)).map_err(talon_err)?;
         Ok(State { core: sampled })
     }
 

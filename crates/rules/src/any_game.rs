@@ -190,6 +190,16 @@ impl AnyGame {
         }
     }
 
+    /// Whether the deal is in its auction (the North American and Pedro
+    /// families' bidding), where front ends read a bare number as a bid.
+    pub fn in_auction(&self) -> bool {
+        match self {
+            AnyGame::NaSixtySix { game, .. } => game.phase() == crate::na_sixty_six::Phase::Bidding,
+            AnyGame::Pedro { game, .. } => game.phase() == crate::pedro::Phase::Auction,
+            AnyGame::SixtySix { .. } | AnyGame::Sevens { .. } => false,
+        }
+    }
+
     pub fn to_move(&self) -> Option<Seat> {
         match self {
             AnyGame::SixtySix { game, .. } => game.to_move(),

@@ -40,17 +40,6 @@ fn na_options(preset: Preset, overrides: &[(String, String)]) -> Result<NaOption
     for (k, v) in overrides {
         o.set(k, v).map_err(SetupError::Option)?;
     }
-    // Playing alone against two partners: only where there are partners.
-    if o.moon && o.players != 4 {
-        return Err(SetupError::Option(crate::OptionError::BadValue {
-            name: "moon".into(),
-            value: "true".into(),
-            expected: format!(
-                "false with {} players: the moon (playing alone) is for the four-hand partnership game",
-                o.players
-            ),
-        }));
-    }
     Ok(o)
 }
 
@@ -61,10 +50,31 @@ impl Ruleset {
     /// game is chosen, not at its first deal.
     pub fn new(preset: Preset, options: &[(String, String)]) -> Result<Ruleset, SetupError> {
         let rules = Ruleset::parsed(preset, options)?;
+        rules.fit_together()?;
         match rules.deal(&Setup::Seed(0)) {
             Ok(_) => Ok(rules),
             Err(SetupError::Deal(e) | SetupError::Unplayable(e)) => Err(SetupError::Unplayable(e)),
             Err(e) => Err(e),
+        }
+    }
+
+    /// Options a game is not chosen with, though a deal plays by them:
+    /// refused by [`Ruleset::new`] only, so that a log or state saved
+    /// before the refusal still replays.
+    fn fit_together(&self) -> Result<(), SetupError> {
+        match self.options {
+            // Playing alone against two partners: only where there are partners.
+            FamilyOptions::NaSixtySix(o) if o.moon && o.players != 4 => {
+                Err(SetupError::Option(crate::OptionError::BadValue {
+                    name: "moon".into(),
+                    value: "true".into(),
+                    expected: format!(
+                        "false with {} players: the moon (playing alone) is for the four-hand partnership game",
+                        o.players
+                    ),
+                }))
+            }
+            _ => Ok(()),
         }
     }
 

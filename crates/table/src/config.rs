@@ -132,6 +132,17 @@ impl TableConfig {
         }
     }
 
+    /// A new table's options are a game one may choose
+    /// (`talon_rules::Ruleset::new`: they fit together and deal). Checked
+    /// when a table is opened, not on replay, like `check_target`.
+    pub fn check_chosen(&self) -> Result<(), TableError> {
+        let preset =
+            Preset::from_name(&self.preset).map_err(|e| TableError::Config(e.to_string()))?;
+        talon_rules::Ruleset::new(preset, &self.option_pairs())
+            .map(|_| ())
+            .map_err(|e| TableError::Config(e.to_string()))
+    }
+
     /// Leaves out a match target set for a single deal (what
     /// [`TableConfig::check_target`] refuses in a new table, kept by
     /// tables stored before): it never did anything.

@@ -134,6 +134,7 @@ impl Table {
     pub fn open(config: TableConfig) -> Result<Vec<Event>, TableError> {
         let config = config.canonical()?;
         config.check_target()?;
+        config.check_chosen()?;
         let mut events = vec![Event::Created { config }];
         let table = Table::replay(&events)?;
         events.extend(table.next_event());

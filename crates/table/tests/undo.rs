@@ -209,12 +209,20 @@ fn a_deal_takes_back_a_bounded_number_of_moves() {
     }
     for _ in 0..MAX_UNDOS_A_DEAL {
         step(&mut table);
-        table.apply(&Event::Undone { seat: 0 }).unwrap();
+        let checked = table.check_undo(0).unwrap();
+        table.apply_checked(checked).unwrap();
     }
     step(&mut table);
     let v = table.version();
-    let e = table.apply(&Event::Undone { seat: 0 }).unwrap_err();
+    let e = table.check_undo(0).unwrap_err();
     assert!(e.to_string().contains("as many moves as a deal may"), "{e}");
+    assert!(table.state(Viewer::Seat(0))["undo"] == false);
     assert_eq!(table.version(), v);
     assert_eq!(table.undos(), MAX_UNDOS_A_DEAL as u64);
+    // The cap is a new request's: a log with more (stored before it, say)
+    // replays.
+    table.apply(&Event::Undone { seat: 0 }).unwrap();
+    let again = Table::replay(table.log()).unwrap();
+    assert_eq!(again.undos(), MAX_UNDOS_A_DEAL as u64 + 1);
+    assert_eq!(again.state(Viewer::Seat(0)), table.state(Viewer::Seat(0)));
 }

@@ -43,11 +43,19 @@ fn check_preset(opts: NaOptions, deals: u64) {
                         // The real hand never breaks an inference either.
                         assert!((real.hand(Seat(o)) & forb[o as usize]).is_empty());
                     }
-                    // A widow taker (another seat) may have laid a
-                    // marriage's partner away.
+                    // A widow taker (another seat) may have laid away the
+                    // partner of a marriage it led before the exchange
+                    // (in the first trick); later ones it holds.
                     let exchanged = opts.widow == super::Widow::Exchange;
+                    let first_lead = obs.history.first().map(|t| t.cards[0]);
                     for m in &obs.marriages {
-                        if exchanged && obs.widow_taker == Some(m.seat) && m.seat != seat {
+                        let before_exchange = first_lead
+                            .is_some_and(|(s, c)| s == m.seat && c.suit_unchecked() == m.suit);
+                        if exchanged
+                            && obs.widow_taker == Some(m.seat)
+                            && m.seat != seat
+                            && before_exchange
+                        {
                             continue;
                         }
                         for c in [

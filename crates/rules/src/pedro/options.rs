@@ -441,9 +441,10 @@ impl PedroOptions {
                 "kitty",
                 self.kitty.to_string(),
                 &format!(
-                    "{left}: with replenish=kitty the kitty is what 4 hands of {} leave of the {}-card pack",
+                    "{left}: with replenish=kitty the kitty is what 4 hands of {} (hand_size) leave of the {}-card pack ({}); change kitty, hand_size or joker",
                     self.hand_size,
-                    self.deck_size()
+                    self.deck_size(),
+                    if self.joker { "with the joker" } else { "no joker" }
                 ),
             ));
         }

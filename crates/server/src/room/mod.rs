@@ -509,17 +509,28 @@ impl Room {
         }
     }
 
+    /// The outbox and seat of a connection that asks to change the game,
+    /// or `None` once a spectator is told `why` (a connection not here
+    /// has gone already).
+    pub(super) fn actor(
+        &self,
+        conn: ConnId,
+        why: &str,
+        id: Option<String>,
+    ) -> Option<(mpsc::Sender<Outgoing>, u8)> {
+        let c = self.conns.get(&conn)?;
+        match c.viewer {
+            Viewer::Seat(seat) => Some((c.out.clone(), seat)),
+            Viewer::Spectator => {
+                send(&c.out, &self.reject("spectator", why, id));
+                None
+            }
+        }
+    }
+
     async fn act(&mut self, conn: ConnId, action: &str, v: u64, id: Option<String>) {
         let started = Instant::now();
-        let Some(c) = self.conns.get(&conn) else {
-            return;
-        };
-        let out = c.out.clone();
-        let Viewer::Seat(seat) = c.viewer else {
-            send(
-                &out,
-                &self.reject("spectator", "a spectator cannot act", id),
-            );
+        let Some((out, seat)) = self.actor(conn, "a spectator cannot act", id.clone()) else {
             return;
         };
         let event = match self

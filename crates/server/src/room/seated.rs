@@ -87,15 +87,8 @@ impl Room {
     /// the table allows it where one person plays against bots. It is
     /// stored like a move and reaches everyone as an `undone` event.
     pub(super) async fn undo(&mut self, conn: ConnId, v: u64) {
-        let Some(c) = self.conns.get(&conn) else {
-            return;
-        };
-        let out = c.out.clone();
-        let Viewer::Seat(seat) = c.viewer else {
-            send(
-                &out,
-                &self.reject("spectator", "a spectator has no moves to take back", None),
-            );
+        let Some((out, seat)) = self.actor(conn, "a spectator has no moves to take back", None)
+        else {
             return;
         };
         if v != self.table.version() {
@@ -106,7 +99,7 @@ impl Room {
             send(&out, &self.reject(stale.code(), &stale.to_string(), None));
             return;
         }
-        let checked = match self.table.check(&Event::Undone { seat }) {
+        let checked = match self.table.check_undo(seat) {
             Ok(checked) => checked,
             Err(e) => {
                 send(&out, &self.reject(e.code(), &e.to_string(), None));

@@ -54,7 +54,10 @@ impl fmt::Display for StoreError {
             }
             StoreError::NotFound(id) => write!(f, "no stored table {id:?}"),
             StoreError::Backend(e) => write!(f, "storage failed: {e}"),
-            StoreError::Closed => write!(f, "the store's writer has stopped: the store was closed"),
+            StoreError::Closed => write!(
+                f,
+                "the store's writer has stopped: the store was closed (the server is stopping)"
+            ),
         }
     }
 }

@@ -13,7 +13,8 @@ use crate::secret::{SecretHash, TableKeys};
 use rusqlite::{params, Connection, OptionalExtension};
 use std::fs::File;
 use std::path::Path;
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
 use std::time::{SystemTime, UNIX_EPOCH};
 use talon_table::Event;
 use tokio::sync::oneshot;
@@ -87,6 +88,9 @@ enum Job {
 /// A handle to the writer thread; cheap to share.
 pub struct SqliteStore {
     jobs: mpsc::Sender<Job>,
+    /// Set by `close`: a write refused after it is the server stopping
+    /// (`Closed`), not a writer that died (`Backend`).
+    closed: Arc<AtomicBool>,
 }
 
 fn backend(e: impl std::fmt::Display) -> StoreError {
@@ -141,7 +145,10 @@ impl SqliteStore {
             .name("talon-store".into())
             .spawn(move || writer(conn, queue, lock))
             .map_err(backend)?;
-        Ok(SqliteStore { jobs })
+        Ok(SqliteStore {
+            jobs,
+            closed: Arc::default(),
+        })
     }
 
     fn send<T: Send + 'static>(
@@ -150,9 +157,14 @@ impl SqliteStore {
     ) -> StoreFuture<T> {
         let (tx, rx) = oneshot::channel();
         let sent = self.jobs.send(make(tx));
+        let closed = self.closed.clone();
+        let gone = move || match closed.load(Ordering::Relaxed) {
+            true => StoreError::Closed,
+            false => backend("the store's writer has stopped"),
+        };
         Box::pin(async move {
-            sent.map_err(|_| StoreError::Closed)?;
-            rx.await.map_err(|_| StoreError::Closed)?
+            sent.map_err(|_| gone())?;
+            rx.await.map_err(|_| gone())?
         })
     }
 }
@@ -211,6 +223,7 @@ impl Store for SqliteStore {
     }
 
     fn close(&self) -> StoreFuture<()> {
+        self.closed.store(true, Ordering::Relaxed);
         self.send(|reply| Job::Close { reply })
     }
 }

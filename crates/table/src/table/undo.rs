@@ -37,7 +37,29 @@ impl Table {
     /// Whether `seat` may take back its last action now with
     /// `Event::Undone` (what a client shows an undo button for).
     pub fn may_undo(&self, seat: u8) -> bool {
-        self.undone_event(seat).is_ok()
+        self.check_undo(seat).is_ok()
+    }
+
+    /// `seat`'s request to take back its last action, checked as a new
+    /// event is: what [`Table::check`] allows, within
+    /// [`MAX_UNDOS_A_DEAL`] a deal. The cap is a new request's only, so a
+    /// log stored before it still replays.
+    pub fn check_undo(&self, seat: u8) -> Result<super::Checked, TableError> {
+        let this_deal = self
+            .log
+            .iter()
+            .rev()
+            .take_while(|e| !matches!(e, Event::Dealt { .. }));
+        if this_deal
+            .filter(|e| matches!(e, Event::Undone { .. }))
+            .count()
+            >= MAX_UNDOS_A_DEAL
+        {
+            return Err(TableError::NothingToUndo(
+                "this deal has taken back as many moves as a deal may (100)",
+            ));
+        }
+        self.check(&Event::Undone { seat })
     }
 
     /// How many times actions were taken back at this table.
@@ -80,22 +102,7 @@ impl Table {
                 "only a person's own moves are taken back"
             }));
         }
-        let cut = self.undo_point(seat)?;
-        let this_deal = self
-            .log
-            .iter()
-            .rev()
-            .take_while(|e| !matches!(e, Event::Dealt { .. }));
-        if this_deal
-            .filter(|e| matches!(e, Event::Undone { .. }))
-            .count()
-            >= MAX_UNDOS_A_DEAL
-        {
-            return Err(TableError::NothingToUndo(
-                "this deal has taken back as many moves as a deal may (100)",
-            ));
-        }
-        debug_assert!(cut > 0);
+        self.undo_point(seat)?;
         Ok(Event::Undone { seat })
     }
 
@@ -106,7 +113,11 @@ impl Table {
     pub(super) fn take_back_checked(&mut self, seat: u8) -> Result<(), TableError> {
         let cut = self.undo_point(seat)?;
         // Every live event after the deal's `Dealt` is one of `actions`.
-        let kept = self.actions.len() - (self.live.len() - cut);
+        let kept = self
+            .actions
+            .len()
+            .checked_sub(self.live.len() - cut)
+            .ok_or_else(|| TableError::Corrupt("an undo reaches past the deal".into()))?;
         let mut game = self
             .deal_start
             .clone()
