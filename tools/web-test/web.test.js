@@ -622,6 +622,24 @@ test("against a bot, Undo takes your move back: the same hand, your turn, a new 
   await page.context().close();
 });
 
+test("a friend's seat link opened in another tab of the same browser leaves this tab its own seat", async () => {
+  const t = await createTable("schnapsen", [{ kind: "person" }, { kind: "person" }]);
+  const mine = await openPage(t.seats[0].invite);
+  await mine.waitForSelector("#hand .card");
+  const hand = (page) => page.$$eval("#hand .card", (els) => els.map((e) => e.dataset.card).join(" "));
+  const before = await hand(mine);
+  // The friend's link, in a second tab of this browser (a shared laptop).
+  const theirs = await mine.context().newPage();
+  await theirs.goto(BASE + t.seats[1].invite);
+  await theirs.waitForSelector("#hand .card");
+  assert.notEqual(await hand(theirs), before, "the friend's tab holds the friend's seat");
+  await theirs.close();
+  await mine.reload();
+  await mine.waitForSelector("#hand .card");
+  assert.equal(await hand(mine), before, "this tab still plays its own seat");
+  await mine.context().close();
+});
+
 test("with a mouse, two clicks to play a card when asked: the first picks it", async () => {
   const t = await createTable("schnapsen", [{ kind: "person" }, { kind: "bot", level: "random" }]);
   const page = await openPage(t.seats[0].invite);
