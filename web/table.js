@@ -719,6 +719,10 @@ class TableUi {
     if (this.hint) buttons.push(h("span", { class: "hint-text" }, `Hint: ${isCard(this.hint) ? cardName(this.hint) : actionLabel(this.hint)}`));
     if (this.selected) {
       buttons.push(h("button", { type: "button", class: "act primary", id: "play-selected", onclick: () => this.playCard(this.selected, true) }, `Play ${cardShort(this.selected)}`));
+    } else if ((this.coarse || prefs.twoClicks) && s.to_move === s.you && this.cardActions().size) {
+      // Its room (as wide as it gets), held while no card is picked: the
+      // first tap must not move the hand under the finger.
+      buttons.push(h("button", { type: "button", class: "act primary room", disabled: true, tabindex: "-1", "aria-hidden": "true" }, "Play 10♠"));
     }
     const help = s.to_move === s.you && s.status === "playing" ? bidHelp(s) : null;
     return h(

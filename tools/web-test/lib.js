@@ -122,7 +122,7 @@ export async function moveByClick(page) {
   } else if (await page.locator("#hand .card.legal").count()) {
     await legal.click();
   } else {
-    await page.locator(".actions button.act:not(#hint):not(#undo):not(#confirm-marked)").first().click();
+    await page.locator(".actions button.act:not(#hint):not(#undo):not(#confirm-marked):not(.room)").first().click();
   }
   await settle(page, v);
   return true;

@@ -137,11 +137,26 @@ test("a phone on its side: your hand, actions and own seat stay in view at a bus
           await page.locator("#hand .card.selected").tap();
         }
       } else {
-        await page.locator(".actions button.act:not(#hint)").first().tap();
+        await page.locator(".actions button.act:not(#hint):not(.room)").first().tap();
       }
       await settle(page, v);
     }
     assert.ok(turns >= 4, `${preset}: only ${turns} turns seen`);
     await page.context().close();
   }
+});
+
+test("phone: the first tap on a card does not move the hand, also with no Hint button", async () => {
+  // Two people: no hints, so nothing else holds the actions row open.
+  const t = await createTable("schnapsen", [{ kind: "person" }, { kind: "person" }]);
+  const page = await openPage(t.seats[0].invite, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  await page.waitForFunction(() => document.body.dataset.turn === "you" && document.querySelector("#hand .card.legal"), null, { timeout: 20000 });
+  assert.equal(await page.locator("#hint").count(), 0);
+  const card = page.locator("#hand .card.legal").first();
+  const top = async () => (await card.boundingBox()).y;
+  const before = await top();
+  await card.tap();
+  await page.waitForSelector("#play-selected");
+  assert.equal(await top(), before, "the hand stays under the finger");
+  await page.context().close();
 });

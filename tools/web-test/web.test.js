@@ -475,7 +475,7 @@ test("a click is not lost while presence frames and timers redraw the table", as
     setInterval(() => {
       const d = document.body.dataset;
       if (d.turn !== "you" || d.conn !== "online" || d.pending === "1") return;
-      const el = document.querySelector("#hand .card.legal") || document.querySelector(".actions button.act:not(#hint):not(#undo)");
+      const el = document.querySelector("#hand .card.legal") || document.querySelector(".actions button.act:not(#hint):not(#undo):not(.room)");
       if (el) el.click();
     }, 25);
   });
