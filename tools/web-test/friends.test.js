@@ -342,12 +342,21 @@ test("a person whose time ran out twice gets their seat back with one press", as
       }),
     );
     await page.goto(server.url + reply.seats[0].invite);
+    await page.evaluate(() => {
+      window.said = [];
+      new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach((n) => window.said.push(n.textContent)))).observe(document.getElementById("live"), { childList: true });
+    });
     // Ann's turn counts down (the server's turn time comes in its welcome).
     await page.locator("#status", { hasText: /s before a bot moves for you\)$/ }).waitFor({ timeout: 20000 });
     // Ann does nothing: a bot takes the seat and says so, with the way back.
     const back = page.locator("#im-back");
     await back.waitFor({ timeout: 20000 });
     assert.match(await page.locator('.seat.me .presence').textContent(), /a bot plays for you/);
+    // The bot's moves for her are said to be the bot's, never hers.
+    await page.waitForFunction(() => window.said.some((l) => /^A bot .+ for you\.$/.test(l)), null, { timeout: 20000 });
+    const said = await page.evaluate(() => window.said);
+    assert.ok(!said.some((l) => /^You (play|show|declare|close|exchange|draw)/.test(l)), said.join(" / "));
+    assert.equal(await page.locator("#undo").count(), 0, "no Undo while a bot plays for her");
     await back.click();
     await page.locator('.seat.me .presence', { hasText: /^online$/ }).waitFor();
     assert.equal(await back.count(), 0);

@@ -153,7 +153,8 @@ test("phone: the first tap on a card does not move the hand, also with no Hint b
   await page.waitForFunction(() => document.body.dataset.turn === "you" && document.querySelector("#hand .card.legal"), null, { timeout: 20000 });
   assert.equal(await page.locator("#hint").count(), 0);
   const card = page.locator("#hand .card.legal").first();
-  const top = async () => (await card.boundingBox()).y;
+  // The hand's place (a picked card is raised a little within it).
+  const top = async () => (await page.locator("#hand").boundingBox()).y;
   const before = await top();
   await card.tap();
   await page.waitForSelector("#play-selected");

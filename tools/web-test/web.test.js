@@ -702,6 +702,28 @@ test("a long list of bids is offered lowest first", async () => {
   await page.context().close();
 });
 
+test("the bid picker starts at the lowest bid on each turn, not at the one chosen last", async () => {
+  const bots = [1, 2, 3].map(() => ({ kind: "bot", level: "random" }));
+  const t = await createTable("pedro", [{ kind: "person" }, ...bots], { match: true });
+  const page = await openPage(t.seats[0].invite);
+  await page.waitForSelector("#bid-value");
+  const first = await page.$$eval("#bid-value option", (os) => os.map((o) => o.value));
+  await page.selectOption("#bid-value", first[2]);
+  await page.click("#bid-go");
+  // On to a later deal's auction that offers the picker again.
+  let offered = false;
+  for (let i = 0; i < 800 && !offered; i++) {
+    const d = await data(page);
+    offered = Number(d.deal) >= 2 && d.turn === "you" && d.pending !== "1" && (await page.locator("#bid-value").count()) > 0;
+    if (!offered && !(await moveByClick(page))) await page.waitForTimeout(50);
+  }
+  assert.ok(offered, "a later auction offered the picker");
+  const now = await page.$$eval("#bid-value option", (os) => os.map((o) => o.value));
+  assert.ok(now.includes(first[2]), `the bid chosen before is offered again: ${now.join(", ")}`);
+  assert.equal(await page.$eval("#bid-value", (s) => s.value), now[0], "the lowest is chosen again");
+  await page.context().close();
+});
+
 test("every preset reaches the end of a deal through the UI", async () => {
   const { games } = await api("/api/games");
   for (const g of games) {
