@@ -60,14 +60,11 @@ fn layout_list<'py>(py: Python<'py>, blocks: &[Block]) -> PyResult<Bound<'py, Py
     Ok(list)
 }
 
-#[pymethods]
 impl Game {
-    /// `load_game(name, params)`; `params` overrides the preset's defaults.
-    #[new]
-    #[pyo3(signature = (name, params=None))]
-    fn py_new(name: &str, params: Option<&Bound<'_, PyDict>>) -> PyResult<Game> {
+    /// A game of preset `name` with these options, as the rules take them
+    /// (an option given twice, in any spelling, is refused there).
+    fn from_options(name: &str, options: Vec<(String, String)>) -> PyResult<Game> {
         let preset = preset_by_name(name)?;
-        let options = options_from(params)?;
         let rules = Ruleset::new(preset, &options).map_err(|e| talon_err(e.to_string()))?;
         // Kept as Talon writes them (`sharp="yes"` as true), so a state
         // serializes them so and a match compares them alike.
@@ -78,6 +75,16 @@ impl Game {
             options: options.into(),
             rules,
         })
+    }
+}
+
+#[pymethods]
+impl Game {
+    /// `load_game(name, params)`; `params` overrides the preset's defaults.
+    #[new]
+    #[pyo3(signature = (name, params=None))]
+    fn py_new(name: &str, params: Option<&Bound<'_, PyDict>>) -> PyResult<Game> {
+        Game::from_options(name, options_from(params)?)
     }
 
     /// Pickling (and so `copy`, `deepcopy` and multiprocessing): a game is
@@ -683,28 +690,11 @@ fn load_game(
     params: Option<&Bound<'_, PyDict>>,
     kwargs: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Game> {
-    let merged = match (params, kwargs) {
-        (Some(p), Some(k)) => {
-            // Which should win? Neither: as everywhere, an option is given once.
-            let name = |key: Bound<'_, PyAny>| key.str().map(|s| s.to_string().to_lowercase());
-            for key in k.keys() {
-                let key = name(key)?;
-                for given in p.keys() {
-                    if name(given)? == key {
-                        return Err(talon_err(format!(
-                            "option {key:?} is given twice, in params and as a keyword"
-                        )));
-                    }
-                }
-            }
-            let d = p.copy()?;
-            d.update(k.as_mapping())?;
-            Some(d)
-        }
-        (Some(p), None) => Some(p.clone()),
-        (None, k) => k.cloned(),
-    };
-    Game::py_new(name, merged.as_ref())
+    // Both, as given: the rules refuse an option given twice (in params
+    // and as a keyword too), as they do everywhere.
+    let mut options = options_from(params)?;
+    options.extend(options_from(kwargs)?);
+    Game::from_options(name, options)
 }
 
 /// `talon.deserialize_state(text)`: a state from `State.serialize()`.

@@ -116,14 +116,18 @@ impl TableConfig {
         Ok(preset)
     }
 
-    /// A new table's match target must belong to a match: set for a lone
-    /// deal it would do nothing, and the person meant to play a match.
-    /// Checked when a table is opened, not on replay, so a table stored
-    /// before this check still loads.
-    pub fn check_target(&self) -> Result<(), TableError> {
+    /// What a new table is checked for beyond `validate`, when it is
+    /// opened and not on replay (so a table stored before still loads):
+    /// its options are a game one may choose (`talon_rules::Ruleset::new`:
+    /// they fit together and deal), and a match target belongs to a match
+    /// (set for a lone deal it would do nothing, and the person meant to
+    /// play a match).
+    pub fn check_new(&self) -> Result<(), TableError> {
         let preset =
             Preset::from_name(&self.preset).map_err(|e| TableError::Config(e.to_string()))?;
         let options = self.option_pairs();
+        talon_rules::Ruleset::new(preset, &options)
+            .map_err(|e| TableError::Config(e.to_string()))?;
         match preset.target_given(&options) {
             Some(name) if !self.whole_match => Err(TableError::Config(format!(
                 "option {name} sets the score a match is played to, and this table plays one deal: make it a match or leave the option out"
@@ -132,27 +136,18 @@ impl TableConfig {
         }
     }
 
-    /// A new table's options are a game one may choose
-    /// (`talon_rules::Ruleset::new`: they fit together and deal). Checked
-    /// when a table is opened, not on replay, like `check_target`.
-    pub fn check_chosen(&self) -> Result<(), TableError> {
-        let preset =
-            Preset::from_name(&self.preset).map_err(|e| TableError::Config(e.to_string()))?;
-        talon_rules::Ruleset::new(preset, &self.option_pairs())
-            .map(|_| ())
-            .map_err(|e| TableError::Config(e.to_string()))
-    }
-
     /// Leaves out a match target set for a single deal (what
-    /// [`TableConfig::check_target`] refuses in a new table, kept by
-    /// tables stored before): it never did anything.
+    /// [`TableConfig::check_new`] refuses in a new table, kept by tables
+    /// stored before): it never did anything.
     pub fn drop_idle_target(&mut self) {
-        let target = Preset::from_name(&self.preset)
-            .ok()
-            .and_then(Preset::target_option);
-        if let (Some((name, _)), false) = (target, self.whole_match) {
-            self.options
-                .retain(|k, _| !k.trim().eq_ignore_ascii_case(name));
+        let Ok(preset) = Preset::from_name(&self.preset) else {
+            return;
+        };
+        let given = preset
+            .target_given(&self.option_pairs())
+            .map(str::to_string);
+        if let (Some(name), false) = (given, self.whole_match) {
+            self.options.remove(&name);
         }
     }
 

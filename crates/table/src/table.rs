@@ -107,10 +107,10 @@ pub struct Table {
     preset: Preset,
     options: Vec<(String, String)>,
     log: Vec<Event>,
-    /// The log's events still in effect: without the actions taken back
-    /// (`Undone`) and without the `Undone` events themselves. The table
-    /// is what replaying these gives.
-    live: Vec<Event>,
+    /// Where in `log` the events still in effect are: all but the actions
+    /// taken back (`Undone`) and the `Undone` events themselves. The
+    /// table is what replaying these gives.
+    live: Vec<usize>,
     sheet: Option<AnyMatch>,
     game: Option<AnyGame>,
     /// The current deal as dealt, for showing the hands when it ends.
@@ -133,8 +133,7 @@ impl Table {
     /// [`Table::replay`] them.
     pub fn open(config: TableConfig) -> Result<Vec<Event>, TableError> {
         let config = config.canonical()?;
-        config.check_target()?;
-        config.check_chosen()?;
+        config.check_new()?;
         let mut events = vec![Event::Created { config }];
         let table = Table::replay(&events)?;
         events.extend(table.next_event());
@@ -167,7 +166,7 @@ impl Table {
             config: config.clone(),
             preset,
             log: vec![events[0].clone()],
-            live: vec![events[0].clone()],
+            live: vec![0],
             sheet,
             game: None,
             deal_start: None,
@@ -358,14 +357,7 @@ impl Table {
         if self.is_finished() {
             return Err(TableError::Finished);
         }
-        if let Some(v) = acted_on {
-            if v != self.version() {
-                return Err(TableError::Stale {
-                    acted_on: v,
-                    current: self.version(),
-                });
-            }
-        }
+        self.check_version(acted_on)?;
         let to_move = self.to_move();
         if to_move != Some(seat) {
             return Err(TableError::NotYourTurn { seat, to_move });
@@ -427,6 +419,18 @@ impl Table {
             (_, Some(sheet)) if sheet.winner().is_some() => None,
             (_, Some(_)) if self.deal_no >= MATCH_DEAL_CAP => Some(Due::Cap),
             (_, Some(_)) => Some(Due::Deal(deal_no)),
+        }
+    }
+
+    /// `Stale` if a request decided on version `acted_on` (when the caller
+    /// says) finds the table moved on.
+    fn check_version(&self, acted_on: Option<u64>) -> Result<(), TableError> {
+        match acted_on {
+            Some(v) if v != self.version() => Err(TableError::Stale {
+                acted_on: v,
+                current: self.version(),
+            }),
+            _ => Ok(()),
         }
     }
 
@@ -536,7 +540,7 @@ impl Table {
             Event::Ended { reason } => self.ended = Some(*reason),
             Event::Undone { .. } => unreachable!("taken back above"),
         }
-        self.live.push(stored.clone());
+        self.live.push(self.log.len());
         self.log.push(stored);
         Ok(())
     }

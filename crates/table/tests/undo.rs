@@ -209,12 +209,12 @@ fn a_deal_takes_back_a_bounded_number_of_moves() {
     }
     for _ in 0..MAX_UNDOS_A_DEAL {
         step(&mut table);
-        let checked = table.check_undo(0).unwrap();
+        let checked = table.check_undo(0, None).unwrap();
         table.apply_checked(checked).unwrap();
     }
     step(&mut table);
     let v = table.version();
-    let e = table.check_undo(0).unwrap_err();
+    let e = table.check_undo(0, None).unwrap_err();
     assert!(e.to_string().contains("as many moves as a deal may"), "{e}");
     assert!(table.state(Viewer::Seat(0))["undo"] == false);
     assert_eq!(table.version(), v);

@@ -7,7 +7,7 @@ use super::{send, ConnId, Room};
 use crate::presence::Presence;
 use std::time::Duration;
 use talon_protocol::ServerFrame;
-use talon_table::{Actor, EndReason, Event, Status, TableError, Viewer};
+use talon_table::{Actor, EndReason, Event, Status, Viewer};
 use tracing::info;
 
 /// How long a person must have been away before a friend may let a bot
@@ -91,15 +91,7 @@ impl Room {
         else {
             return;
         };
-        if v != self.table.version() {
-            let stale = TableError::Stale {
-                acted_on: v,
-                current: self.table.version(),
-            };
-            send(&out, &self.reject(stale.code(), &stale.to_string(), None));
-            return;
-        }
-        let checked = match self.table.check_undo(seat) {
+        let checked = match self.table.check_undo(seat, Some(v)) {
             Ok(checked) => checked,
             Err(e) => {
                 send(&out, &self.reject(e.code(), &e.to_string(), None));

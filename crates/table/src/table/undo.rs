@@ -22,14 +22,14 @@ impl Table {
     pub fn undo(&mut self, seat: Option<u8>) -> Result<(), TableError> {
         let last = match seat {
             None => self
-                .live
-                .iter()
+                .live_events()
                 .rposition(|e| matches!(e, Event::Acted { .. }))
                 .ok_or(TableError::NothingToUndo("nothing to undo"))?,
             Some(s) => self.undo_point(s)?,
         };
         let undos = self.undos + 1;
-        *self = Table::replay(&self.live[..last])?;
+        let kept: Vec<Event> = self.live_events().take(last).cloned().collect();
+        *self = Table::replay(&kept)?;
         self.undos = undos;
         Ok(())
     }
@@ -37,14 +37,20 @@ impl Table {
     /// Whether `seat` may take back its last action now with
     /// `Event::Undone` (what a client shows an undo button for).
     pub fn may_undo(&self, seat: u8) -> bool {
-        self.check_undo(seat).is_ok()
+        self.check_undo(seat, None).is_ok()
     }
 
-    /// `seat`'s request to take back its last action, checked as a new
-    /// event is: what [`Table::check`] allows, within
-    /// [`MAX_UNDOS_A_DEAL`] a deal. The cap is a new request's only, so a
-    /// log stored before it still replays.
-    pub fn check_undo(&self, seat: u8) -> Result<super::Checked, TableError> {
+    /// `seat`'s request to take back its last action, decided on version
+    /// `acted_on` (if the caller says), checked as a new event is: what
+    /// [`Table::check`] allows, within [`MAX_UNDOS_A_DEAL`] a deal. The
+    /// cap is a new request's only, so a log stored before it still
+    /// replays.
+    pub fn check_undo(
+        &self,
+        seat: u8,
+        acted_on: Option<u64>,
+    ) -> Result<super::Checked, TableError> {
+        self.check_version(acted_on)?;
         let this_deal = self
             .log
             .iter()
@@ -67,6 +73,11 @@ impl Table {
         self.undos
     }
 
+    /// The log's events still in effect, in order.
+    fn live_events(&self) -> impl DoubleEndedIterator<Item = &Event> + ExactSizeIterator {
+        self.live.iter().map(|&i| &self.log[i])
+    }
+
     /// Where in the live events `seat`'s last action of the deal in play
     /// is.
     fn undo_point(&self, seat: u8) -> Result<usize, TableError> {
@@ -75,12 +86,11 @@ impl Table {
                 "the deal is over and booked: undo is only possible during a deal",
             ));
         }
-        let live = &self.live;
-        let deal_start = live
-            .iter()
+        let deal_start = self
+            .live_events()
             .rposition(|e| matches!(e, Event::Dealt { .. }))
             .unwrap_or(0);
-        live.iter()
+        self.live_events()
             .rposition(|e| matches!(e, Event::Acted { seat: s, .. } if *s == seat))
             .filter(|&i| i > deal_start)
             .ok_or(TableError::NothingToUndo("nothing to undo in this deal"))
