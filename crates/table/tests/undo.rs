@@ -81,6 +81,22 @@ fn an_undone_move_is_a_new_version_and_the_table_as_before_it() {
         assert_eq!(table.log().last(), Some(&Event::Undone { seat: 0 }));
         assert_eq!(table.to_move(), Some(0));
         assert_eq!(table.undos(), 1);
+        // What each viewer is sent for the undo names no card hidden from it.
+        for viewer in common::viewers(&table) {
+            let sent = table.project_last(viewer);
+            // The deals played out are shown whole to all, by design.
+            let mut state = sent.state;
+            let map = state.as_object_mut().unwrap();
+            map.remove("last_deal");
+            map.remove("deals");
+            let text = format!("{} {state}", sent.event);
+            for card in table.hidden_for(viewer).iter() {
+                assert!(
+                    !text.contains(&format!("\"{card}\"")),
+                    "{preset:?}: {viewer:?} is sent hidden {card} after an undo"
+                );
+            }
+        }
         let then = Table::replay(&table.log()[..before_own[2] as usize]).unwrap();
         for viewer in common::viewers(&table) {
             assert_eq!(
