@@ -594,7 +594,9 @@ test("a wrong seat link keeps the good one; watching instead; hints stay; a spec
 });
 
 test("against a bot, Undo takes your move back: the same hand, your turn, a new version", async () => {
-  const t = await createTable("schnapsen", [{ kind: "person" }, { kind: "bot", level: "random" }]);
+  // Not the random bot: it may declare 66 after one trick and end the deal
+  // before your second turn; the heuristic declares only when it has 66.
+  const t = await createTable("schnapsen", [{ kind: "person" }, { kind: "bot", level: "heuristic" }]);
   const page = await openPage(t.seats[0].invite);
   await page.evaluate(() => {
     window.said = [];

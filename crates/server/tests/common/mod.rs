@@ -371,6 +371,11 @@ pub async fn play_person(addr: SocketAddr, table: String, secret: String, seed: 
 pub async fn my_turn(c: &mut Client) -> Value {
     loop {
         let f = c.next().await.expect("open");
+        // A finished table offers no turn: fail now, not after a minute.
+        assert_ne!(
+            f["state"]["status"], "finished",
+            "the table finished before this seat's turn: {f}"
+        );
         if f.get("state")
             .is_some_and(|s| s["legal"].as_array().is_some_and(|l| !l.is_empty()))
         {
