@@ -9,6 +9,9 @@ function presenceText(ui, seat) {
   const p = ui.presence[seat];
   // Over: who is still here matters (for a rematch), not who played for whom.
   if (ui.state.status === "finished" && (p === "stand_in" || p === "open")) return "";
+  // Nobody comes back to a finished table: one who went (to the rematch,
+  // most often) has left, not stepped away.
+  if (ui.state.status === "finished" && p === "away") return "left";
   // This page's own link is down: the last presence it heard is stale.
   if (seat === ui.state.you && ui.connection && ui.connection !== "online") return "reconnecting…";
   if (p === "away" && longAway(ui, seat) && ui.standInAt[seat] !== undefined) {

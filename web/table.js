@@ -152,11 +152,12 @@ class TableUi {
     if (!this.state || seat === null || seat === undefined) return "";
     const seats = this.state.seats;
     const s = seats[seat];
-    let base = s ? s.name : `seat ${seat}`;
-    // Two seats of one name (two bots of a level) get their numbers; names
-    // alike as they read ("Ann", "Ann ", full-width "Ａｎｎ") count as one.
+    let base = s ? s.name : `seat ${seat + 1}`;
+    // Two seats of one name (two bots of a level) get their numbers, from 1
+    // as in the lobby; names alike as they read ("Ann", "Ann ", full-width
+    // "Ａｎｎ") count as one.
     const looks = (n) => n.normalize("NFKC").replace(/\s+/g, " ").trim().toLowerCase();
-    if (s && seats.some((o, i) => i !== seat && looks(o.name) === looks(s.name))) base = `${base.trim()} ${seat}`;
+    if (s && seats.some((o, i) => i !== seat && looks(o.name) === looks(s.name))) base = `${base.trim()} ${seat + 1}`;
     if (seat !== this.state.you || /^you$/i.test(base.trim())) return base;
     return `${base} (you)`;
   }

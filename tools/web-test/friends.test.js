@@ -121,9 +121,11 @@ test("friends play again with one click each: the same seats, and the same cards
   assert.equal(carried.host, t.host);
   assert.ok(carried.seats.every((s) => s.invite.startsWith(`/t/${again}#s=`)), JSON.stringify(carried));
   await ann.click("#panel-close");
-  // Bo hears of it at the old table and joins with his own seat.
+  // Bo hears of it at the old table and joins with his own seat. Ann has
+  // left this finished table; she is not "away", as if she might be back.
   const join = bo.locator("#join-rematch");
   await join.waitFor();
+  await bo.locator('.seat[data-seat="0"]').getByText("left", { exact: true }).waitFor({ timeout: 10000 });
   assert.match(await join.getAttribute("href"), new RegExp(`^/t/${again}#s=`));
   await join.click();
   await bo.waitForURL((u) => u.pathname.endsWith(again), { timeout: 20000 });
@@ -322,7 +324,7 @@ test("names that read alike are told apart by seat number", async () => {
   const t = await createTable("schnapsen", [{ kind: "person", name: "Ann" }, { kind: "person", name: "\uff21\uff4e\uff4e " }]);
   const ann = await openPage(t.seats[0].invite);
   const names = await ann.$$eval(".seat .seat-name", (els) => els.map((e) => e.textContent.replace("\u25B6 ", "").trim()));
-  assert.deepEqual(names.sort(), ["Ann 0 (you)", "\uff21\uff4e\uff4e 1"].sort());
+  assert.deepEqual(names.sort(), ["Ann 1 (you)", "\uff21\uff4e\uff4e 2"].sort(), "numbered from 1, as the lobby numbers seats");
   await ann.context().close();
 });
 

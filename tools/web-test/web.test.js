@@ -263,7 +263,9 @@ async function watchConn(page) {
 }
 
 test("a socket dropped by the network recovers by itself, also with a card in flight, and no card is played twice", async (tc) => {
-  const t = await createTable("sixty-six", [{ kind: "person", name: "Ann" }, { kind: "bot", level: "random" }], { match: false });
+  // The heuristic, not the random bot: a random declaration of 66 could
+  // end the deal before the later steps, which would then be skipped.
+  const t = await createTable("sixty-six", [{ kind: "person", name: "Ann" }, { kind: "bot", level: "heuristic" }], { match: false });
   const context = await env.browser.newContext();
   // A proxy between the page and the real server that can cut the line.
   // `line.acts`: every act frame the page sent (seen by the proxy itself).

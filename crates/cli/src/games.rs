@@ -50,7 +50,7 @@ pub fn options_page(p: Preset, width: usize) -> String {
         players(p),
         p.description()
     );
-    for spec in p.option_specs() {
+    for spec in p.offered_option_specs() {
         let default = defaults
             .iter()
             .find(|(n, _)| *n == spec.name)

@@ -146,12 +146,15 @@ fn presets(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
         d.set_item("min_players", min_players)?;
         d.set_item("max_players", max_players)?;
         let opts = PyDict::new(py);
+        let offered = p.offered_option_specs();
         for (k, v) in p.option_defaults() {
-            opts.set_item(k, v)?;
+            if offered.iter().any(|spec| spec.name == k) {
+                opts.set_item(k, v)?;
+            }
         }
         d.set_item("options", opts)?;
         let docs = PyDict::new(py);
-        for spec in p.option_specs() {
+        for spec in offered {
             docs.set_item(spec.name, spec.doc)?;
         }
         d.set_item("option_docs", docs)?;

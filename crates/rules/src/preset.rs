@@ -256,6 +256,24 @@ impl Preset {
         }
     }
 
+    /// The options that play a part in this preset: the family's
+    /// [`Preset::option_specs`] less those that change nothing here (a
+    /// widow with four hands, the moon with three). Those are still read,
+    /// so that every log replays, but they are not offered.
+    pub fn offered_option_specs(self) -> Vec<&'static OptionSpec> {
+        use crate::na_sixty_six::NaOptions;
+        let na = match self {
+            Preset::NaSixtySix => Some(NaOptions::FOUR_HANDS),
+            Preset::NaSixtySix3 => Some(NaOptions::THREE_HANDS),
+            Preset::SixtySixFour => Some(NaOptions::HOYLE_FOUR),
+            _ => None,
+        };
+        self.option_specs()
+            .iter()
+            .filter(|spec| na.is_none_or(|o| o.inert(spec.name).is_none()))
+            .collect()
+    }
+
     /// Refuses an option given twice, in any spelling (names are read
     /// without regard to case), or unknown: every front end's options
     /// pass here ([`crate::Ruleset::new`]).

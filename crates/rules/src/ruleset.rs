@@ -62,20 +62,29 @@ impl Ruleset {
     /// refused by [`Ruleset::new`] only, so that a log or state saved
     /// before the refusal still replays.
     fn fit_together(&self) -> Result<(), SetupError> {
-        match self.options {
-            // Playing alone against two partners: only where there are partners.
-            FamilyOptions::NaSixtySix(o) if o.moon && o.players != 4 => {
-                Err(SetupError::Option(crate::OptionError::BadValue {
-                    name: "moon".into(),
-                    value: "true".into(),
-                    expected: format!(
-                        "false with {} players: the moon (playing alone) is for the four-hand partnership game",
-                        o.players
-                    ),
-                }))
+        // An option that changes nothing in this game (a widow with four
+        // hands, the moon with three) stays at the preset's value: a
+        // player who sets it expects it to do something.
+        if let FamilyOptions::NaSixtySix(o) = &self.options {
+            let defaults = self.preset.option_defaults();
+            for (name, value) in o.values() {
+                let Some(why) = o.inert(name) else { continue };
+                let Some((_, default)) = defaults.iter().find(|(n, _)| *n == name) else {
+                    continue;
+                };
+                if *default != value {
+                    return Err(SetupError::Option(crate::OptionError::BadValue {
+                        name: name.into(),
+                        value,
+                        expected: format!(
+                            "{default} in {}, where it changes nothing: {why}",
+                            self.preset.name()
+                        ),
+                    }));
+                }
             }
-            _ => Ok(()),
         }
+        Ok(())
     }
 
     /// The options read, without trying a deal.

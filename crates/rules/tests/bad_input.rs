@@ -207,6 +207,60 @@ fn the_moon_needs_partners() {
     Ruleset::new(Preset::NaSixtySix, &moon).unwrap();
 }
 
+/// Options that change nothing in a preset (the widow with four hands,
+/// the ten of trumps where trumps are bid) are refused away from their
+/// default, naming the option and the reason, and are not offered; left
+/// at the default (as a written-out list of every option has them) they
+/// are accepted, and a game that was saved with one still replays.
+#[test]
+fn options_that_change_nothing_here_are_refused_and_not_offered() {
+    let o = |name: &str, value: &str| vec![(name.to_string(), value.to_string())];
+    for (preset, name, value, why) in [
+        (Preset::NaSixtySix, "widow", "exchange", "widow"),
+        (Preset::NaSixtySix, "widow_shown", "true", "widow"),
+        (Preset::NaSixtySix, "ten_of_trumps", "true", "turned-trump"),
+        (Preset::NaSixtySix3, "head_partner", "false", "no partners"),
+        (Preset::NaSixtySix3, "moon_scoring", "points_165", "moon"),
+        (
+            Preset::SixtySixFour,
+            "all_pass",
+            "dealer_bids",
+            "no auction",
+        ),
+        (Preset::SixtySixFour, "moon", "true", "no auction"),
+    ] {
+        let e = Ruleset::new(preset, &o(name, value))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains(name) && e.contains(why),
+            "{preset:?} {name}: {e}"
+        );
+        assert!(
+            !preset.offered_option_specs().iter().any(|s| s.name == name),
+            "{preset:?} offers {name}"
+        );
+        let default = preset
+            .option_defaults()
+            .into_iter()
+            .find(|(n, _)| *n == name)
+            .unwrap()
+            .1;
+        Ruleset::new(preset, &o(name, &default)).unwrap();
+        AnyGame::new(preset, &o(name, value), &Setup::Seed(1)).unwrap();
+    }
+    // Where they play a part they are offered and accepted.
+    Ruleset::new(Preset::NaSixtySix3, &o("widow", "exchange")).unwrap();
+    Ruleset::new(Preset::SixtySixFour, &o("ten_of_trumps", "true")).unwrap();
+    for preset in Preset::ALL {
+        let offered = preset.offered_option_specs();
+        assert!(offered.len() <= preset.option_specs().len());
+        if preset.family() != talon_rules::Family::NaSixtySix {
+            assert_eq!(offered.len(), preset.option_specs().len(), "{preset:?}");
+        }
+    }
+}
+
 /// King Pedro with a joker: 53 cards leave a kitty of 5, not the 4 it
 /// keeps. Refused when the game is loaded, naming the kitty.
 #[test]

@@ -17,10 +17,7 @@ async fn after_own_moves(c: &mut Client, moves: usize) -> Option<Value> {
         if f["state"]["status"] == "finished" {
             return None;
         }
-        if !f["state"]["legal"]
-            .as_array()
-            .is_some_and(|l| !l.is_empty())
-        {
+        if f["state"]["legal"].as_array().is_none_or(|l| l.is_empty()) {
             continue;
         }
         if made == moves {

@@ -36,8 +36,8 @@ pub struct GameInfo {
 pub fn game_info(p: Preset) -> GameInfo {
     let defaults = p.option_defaults();
     let options = p
-        .option_specs()
-        .iter()
+        .offered_option_specs()
+        .into_iter()
         .map(|spec| OptionInfo {
             name: spec.name,
             kind: spec.kind.to_string(),

@@ -106,7 +106,9 @@ class TalonGame(pyspiel.Game):
         # OpenSpiel fills in every parameter's default before this is
         # called, so a shorthand such as `sharp` cannot tell an option given
         # its soft default from one not given; report the rules in force.
-        in_force = {k: _param(v) for k, v in self.talon_game.options().items()}
+        # (Only the options this preset offers: one that changes nothing
+        # here, such as the widow with four hands, is no parameter.)
+        in_force = {k: _param(v) for k, v in self.talon_game.options().items() if k in defaults}
         params = {**in_force, **{k: v for k, v in params.items() if k not in in_force}}
         info = pyspiel.GameInfo(
             num_distinct_actions=self.talon_game.num_distinct_actions(),

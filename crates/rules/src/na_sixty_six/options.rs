@@ -151,6 +151,30 @@ impl NaOptions {
         }
     }
 
+    /// Why option `name` changes nothing in this form of the game (four
+    /// hands bidding, three hands with a widow, or trumps turned), or
+    /// `None` where it plays a part. Such an option is not offered, and a
+    /// new game may not move it from the preset's value.
+    pub fn inert(&self, name: &str) -> Option<&'static str> {
+        let bidding = self.form == Form::Bidding;
+        match name {
+            "moon" | "moon_scoring" | "all_pass" if !bidding => {
+                Some("this game has no auction (trumps are turned)")
+            }
+            "moon" | "moon_scoring" if self.players != 4 => {
+                Some("the moon (playing alone) is for the four-hand partnership game")
+            }
+            "head_partner" if self.players != 4 => Some("three hands have no partners"),
+            "widow" | "widow_shown" if self.widow_size() == 0 => {
+                Some("only the three-hand game has a widow")
+            }
+            "ten_of_trumps" if self.form != Form::TurnedTrump => {
+                Some("it is a rule of the turned-trump game (sixty-six-4) only")
+            }
+            _ => None,
+        }
+    }
+
     /// Sets one option by name from text.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
         let spec = find_spec(SPECS, name)?;
