@@ -161,3 +161,22 @@ test("phone: the first tap on a card does not move the hand, also with no Hint b
   assert.equal(await top(), before, "the hand stays under the finger");
   await page.context().close();
 });
+
+test("the smallest phone (320x568): three other seats share one row, and your hand is within reach", async () => {
+  const seats = [{ kind: "person" }, ...Array(3).fill({ kind: "bot", level: "heuristic" })];
+  const t = await createTable("sixty-three", seats);
+  const page = await openPage(t.seats[0].invite, { viewport: { width: 320, height: 568 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  await page.waitForSelector("#hand .card");
+  const m = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    tops: [...document.querySelectorAll(".opponents > .seat")].map((s) => Math.round(s.getBoundingClientRect().top)),
+    firstCard: document.querySelector("#hand .card").getBoundingClientRect().top,
+  }));
+  assert.ok(m.scroll <= 320, `no sideways scroll (${m.scroll})`);
+  assert.equal(m.tops.length, 3);
+  assert.equal(new Set(m.tops).size, 1, `one row of seats: tops ${m.tops}`);
+  // At least a finger's 44px of the first row shows (the status, bids
+  // and actions above it vary in height with the deal).
+  assert.ok(m.firstCard + 44 <= 568, `the hand starts at ${m.firstCard}px of 568`);
+  await page.context().close();
+});
