@@ -347,6 +347,12 @@ test("a person whose time ran out twice gets their seat back with one press", as
     await page.evaluate(() => {
       window.said = [];
       new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach((n) => window.said.push(n.textContent)))).observe(document.getElementById("live"), { childList: true });
+      // Every status line shown, in order.
+      window.statuses = [];
+      new MutationObserver(() => {
+        const text = document.getElementById("status")?.textContent;
+        if (text !== undefined && text !== window.statuses.at(-1)) window.statuses.push(text);
+      }).observe(document.body, { childList: true, characterData: true, subtree: true });
     });
     // Ann's turn counts down (the server's turn time comes in its welcome).
     await page.locator("#status", { hasText: /s before a bot moves for you\)$/ }).waitFor({ timeout: 20000 });
@@ -359,6 +365,8 @@ test("a person whose time ran out twice gets their seat back with one press", as
     const said = await page.evaluate(() => window.said);
     assert.ok(!said.some((l) => /^You (play|show|declare|close|exchange|draw)/.test(l)), said.join(" / "));
     assert.equal(await page.locator("#undo").count(), 0, "no Undo while a bot plays for her");
+    // On her turn meanwhile, the status says whose hands are on her cards.
+    await page.waitForFunction(() => window.statuses.some((t) => t.startsWith("A bot is playing for you")), null, { timeout: 20000 });
     await back.click();
     await page.locator('.seat.me .presence', { hasText: /^online$/ }).waitFor();
     assert.equal(await back.count(), 0);

@@ -256,7 +256,8 @@ async function watchConn(page) {
   await page.evaluate(() => {
     window.__conn = [];
     window.__connObserver?.disconnect();
-    const note = () => window.__conn.push([document.body.dataset.conn, document.getElementById("conn")?.textContent || "", Number(document.body.dataset.v)]);
+    // [connection, its notice, version, what your own seat's box says]
+    const note = () => window.__conn.push([document.body.dataset.conn, document.getElementById("conn")?.textContent || "", Number(document.body.dataset.v), document.querySelector(".seat.me .presence")?.textContent || ""]);
     window.__connObserver = new MutationObserver(note);
     window.__connObserver.observe(document.body, { attributes: true, attributeFilter: ["data-conn"] });
   });
@@ -325,6 +326,8 @@ test("a socket dropped by the network recovers by itself, also with a card in fl
     await page.waitForFunction(() => document.body.dataset.conn === "online", null, { timeout: 15000 });
     const seen = await page.evaluate(() => window.__conn);
     assert.ok(seen.some(([c, text]) => c === "reconnecting" && text === "Reconnecting…"), `${what}: the page showed Reconnecting… (${JSON.stringify(seen)})`);
+    // Your own seat does not claim "online" while this page is cut off.
+    assert.ok(seen.filter(([c]) => c === "reconnecting").every(([, , , own]) => own === "reconnecting…"), `${what}: your seat said reconnecting… (${JSON.stringify(seen)})`);
     // Online only once caught up: never a past hand to click on. (Every
     // render notes the status again; the first "online" after the last
     // "reconnecting" is the moment it came back.)
@@ -777,4 +780,27 @@ test("the widow of three-hand North American Sixty-six shows once it may be seen
   assert.ok(shown, "the widow was never shown");
   assert.equal(shown.split(" ").length, 3, shown);
   assert.equal(said.length, 1, said.join(" / "));
+});
+
+test("the words for cards come into your hand: new draws only, and none for a reloaded page", async () => {
+  const t = await createTable("pedro", [{ kind: "person" }, ...Array(3).fill({ kind: "bot", level: "random" })]);
+  const page = await openPage(t.seats[0].invite);
+  const lines = await page.evaluate(async () => {
+    const src = document.querySelector('script[type="module"]').src;
+    const { received } = await import(src.replace(/app\.js$/, "told.js"));
+    const drew = (seat, cards) => ({ event: "drew", seat, from: "stock", own_cards: cards });
+    const state = (events, deal_no = 1) => ({ deal_no, observation: { family: "pedro", seat: 0, events } });
+    const before = state([drew(0, ["7H"])]);
+    const after = state([drew(0, ["7H"]), drew(1, []), drew(0, ["AS", "2C"])]);
+    return {
+      reload: received(null, after),
+      update: received(before, after),
+      nextDeal: received(before, state([drew(0, ["KD"])], 2)),
+    };
+  });
+  assert.deepEqual(lines.reload, [], "a reloaded page does not retell old draws");
+  assert.equal(lines.update.length, 1, JSON.stringify(lines.update));
+  assert.match(lines.update[0], /^You drew .+ and .+\.$/);
+  assert.equal(lines.nextDeal.length, 1, "a new deal's first draw is news");
+  await page.context().close();
 });
