@@ -51,10 +51,14 @@ pub fn options_page(p: Preset, width: usize) -> String {
         p.description()
     );
     for spec in p.offered_option_specs() {
-        let default = defaults
-            .iter()
-            .find(|(n, _)| *n == spec.name)
-            .map_or(String::new(), |(_, v)| format!(" (default {v})"));
+        let default = defaults.iter().find(|(n, _)| *n == spec.name).map_or_else(
+            // A shorthand (`sharp`) has no value of its own: off unless given.
+            || match spec.kind {
+                talon_rules::OptionKind::Bool => " (default false)".to_string(),
+                _ => String::new(),
+            },
+            |(_, v)| format!(" (default {v})"),
+        );
         md.push_str(&format!(
             "- {}: {}{default}. {}\n",
             spec.name, spec.kind, spec.doc
@@ -67,7 +71,7 @@ pub fn options_page(p: Preset, width: usize) -> String {
     ));
     if !variants.is_empty() {
         md.push_str(&format!(
-            "Variants kept for experiments and comparisons (README): {}.\n",
+            "Variants kept for experiments and comparisons (docs/strength.md and docs/strength/ say what each is): {}.\n",
             variants.join(", ")
         ));
     }

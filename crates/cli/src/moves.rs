@@ -127,20 +127,45 @@ pub fn help(preset: Preset, obs: &AnyObservation, terminal: bool) -> Vec<String>
                 ""
             }
         ),
-        (Family::SixtySix, _) => {
-            "Moves: a card (QS); MH meld hearts (then lead K or Q); exchange; close; declare; draw."
-                .into()
+        (Family::SixtySix, AnyObservation::SixtySix(o)) => {
+            use talon_rules::sixty_six::Declaring;
+            format!(
+                "Moves: a card (QS); MH meld hearts (then lead K or Q); exchange; close{}{}.",
+                if o.options.declaring == Declaring::Manual {
+                    "; declare"
+                } else {
+                    ""
+                },
+                // Only where the trick's winner may close before drawing.
+                if o.options.close_before_draw {
+                    "; draw (take your card without closing)"
+                } else {
+                    ""
+                }
+            )
         }
         (Family::NaSixtySix, AnyObservation::NaSixtySix(o)) => na_moves(&o.options),
         (Family::Sevens, _) => "Moves: a card (7H); with a wild ace, ace odd or ace even.".into(),
-        (Family::Pedro | Family::NaSixtySix, _) => "Moves: see the list of your moves.".into(),
+        _ => "Moves: see the list of your moves.".into(),
     });
+    let auction = match obs {
+        AnyObservation::Pedro(_) => true,
+        AnyObservation::NaSixtySix(o) => o.options.form == talon_rules::na_sixty_six::Form::Bidding,
+        _ => false,
+    };
     out.push(if terminal {
         "Keys: ←/→ choose a move, Enter plays it; or type it and press Enter. \
-         h hint · u undo · l last trick · s score sheet · ? help · Esc clears · q quit."
+         h hint · u undo · l last trick and the whole log · s score sheet · ? help · Esc clears · q quit."
             .into()
     } else {
-        "Commands: a move (notation or its number; in an auction a number is a bid), hint, undo, last, sheet, help, quit.".into()
+        format!(
+            "Commands: a move (notation or its number{}), hint, undo, last, sheet, help, quit.",
+            if auction {
+                "; in an auction a number is a bid"
+            } else {
+                ""
+            }
+        )
     });
     out.push(String::new());
     out.push("Now:".into());
@@ -190,11 +215,28 @@ fn now(obs: &AnyObservation) -> Vec<String> {
             ));
             v
         }
-        AnyObservation::Sevens(_) => vec![
-            "Follow suit if you can. A trick goes to the side with more odd or even cards, \
-             as the rules page says."
-                .into(),
-        ],
+        AnyObservation::Sevens(o) => {
+            use talon_rules::sevens::Tie;
+            let tie = match o.options.tie {
+                Tie::Highest => "highest",
+                Tie::Lowest => "lowest",
+            };
+            let mut v = vec![
+                "Follow suit if you can; there are no trumps.".into(),
+                "Odd cards: 3 5 7 9 J K; even: 2 4 6 8 10 Q A. Count them in the whole trick: \
+                 more odd, the highest card of the suit led wins; more even, the lowest."
+                    .into(),
+                format!("As many odd as even: the {tie} card of the suit led wins."),
+            ];
+            if o.options.ace_wild {
+                v.push(
+                    "An ace is wild: once the trick is down you call it odd (low, 1) or even \
+                     (high, 14)."
+                        .into(),
+                );
+            }
+            v
+        }
         AnyObservation::Pedro(o) => {
             let mut v = Vec::new();
             match (o.bidder, o.trump) {
@@ -211,6 +253,47 @@ fn now(obs: &AnyObservation) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The help says each game's own rules: no sides, auctions or `draw`
+    /// where a game has none.
+    #[test]
+    fn the_help_names_only_what_the_game_has() {
+        let help_of = |preset, options: &[(&str, &str)]| {
+            let options: Vec<(String, String)> = options
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+            let game =
+                talon_rules::AnyGame::new(preset, &options, &talon_rules::Setup::Seed(1)).unwrap();
+            help(preset, &game.observe(talon_cards::Seat(0)).unwrap(), false).join("\n")
+        };
+        let sevens = help_of(Preset::SixesAndSevens, &[]);
+        assert!(sevens.contains("Odd cards: 3 5 7 9 J K"), "{sevens}");
+        assert!(
+            sevens.contains("As many odd as even: the highest"),
+            "{sevens}"
+        );
+        assert!(
+            !sevens.contains("side") && !sevens.contains("auction"),
+            "{sevens}"
+        );
+        let low = help_of(
+            Preset::SixesAndSevens,
+            &[("tie", "lowest"), ("ace_wild", "true")],
+        );
+        assert!(
+            low.contains("the lowest card of the suit led wins.") && low.contains("wild"),
+            "{low}"
+        );
+        let schnapsen = help_of(Preset::Schnapsen, &[]);
+        assert!(
+            !schnapsen.contains("draw") && schnapsen.contains("declare"),
+            "{schnapsen}"
+        );
+        let before_draw = help_of(Preset::Schnapsen, &[("close_before_draw", "true")]);
+        assert!(before_draw.contains("draw"), "{before_draw}");
+        assert!(help_of(Preset::SixtyThree, &[]).contains("in an auction a number is a bid"));
+    }
 
     #[test]
     fn symbols_read_as_letters() {

@@ -52,11 +52,20 @@ pub fn run(s: &mut PlaySession, mut input: impl BufRead, mut out: impl Write) ->
         let moves = s.moves();
         if s.bidding() {
             // A number is a bid here, so the list numbers nothing.
-            writeln!(
-                out,
-                "your moves (a number bids it: 30 is bid 30): {}",
-                moves.join(", ")
-            )?;
+            // The example is a bid open to you now (1 in North American
+            // Sixty-six, 30 or more in the Pedro family).
+            let example = moves
+                .iter()
+                .find_map(|m| m.strip_prefix("bid "))
+                .filter(|n| n.parse::<u32>().is_ok());
+            match example {
+                Some(n) => writeln!(
+                    out,
+                    "your moves (a number bids it: {n} is bid {n}): {}",
+                    moves.join(", ")
+                )?,
+                None => writeln!(out, "your moves: {}", moves.join(", "))?,
+            }
         } else {
             let numbered: Vec<String> = moves
                 .iter()

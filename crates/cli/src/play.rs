@@ -128,6 +128,9 @@ pub struct PlaySession {
     /// The log's length before each of the person's moves this deal: an
     /// undo takes the move's lines back with it.
     marks: Vec<usize>,
+    /// The full screen runs the bots itself after a person's move, so
+    /// that it can show the move (and drop its prompt) while they think.
+    pub defer_bots: bool,
 }
 
 impl PlaySession {
@@ -204,6 +207,7 @@ impl PlaySession {
             booked_at: 0,
             marks: Vec::new(),
             log: Vec::new(),
+            defer_bots: false,
         };
         s.run_bots();
         Ok(s)
@@ -416,13 +420,28 @@ impl PlaySession {
     pub fn resolve(&self, input: &str) -> Result<String, String> {
         let moves = self.moves();
         // In an auction a bare number is a bid (what a bidder means by
-        // "30"), never the 30th move of the list.
-        if let (Ok(n), true) = (input.trim().parse::<u32>(), self.bidding()) {
+        // "30"), never the 30th move of the list; a signed or huge one
+        // is a bid too, just not one to be had.
+        let number = input.trim();
+        let digits = number.strip_prefix(['-', '+']).unwrap_or(number);
+        if self.bidding() && !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()) {
             // As the rules read `bid N` (North American `bid 5` is the moon).
-            return match self.game().canonical(&format!("bid {n}")) {
-                Ok(bid) if moves.contains(&bid) => Ok(bid),
+            let bid = match number.parse::<u32>() {
+                Ok(n) if !number.starts_with('+') => {
+                    self.game().canonical(&format!("bid {n}")).ok()
+                }
+                _ => None,
+            };
+            return match bid {
+                Some(bid) if moves.contains(&bid) => Ok(bid),
                 _ => Err(format!(
-                    "{n} is not a bid you can make now; you may: {}",
+                    "{} is not a bid you can make now; you may: {}",
+                    // Digits and a sign only, so cutting is safe.
+                    if number.len() > 12 {
+                        format!("{}…", &number[..12])
+                    } else {
+                        number.to_string()
+                    },
                     moves.join(", ")
                 )),
             };
@@ -435,8 +454,42 @@ impl PlaySession {
             // text the rules cannot read goes on to be refused by them.
             Err(_) => {
                 let text = moves::normalize(input);
-                Ok(self.game().canonical(&text).unwrap_or(text))
+                match self.game().canonical(&text) {
+                    Ok(action) => Ok(self.card_for_its_move(action, &moves)?),
+                    Err(e) => {
+                        // A slip of the keys ("pas", "moom"): the nearest
+                        // move by name (not for cards: "KX" is no typo of KH).
+                        let word = text.len() >= 3 && text.chars().all(|c| c.is_ascii_alphabetic());
+                        match talon_rules::nearest(&text, moves.iter().map(String::as_str)) {
+                            Some(near) if word => Err(format!("did you mean {near}? ({e})")),
+                            _ => Ok(text),
+                        }
+                    }
+                }
             }
+        }
+    }
+
+    /// A bare card where the moves name cards with a verb (`discard KC`,
+    /// `give 7H`): the one move it can mean, or the question which.
+    fn card_for_its_move(&self, action: String, moves: &[String]) -> Result<String, String> {
+        if moves.contains(&action) {
+            return Ok(action);
+        }
+        let meant: Vec<&String> = moves
+            .iter()
+            .filter(|m| m.split_once(' ').is_some_and(|(_, card)| card == action))
+            .collect();
+        match meant.as_slice() {
+            [one] => Ok((*one).clone()),
+            [] => Ok(action),
+            many => Err(format!(
+                "{action}: say which: {}",
+                many.iter()
+                    .map(|m| m.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            )),
         }
     }
 
@@ -474,8 +527,16 @@ impl PlaySession {
                 .replace(talon_rules::NOT_HELD, "you do not hold it")
         })?;
         self.marks.push(mark);
-        self.run_bots();
+        if !self.defer_bots {
+            self.run_bots();
+        }
         Ok(())
+    }
+
+    /// Whether a bot is to move in the deal in play (the person waits).
+    pub fn bots_to_move(&self) -> bool {
+        self.game().summary().is_none()
+            && self.game().to_move().is_some_and(|seat| seat != self.human)
     }
 
     /// Takes back the person's last move (and the bots' replies): the

@@ -372,3 +372,34 @@ fn the_flags_left_behind_deal_the_same_table_again() {
         assert_eq!(t.options(), s.options(), "{expected}");
     }
 }
+
+/// Typed moves that mean a move the list writes otherwise: a bare card
+/// where only `discard` takes it, a signed or huge number in an auction,
+/// and a slip of the keys.
+#[test]
+fn typed_moves_are_read_as_the_person_means_them() {
+    let mut s = PlaySession::new(&args("king-pedro", 9)).unwrap();
+    assert!(s.bidding());
+    for number in ["-5", "+40", "99999999999999999999999"] {
+        let e = s.resolve(number).unwrap_err();
+        assert!(e.contains("is not a bid you can make now"), "{number}: {e}");
+    }
+    let e = s.resolve("pas").unwrap_err();
+    assert!(e.starts_with("did you mean pass?"), "{e}");
+    // On to the discards: the person plays the first move each time.
+    let mut checked = false;
+    for _ in 0..40 {
+        if s.game().summary().is_some() {
+            break;
+        }
+        let moves = s.moves();
+        if let Some(discard) = moves.iter().find(|m| m.starts_with("discard ")) {
+            let card = discard.trim_start_matches("discard ");
+            assert_eq!(s.resolve(card).unwrap(), *discard);
+            checked = true;
+            break;
+        }
+        s.human_move(&moves[0]).unwrap();
+    }
+    assert!(checked, "no discard came to the person");
+}

@@ -310,7 +310,11 @@ fn pedro_table(o: &PedroObservation) -> String {
             if extra == 1 { "" } else { "s" }
         ));
     }
-    out.push(format!("your hand: {}", pretty_hand(o.hand)));
+    // Trumps beside the hand too: a small screen shows the table's end.
+    let trumps = o
+        .trump
+        .map_or(String::new(), |t| format!("   (trumps {})", t.symbol()));
+    out.push(format!("your hand: {}{trumps}", pretty_hand(o.hand)));
     out.join("\n")
 }
 

@@ -2,8 +2,9 @@
 //! order (nothing selected until you choose, so Enter never plays by
 //! accident), typed notation (`KS` or `K♠`), a confirmation that says what
 //! a consequential move does, `?` help, `s` score sheet, hint, undo and the
-//! last trick. It fits 80×24, four-hand tables included; below that the
-//! play log goes first, and a screen too small says so.
+//! last trick with the whole play log (`l`). It fits 80×24, four-hand
+//! tables included; below that the play log goes first, and a screen too
+//! small says so; a taller one gives the log the room left.
 
 use crate::play::PlaySession;
 use crate::text::in_words;
@@ -25,6 +26,9 @@ struct Ui {
     typed: String,
     /// A move waiting for y/n, with what it does.
     confirm: Option<(String, String)>,
+    /// The person has moved and the bots are to answer: the screen shows
+    /// the move first, then they play.
+    bots_due: bool,
     quitting: bool,
     /// The quit prompt came from `q`, which may also start a queen typed
     /// in lower case (`qs`).
@@ -78,7 +82,10 @@ fn rows(text: &str, width: u16) -> u16 {
     u16::try_from(count).unwrap_or(u16::MAX)
 }
 
-fn status_line(s: &PlaySession, ui: &Ui) -> String {
+fn status_line(s: &PlaySession, ui: &Ui, width: u16) -> String {
+    if ui.bots_due {
+        return "the others are playing…".into();
+    }
     if ui.quitting {
         return "quit the game? y/n".into();
     }
@@ -98,7 +105,14 @@ fn status_line(s: &PlaySession, ui: &Ui) -> String {
             "s score sheet · q quit".into()
         };
     }
-    "←/→ choose, Enter plays · type a move · ? help · h hint · u undo · l last trick · s sheet · q quit"
+    // A narrow screen keeps its rows for the table: the keys are in `?`.
+    if width < 60 {
+        return "? help and keys · q quit".into();
+    }
+    if width < 80 {
+        return "←/→ and Enter, or type a move · ? help and keys · q quit".into();
+    }
+    "←/→ choose, Enter plays · type a move · ? help · h hint · u undo · l last trick & log · s sheet · q quit"
         .into()
 }
 
@@ -126,7 +140,7 @@ fn draw(frame: &mut Frame, s: &PlaySession, ui: &mut Ui) {
     let inner = area.width.saturating_sub(2);
     let moves = s.moves();
     let packed = pack_moves(&moves, inner);
-    let status = status_line(s, ui);
+    let status = status_line(s, ui, area.width);
     let status_rows = rows(&status, area.width).clamp(1, 3);
     // Moves get up to half of the screen; past that they scroll with ←/→.
     let body = area.height.saturating_sub(1 + status_rows);
@@ -149,7 +163,8 @@ fn draw(frame: &mut Frame, s: &PlaySession, ui: &mut Ui) {
     let table_rows = rows(&view, inner) + 2;
     // The play log gets what is left, and goes first on a small screen.
     let spare = body.saturating_sub(table_rows + moves_rows + 2);
-    let log_rows = if spare >= 3 { spare.min(8) } else { 0 };
+    // A tall screen gives the log all the room the table does not need.
+    let log_rows = if spare >= 3 { spare } else { 0 };
     let [top, table, moves_area, log, status_area] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(3),
@@ -188,7 +203,7 @@ fn draw(frame: &mut Frame, s: &PlaySession, ui: &mut Ui) {
     if log_rows > 0 {
         // The log's last lines, wrapped: the newest at the bottom.
         let shown = log_rows.saturating_sub(2);
-        let text = s.play_log().join("\n");
+        let text = collapsed(s.play_log()).join("\n");
         let scroll = rows(&text, inner).saturating_sub(shown);
         frame.render_widget(
             Paragraph::new(text)
@@ -211,6 +226,36 @@ fn draw(frame: &mut Frame, s: &PlaySession, ui: &mut Ui) {
             .wrap(Wrap { trim: true }),
         status_area,
     );
+}
+
+/// Runs of one line said again and again (three seats laying cards away
+/// face down) as one line with a count, so the auction before them stays
+/// in sight.
+fn collapsed(lines: &[String]) -> Vec<String> {
+    let mut out: Vec<(String, usize)> = Vec::new();
+    for line in lines {
+        match out.last_mut() {
+            Some((last, n)) if last == line => *n += 1,
+            _ => out.push((line.clone(), 1)),
+        }
+    }
+    out.into_iter()
+        .map(|(line, n)| {
+            if n > 1 {
+                format!("{line} (×{n})")
+            } else {
+                line
+            }
+        })
+        .collect()
+}
+
+/// The last trick and the whole play log (every deal so far), newest at
+/// the bottom, for the `l` page.
+fn log_page(s: &PlaySession) -> Vec<String> {
+    let mut lines = vec![s.last_trick(), String::new(), "the play so far:".into()];
+    lines.extend(collapsed(s.play_log()));
+    lines
 }
 
 /// Help or the score sheet over the whole screen, scrolled with ↑/↓.
@@ -429,6 +474,8 @@ fn key(s: &mut PlaySession, ui: &mut Ui, code: KeyCode) -> bool {
             None => {}
         },
         KeyCode::Char(c) if !ui.typed.is_empty() && !c.is_control() => ui.typed.push(c),
+        // The game is over: nothing is lost by quitting, so no question.
+        KeyCode::Char('q') if s.game().summary().is_some() && !s.more_deals() => return false,
         KeyCode::Char('q') => {
             ui.quitting = true;
             ui.quit_by_q = true;
@@ -451,7 +498,11 @@ fn key(s: &mut PlaySession, ui: &mut Ui, code: KeyCode) -> bool {
             None => ui.message = "no hint here".into(),
         },
         KeyCode::Char('u') => ui.message = s.undo().err().unwrap_or_default(),
-        KeyCode::Char('l') => ui.message = s.last_trick(),
+        // The last trick and the whole log, opened at its newest lines.
+        KeyCode::Char('l') => {
+            ui.overlay = Some(log_page(s));
+            ui.overlay_scroll = u16::MAX;
+        }
         // `n` at a deal's end: no action starts with an n, so it is
         // never the start of a typed move.
         KeyCode::Char('n') if s.game().summary().is_some() => {
@@ -473,16 +524,24 @@ fn event_loop(terminal: &mut DefaultTerminal, s: &mut PlaySession) -> std::io::R
     let mut ui = Ui::default();
     loop {
         terminal.draw(|f| draw(f, s, &mut ui))?;
+        // Drawn with the person's move: now the bots answer (once: a bot
+        // whose move is refused must not be asked for ever).
+        if std::mem::take(&mut ui.bots_due) {
+            s.run_bots();
+            continue;
+        }
         let Event::Key(k) = event::read()? else {
             continue;
         };
         if k.kind == KeyEventKind::Press && !key_event(s, &mut ui, k) {
             return Ok(());
         }
+        ui.bots_due = s.bots_to_move();
     }
 }
 
 pub fn run(s: &mut PlaySession) -> Result<(), String> {
+    s.defer_bots = true;
     let mut terminal = ratatui::init();
     let result = event_loop(&mut terminal, s);
     ratatui::restore();

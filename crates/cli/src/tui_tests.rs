@@ -316,3 +316,107 @@ fn a_hint_is_selected_so_enter_plays_it() {
     }
     assert_eq!(s.actions().get(before), Some(&hinted));
 }
+
+/// In the full screen a person's move is drawn before the bots answer:
+/// the prompt that asked for it is gone and the status says the others
+/// are playing; once they have, it is the person's turn again.
+#[test]
+fn the_screen_shows_your_move_before_the_bots_answer() {
+    let mut s = session(Preset::SixtyThree, 3);
+    s.defer_bots = true;
+    let mut ui = Ui::default();
+    let bid = s
+        .moves()
+        .into_iter()
+        .find(|m| m.starts_with("bid"))
+        .expect("a bid");
+    ui.typed = bid;
+    key(&mut s, &mut ui, KeyCode::Enter);
+    assert!(ui.confirm.is_some(), "a bid is confirmed first");
+    key(&mut s, &mut ui, KeyCode::Char('y'));
+    assert!(s.bots_to_move(), "the bots have not answered yet");
+    ui.bots_due = s.bots_to_move();
+    let rows = screen(&s, &mut ui, 100, 30).join("\n");
+    assert!(rows.contains("the others are playing"), "{rows}");
+    assert!(!rows.contains("y/n"), "{rows}");
+    s.run_bots();
+    ui.bots_due = false;
+    assert!(!s.bots_to_move());
+}
+
+/// Once the game is over, q quits without a question: nothing is lost.
+#[test]
+fn q_quits_at_once_when_the_game_is_over() {
+    let mut s = PlaySession::new(&PlayArgs {
+        preset: "schnapsen".into(),
+        seat: 0,
+        bots: "random".into(),
+        seed: Some(5),
+        options: Vec::new(),
+        deal: None,
+        whole_match: false,
+        plain: true,
+        record: None,
+    })
+    .unwrap();
+    let mut ui = Ui::default();
+    assert!(key(&mut s, &mut ui, KeyCode::Char('q')), "in play q asks");
+    assert!(ui.quitting);
+    key(&mut s, &mut ui, KeyCode::Char('n'));
+    finish_deal(&mut s);
+    assert!(!s.more_deals());
+    assert!(!key(&mut s, &mut ui, KeyCode::Char('q')));
+}
+
+/// `l` opens the last trick and the whole log at its newest lines; runs
+/// of one line (cards laid away face down) are counted, not repeated, and
+/// a tall screen gives the log its spare rows.
+#[test]
+fn the_log_page_has_every_line_and_repeats_are_counted() {
+    let mut s = session(Preset::KingPedro, 9);
+    for _ in 0..30 {
+        if s.game().summary().is_some() {
+            break;
+        }
+        let m = s.moves()[0].clone();
+        s.human_move(&m).unwrap();
+    }
+    let mut ui = Ui::default();
+    key(&mut s, &mut ui, KeyCode::Char('l'));
+    let page = ui.overlay.clone().expect("the log page");
+    assert!(page[0].starts_with("last trick") || page[0].starts_with("no trick"));
+    let log = s.play_log();
+    assert!(
+        log.windows(2).any(|w| w[0] == w[1]),
+        "no repeated line to count"
+    );
+    assert!(
+        page.iter().any(|l| l.ends_with(')') && l.contains("(×")),
+        "{page:?}"
+    );
+    assert!(page.len() < log.len() + 3, "repeats are one line each");
+    assert_eq!(ui.overlay_scroll, u16::MAX, "opened at the newest lines");
+    ui.overlay = None;
+    let tall = screen(&s, &mut ui, 100, 60);
+    let log_rows = tall.iter().filter(|r| r.starts_with('│')).count();
+    let short = screen(&s, &mut ui, 100, 30);
+    assert!(log_rows > short.iter().filter(|r| r.starts_with('│')).count());
+}
+
+/// At the smallest size the keys line is one row (the rest are in `?`)
+/// and the hand's line names trumps, so what you play with stays in view.
+#[test]
+fn the_smallest_screen_keeps_trumps_and_the_hand_in_view() {
+    let mut s = session(Preset::SixtyThree, 11);
+    for _ in 0..3 {
+        let m = s.moves()[0].clone();
+        s.human_move(&m).unwrap();
+    }
+    let rows = screen(&s, &mut Ui::default(), 40, 14);
+    let text = rows.join("\n");
+    assert!(
+        text.contains("your hand:") && text.contains("(trumps "),
+        "{text}"
+    );
+    assert_eq!(rows[13].trim(), "? help and keys · q quit", "{text}");
+}

@@ -273,6 +273,14 @@ fn play_plain_pedro_names_the_cards_you_drew() {
         "45\nn\nq\n",
     );
     assert!(out.contains("Play bid 45? [y/n]"), "{out}");
+    // The prompt's example is a bid open now: 40 here (30 was passed by),
+    // 1 in North American Sixty-six.
+    assert!(out.contains("(a number bids it: 40 is bid 40)"), "{out}");
+    let na = run(
+        &["play", "na-sixty-six", "--plain", "--seed", "5"],
+        "q\ny\n",
+    );
+    assert!(na.contains("(a number bids it: 1 is bid 1)"), "{na}");
 }
 
 /// The full screen's one-letter keys work in line mode too, a question

@@ -45,6 +45,14 @@ pub enum OptionError {
     /// The same option set twice, in one spelling or two (`sharp`,
     /// `SHARP`): which value should win is anybody's guess.
     Twice { name: &'static str },
+    /// An option that changes nothing in this preset, set away from its
+    /// default (a widow with four hands).
+    Inert {
+        name: String,
+        preset: &'static str,
+        default: String,
+        why: &'static str,
+    },
 }
 
 impl fmt::Display for OptionError {
@@ -64,6 +72,15 @@ impl fmt::Display for OptionError {
             OptionError::Twice { name } => {
                 write!(f, "option {name:?} is given twice: give it once")
             }
+            OptionError::Inert {
+                name,
+                preset,
+                default,
+                why,
+            } => write!(
+                f,
+                "option {name:?} changes nothing in {preset} ({why}): leave it at {default}"
+            ),
             OptionError::BadValue {
                 name,
                 value,

@@ -73,13 +73,11 @@ impl Ruleset {
                     continue;
                 };
                 if *default != value {
-                    return Err(SetupError::Option(crate::OptionError::BadValue {
+                    return Err(SetupError::Option(crate::OptionError::Inert {
                         name: name.into(),
-                        value,
-                        expected: format!(
-                            "{default} in {}, where it changes nothing: {why}",
-                            self.preset.name()
-                        ),
+                        preset: self.preset.name(),
+                        default: default.clone(),
+                        why,
                     }));
                 }
             }

@@ -159,7 +159,7 @@ impl NaOptions {
         let bidding = self.form == Form::Bidding;
         match name {
             "moon" | "moon_scoring" | "all_pass" if !bidding => {
-                Some("this game has no auction (trumps are turned)")
+                Some("this game has no auction: trumps are turned")
             }
             "moon" | "moon_scoring" if self.players != 4 => {
                 Some("the moon (playing alone) is for the four-hand partnership game")
@@ -169,7 +169,7 @@ impl NaOptions {
                 Some("only the three-hand game has a widow")
             }
             "ten_of_trumps" if self.form != Form::TurnedTrump => {
-                Some("it is a rule of the turned-trump game (sixty-six-4) only")
+                Some("a rule of sixty-six-4, the turned-trump game, only")
             }
             _ => None,
         }

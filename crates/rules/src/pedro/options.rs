@@ -647,7 +647,7 @@ pub const SPECS: &[OptionSpec] = &[
     OptionSpec::flag("discard_two_with_all", "a player holding every scoring trump may discard the two face up"),
     OptionSpec::flag("fold_without_trumps", "a player with no trumps once the hands are complete (fill: when play starts) folds, in view of all, and takes no part"),
     OptionSpec::flag("fold_pass", "a player with one trump, or two of which one is the two, may give them to partner and fold"),
-    OptionSpec::choice("follow", &["trump_only", "suit_or_trump", "suit", "non_trump"], "what a player must play to a trick (see docs)"),
+    OptionSpec::choice("follow", &["trump_only", "suit_or_trump", "suit", "non_trump"], "what a player must play to a trick: a trump to a trump lead, if able; to another lead, if able, trump_only: anything, suit_or_trump: the suit led or a trump, suit: the suit led, non_trump: a non-trump"),
     OptionSpec::choice("no_trump_trick", &["highest_led", "leader"], "a trick without trumps goes to the highest card of the suit led, or to the leader"),
     OptionSpec::choice("out_of_trumps", &["play_on", "may_dump", "im_up"], "a player out of trumps plays on, may dump his hand into one trick, or is out at once"),
     OptionSpec::int("game_target", 1, 10000, "points that win the game"),
