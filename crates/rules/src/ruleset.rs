@@ -63,23 +63,35 @@ impl Ruleset {
     /// before the refusal still replays.
     fn fit_together(&self) -> Result<(), SetupError> {
         // An option that changes nothing in this game (a widow with four
-        // hands, the moon with three) stays at the preset's value: a
-        // player who sets it expects it to do something.
-        if let FamilyOptions::NaSixtySix(o) = &self.options {
-            let defaults = self.preset.option_defaults();
-            for (name, value) in o.values() {
-                let Some(why) = o.inert(name) else { continue };
-                let Some((_, default)) = defaults.iter().find(|(n, _)| *n == name) else {
-                    continue;
-                };
-                if *default != value {
-                    return Err(SetupError::Option(crate::OptionError::Inert {
-                        name: name.into(),
-                        preset: self.preset.name(),
-                        default: default.clone(),
-                        why,
-                    }));
-                }
+        // hands, the joker's points without a joker) stays at the preset's
+        // value: a player who sets it expects it to do something.
+        // Each option's value, and why it changes nothing if it does not.
+        let options: Vec<(&'static str, String, Option<&'static str>)> = match &self.options {
+            FamilyOptions::NaSixtySix(o) => o
+                .values()
+                .into_iter()
+                .map(|(n, v)| (n, v, o.inert(n)))
+                .collect(),
+            FamilyOptions::Pedro(o) => o
+                .values()
+                .into_iter()
+                .map(|(n, v)| (n, v, o.inert(n)))
+                .collect(),
+            FamilyOptions::SixtySix(_) | FamilyOptions::Sevens(_) => return Ok(()),
+        };
+        let defaults = self.preset.option_defaults();
+        for (name, value, inert) in options {
+            let Some(why) = inert else { continue };
+            let Some((_, default)) = defaults.iter().find(|(n, _)| *n == name) else {
+                continue;
+            };
+            if *default != value {
+                return Err(SetupError::Option(crate::OptionError::Inert {
+                    name: name.into(),
+                    preset: self.preset.name(),
+                    default: default.clone(),
+                    why,
+                }));
             }
         }
         Ok(())

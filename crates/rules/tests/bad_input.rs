@@ -249,6 +249,46 @@ fn options_that_change_nothing_here_are_refused_and_not_offered() {
         Ruleset::new(preset, &o(name, &default)).unwrap();
         AnyGame::new(preset, &o(name, value), &Setup::Seed(1)).unwrap();
     }
+    // In the Pedro family it is the other options that decide: the joker's
+    // points without a joker, a forced bid where nobody is forced.
+    let pairs = |list: &[(&str, &str)]| -> Vec<(String, String)> {
+        list.iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    };
+    for (preset, options, name) in [
+        (
+            Preset::SixtyThree,
+            &[("joker", "false"), ("joker_points", "10")][..],
+            "joker_points",
+        ),
+        (
+            Preset::SixtyThree,
+            &[("all_pass", "throw_in"), ("forced_bid", "30")][..],
+            "forced_bid",
+        ),
+        (
+            Preset::SixtyThree,
+            &[("double_factor", "3")][..],
+            "double_factor",
+        ),
+        (
+            Preset::SixtyThree,
+            &[("kitty_first", "true")][..],
+            "kitty_first",
+        ),
+    ] {
+        let e = Ruleset::new(preset, &pairs(options))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains(name) && e.contains("changes nothing"),
+            "{options:?}: {e}"
+        );
+    }
+    Ruleset::new(Preset::SixtyThree, &pairs(&[("joker", "false")])).unwrap();
+    Ruleset::new(Preset::EightyThree, &pairs(&[("double_factor", "3")])).unwrap();
+    Ruleset::new(Preset::SixtyThree, &pairs(&[("joker_points", "10")])).unwrap();
     // Where they play a part they are offered and accepted.
     Ruleset::new(Preset::NaSixtySix3, &o("widow", "exchange")).unwrap();
     Ruleset::new(Preset::SixtySixFour, &o("ten_of_trumps", "true")).unwrap();

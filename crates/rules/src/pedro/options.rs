@@ -182,6 +182,30 @@ const V63: Values = Values {
 };
 
 impl PedroOptions {
+    /// Why option `name` changes nothing with the other options as they
+    /// are (the joker's points without a joker), or `None` where it plays
+    /// a part. A new game may not move such an option from the preset's
+    /// value: whoever sets it expects it to do something.
+    pub fn inert(&self, name: &str) -> Option<&'static str> {
+        match name {
+            "joker_points" | "joker_rank" if !self.joker => Some("there is no joker: joker=false"),
+            "kitty_first" if self.replenish != Replenish::Kitty => {
+                Some("only replenish=kitty has a kitty")
+            }
+            "dealer_robs" if self.replenish != Replenish::Fill => {
+                Some("only replenish=fill leaves a stock to rob")
+            }
+            "pass_final" if self.auction != Auction::Continuous => {
+                Some("only auction=continuous goes round more than once")
+            }
+            "forced_bid" if self.all_pass != AllPass::DealerForced => {
+                Some("only all_pass=dealer_forced forces a bid")
+            }
+            "double_factor" if !self.double_bid => Some("there is no double bid: double_bid=false"),
+            _ => None,
+        }
+    }
+
     /// Cape Breton / Charlotte County Sixty-three (§1).
     pub const SIXTY_THREE: PedroOptions = PedroOptions {
         joker: true,
