@@ -427,10 +427,9 @@ impl PlaySession {
         if self.bidding() && !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()) {
             // As the rules read `bid N` (North American `bid 5` is the moon).
             let bid = match number.parse::<u32>() {
-                Ok(n) if !number.starts_with('+') => {
-                    self.game().canonical(&format!("bid {n}")).ok()
-                }
-                _ => None,
+                // `+40` is 40, as Rust reads it; `-5` reads as no number.
+                Ok(n) => self.game().canonical(&format!("bid {n}")).ok(),
+                Err(_) => None,
             };
             return match bid {
                 Some(bid) if moves.contains(&bid) => Ok(bid),
@@ -455,7 +454,7 @@ impl PlaySession {
             Err(_) => {
                 let text = moves::normalize(input);
                 match self.game().canonical(&text) {
-                    Ok(action) => Ok(self.card_for_its_move(action, &moves)?),
+                    Ok(action) => Ok(Self::card_for_its_move(action, &moves)?),
                     Err(e) => {
                         // A slip of the keys ("pas", "moom"): the nearest
                         // move by name (not for cards: "KX" is no typo of KH).
@@ -470,26 +469,20 @@ impl PlaySession {
         }
     }
 
-    /// A bare card where the moves name cards with a verb (`discard KC`,
-    /// `give 7H`): the one move it can mean, or the question which.
-    fn card_for_its_move(&self, action: String, moves: &[String]) -> Result<String, String> {
+    /// A bare card where only `discard KC` takes it: that discard. A card
+    /// that may be given is not given unasked (a give may fold the
+    /// person's hand): the person is told to say so.
+    pub(crate) fn card_for_its_move(action: String, moves: &[String]) -> Result<String, String> {
         if moves.contains(&action) {
             return Ok(action);
         }
-        let meant: Vec<&String> = moves
-            .iter()
-            .filter(|m| m.split_once(' ').is_some_and(|(_, card)| card == action))
-            .collect();
-        match meant.as_slice() {
-            [one] => Ok((*one).clone()),
-            [] => Ok(action),
-            many => Err(format!(
-                "{action}: say which: {}",
-                many.iter()
-                    .map(|m| m.as_str())
-                    .collect::<Vec<_>>()
-                    .join(" or ")
-            )),
+        let discard = format!("discard {action}");
+        let give = format!("give {action}");
+        match (moves.contains(&discard), moves.contains(&give)) {
+            (true, false) => Ok(discard),
+            (true, true) => Err(format!("{action}: type {discard} or {give}")),
+            (false, true) => Err(format!("{action}: type {give} to give it")),
+            (false, false) => Ok(action),
         }
     }
 
@@ -527,7 +520,13 @@ impl PlaySession {
                 .replace(talon_rules::NOT_HELD, "you do not hold it")
         })?;
         self.marks.push(mark);
-        if !self.defer_bots {
+        if self.defer_bots && self.bots_to_move() {
+            // The screen runs them once it has drawn this move; the record
+            // has the move meanwhile, for a signal's sake.
+            self.keep_record();
+        } else {
+            // Bots to answer, or none: the deal's end is booked and the
+            // record kept either way.
             self.run_bots();
         }
         Ok(())

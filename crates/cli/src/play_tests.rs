@@ -380,10 +380,17 @@ fn the_flags_left_behind_deal_the_same_table_again() {
 fn typed_moves_are_read_as_the_person_means_them() {
     let mut s = PlaySession::new(&args("king-pedro", 9)).unwrap();
     assert!(s.bidding());
-    for number in ["-5", "+40", "99999999999999999999999"] {
+    for number in ["-5", "+99", "99999999999999999999999"] {
         let e = s.resolve(number).unwrap_err();
         assert!(e.contains("is not a bid you can make now"), "{number}: {e}");
     }
+    let lowest = s
+        .moves()
+        .into_iter()
+        .find(|m| m.starts_with("bid "))
+        .unwrap();
+    let plus = format!("+{}", lowest.trim_start_matches("bid "));
+    assert_eq!(s.resolve(&plus).unwrap(), lowest);
     let e = s.resolve("pas").unwrap_err();
     assert!(e.starts_with("did you mean pass?"), "{e}");
     // On to the discards: the person plays the first move each time.
@@ -402,4 +409,24 @@ fn typed_moves_are_read_as_the_person_means_them() {
         s.human_move(&moves[0]).unwrap();
     }
     assert!(checked, "no discard came to the person");
+}
+
+/// A bare card is a discard where only a discard takes it; a give (which
+/// may fold the hand) is never made unasked.
+#[test]
+fn a_bare_card_is_a_discard_never_a_give() {
+    let moves = |list: &[&str]| list.iter().map(|m| m.to_string()).collect::<Vec<_>>();
+    let read =
+        |card: &str, list: &[&str]| PlaySession::card_for_its_move(card.into(), &moves(list));
+    assert_eq!(
+        read("KC", &["discard KC", "discard 9H"]).unwrap(),
+        "discard KC"
+    );
+    assert_eq!(read("KC", &["KC", "discard KC"]).unwrap(), "KC");
+    let e = read("5H", &["give 5H", "discard 9C"]).unwrap_err();
+    assert!(e.contains("type give 5H"), "{e}");
+    let e = read("7H", &["give 7H", "discard 7H"]).unwrap_err();
+    assert!(e.contains("discard 7H or give 7H"), "{e}");
+    // Neither: the rules say why (the text is passed on as typed).
+    assert_eq!(read("2S", &["discard KC"]).unwrap(), "2S");
 }

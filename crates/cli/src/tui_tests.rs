@@ -420,3 +420,31 @@ fn the_smallest_screen_keeps_trumps_and_the_hand_in_view() {
     );
     assert_eq!(rows[13].trim(), "? help and keys · q quit", "{text}");
 }
+
+/// With the bots left to the screen, a deal the person's own move ends is
+/// still booked (its hands in the log), as one a bot ends is.
+#[test]
+fn a_deal_ended_by_your_own_move_is_booked_on_the_full_screen() {
+    let mut own_last = 0;
+    for seed in 0..12 {
+        let mut s = session(Preset::Schnapsen, seed);
+        s.defer_bots = true;
+        let mut last_by_person = false;
+        while s.game().summary().is_none() {
+            if s.bots_to_move() {
+                s.run_bots();
+                last_by_person = false;
+                continue;
+            }
+            let m = s.moves()[0].clone();
+            s.human_move(&m).unwrap();
+            last_by_person = true;
+        }
+        own_last += usize::from(last_by_person);
+        assert!(
+            s.log.iter().any(|l| l == "hands as dealt:"),
+            "seed {seed}: the deal was not booked"
+        );
+    }
+    assert!(own_last > 0, "no deal ended on the person's move");
+}

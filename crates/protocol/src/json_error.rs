@@ -13,11 +13,11 @@ pub fn plain_json_error(e: &serde_json::Error, example: &str) -> String {
         Category::Syntax | Category::Eof => {
             format!("not a JSON object (at {at}): write one JSON object a line, such as {example}")
         }
-        // A list or a bare value where a request object belongs: serde
-        // reads its first element as the request's name.
+        // A request's name that is no string (`{"cmd": 5}`), or a list
+        // whose first element serde reads as that name (`[1, 2]`).
         Category::Data | Category::Io => plain_words(&e.to_string()).replace(
             "expected variant identifier",
-            &format!("expected an object such as {example}"),
+            &format!("expected a name, as in {example}"),
         ),
     }
 }
@@ -70,7 +70,8 @@ mod tests {
             ("not json", "not a JSON object (at line 1 column 2): write one JSON object a line, such as {\"cmd\": \"games\"}"),
             ("", "not a JSON object (at line 1 column 0)"),
             ("42", "invalid type: integer \"42\", expected a request object with a \"cmd\""),
-            ("[1, 2]", "invalid type: integer \"1\", expected an object such as {\"cmd\": \"games\"}"),
+            ("[1, 2]", "invalid type: integer \"1\", expected a name, as in {\"cmd\": \"games\"}"),
+            ("{\"cmd\": 5}", "invalid type: integer \"5\", expected a name, as in {\"cmd\": \"games\"}"),
             ("{\"cmd\": \"helpme\"}", "unknown value \"helpme\", expected one of \"new\""),
             ("{\"cmd\": \"undo\", \"n\": 2}", "unknown field \"n\", this command takes no fields"),
             ("{\"cmd\": \"new\", \"game\": \"schnapsen\", \"seed\": -1}", "invalid value: integer \"-1\", expected a whole number, 0 or more"),

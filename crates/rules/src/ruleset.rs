@@ -65,6 +65,20 @@ impl Ruleset {
         // An option that changes nothing in this game (a widow with four
         // hands, the joker's points without a joker) stays at the preset's
         // value: a player who sets it expects it to do something.
+        match self.inert().into_iter().next() {
+            Some((name, default, why)) => Err(SetupError::Option(crate::OptionError::Inert {
+                name: name.into(),
+                preset: self.preset.name(),
+                default,
+                why,
+            })),
+            None => Ok(()),
+        }
+    }
+
+    /// The options set away from the preset's default that change nothing
+    /// in this game: each name, its default and why.
+    fn inert(&self) -> Vec<(&'static str, String, &'static str)> {
         // Each option's value, and why it changes nothing if it does not.
         let options: Vec<(&'static str, String, Option<&'static str>)> = match &self.options {
             FamilyOptions::NaSixtySix(o) => o
@@ -77,24 +91,27 @@ impl Ruleset {
                 .into_iter()
                 .map(|(n, v)| (n, v, o.inert(n)))
                 .collect(),
-            FamilyOptions::SixtySix(_) | FamilyOptions::Sevens(_) => return Ok(()),
+            FamilyOptions::SixtySix(_) | FamilyOptions::Sevens(_) => return Vec::new(),
         };
         let defaults = self.preset.option_defaults();
-        for (name, value, inert) in options {
-            let Some(why) = inert else { continue };
-            let Some((_, default)) = defaults.iter().find(|(n, _)| *n == name) else {
-                continue;
-            };
-            if *default != value {
-                return Err(SetupError::Option(crate::OptionError::Inert {
-                    name: name.into(),
-                    preset: self.preset.name(),
-                    default: default.clone(),
-                    why,
-                }));
-            }
-        }
-        Ok(())
+        options
+            .into_iter()
+            .filter_map(|(name, value, why)| {
+                let why = why?;
+                let (_, default) = defaults.iter().find(|(n, _)| *n == name)?;
+                (*default != value).then(|| (name, default.clone(), why))
+            })
+            .collect()
+    }
+
+    /// The names of `options` that change nothing in `preset` and are set
+    /// away from its default: what a game saved before they were refused
+    /// may hold, for a new game made from it (a rematch) to leave out.
+    /// Options that cannot be read give none.
+    pub fn inert_options(preset: Preset, options: &[(String, String)]) -> Vec<&'static str> {
+        Ruleset::parsed(preset, options)
+            .map(|r| r.inert().into_iter().map(|(name, _, _)| name).collect())
+            .unwrap_or_default()
     }
 
     /// The options read, without trying a deal.

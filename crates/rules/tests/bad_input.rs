@@ -287,6 +287,13 @@ fn options_that_change_nothing_here_are_refused_and_not_offered() {
         );
     }
     Ruleset::new(Preset::SixtyThree, &pairs(&[("joker", "false")])).unwrap();
+    // Where nobody is forced to bid, the forced bid's default does not
+    // bound the bids (it would, and could not be moved).
+    Ruleset::new(
+        Preset::KingPedro,
+        &pairs(&[("min_bid", "20"), ("max_bid", "28")]),
+    )
+    .unwrap();
     Ruleset::new(Preset::EightyThree, &pairs(&[("double_factor", "3")])).unwrap();
     Ruleset::new(Preset::SixtyThree, &pairs(&[("joker_points", "10")])).unwrap();
     // Where they play a part they are offered and accepted.

@@ -188,6 +188,8 @@ impl Lobby {
         // A single deal stored before a match's target needed a match
         // kept one that did nothing: the rematch leaves it out.
         config.drop_idle_target();
+        // Likewise options refused since as changing nothing in this game.
+        config.drop_inert_options();
         // The same people, with their links as they are now, and the same host.
         let keys = TableKeys {
             seats: room.secrets.all(),

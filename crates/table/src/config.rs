@@ -136,6 +136,20 @@ impl TableConfig {
         }
     }
 
+    /// Leaves out the options that change nothing in this game and are
+    /// set away from their default: a table saved before such options were
+    /// refused holds them, and a new table made from it (a rematch) would
+    /// be refused for them. They change nothing, so the game is the same.
+    pub fn drop_inert_options(&mut self) {
+        let Ok(preset) = Preset::from_name(&self.preset) else {
+            return;
+        };
+        let inert = talon_rules::Ruleset::inert_options(preset, &self.option_pairs());
+        // Names are read without regard to case.
+        self.options
+            .retain(|name, _| !inert.iter().any(|i| i.eq_ignore_ascii_case(name)));
+    }
+
     /// Leaves out a match target set for a single deal (what
     /// [`TableConfig::check_new`] refuses in a new table, kept by tables
     /// stored before): it never did anything.

@@ -374,6 +374,40 @@ fn a_match_target_needs_a_match() {
     Table::new(sevens.unwrap()).unwrap();
 }
 
+/// An option that changes nothing in the game (a widow with four hands,
+/// the joker's points without a joker) is refused in a new table; a table
+/// stored with one still replays, and its rematch leaves it out and opens,
+/// keeping every other option as given.
+#[test]
+fn an_option_that_changes_nothing_is_left_out_of_a_rematch() {
+    for (preset, options) in [
+        (
+            Preset::NaSixtySix,
+            vec![("WIDOW", "exchange"), ("target", "12")],
+        ),
+        (
+            Preset::SixtyThree,
+            vec![("joker", "false"), ("joker_points", "3")],
+        ),
+    ] {
+        let options: Vec<(String, String)> = options
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        let stored = TableConfig::bots(preset, &options, &["random".into()], true, 1).unwrap();
+        let e = Table::new(stored.clone()).unwrap_err().to_string();
+        assert!(e.contains("changes nothing"), "{preset:?}: {e}");
+        Table::replay(&[Event::Created {
+            config: stored.clone(),
+        }])
+        .unwrap_or_else(|e| panic!("{preset:?}: {e}"));
+        let mut again = stored;
+        again.drop_inert_options();
+        assert_eq!(again.options.len(), 1, "{preset:?}: {:?}", again.options);
+        Table::new(again).unwrap_or_else(|e| panic!("{preset:?}: {e}"));
+    }
+}
+
 /// Sixes and Sevens has no partners, and with `winner=fewest` the fewest
 /// tricks win: the single-deal winner follows the rules' returns.
 #[test]

@@ -479,8 +479,8 @@ impl PedroOptions {
             return Err(bad("min_bid", self.min_bid.to_string(), "at most max_bid"));
         }
         // A forced contract above the maximum would be one nobody may bid
-        // (or read as the double).
-        if self.forced_bid > self.max_bid {
+        // (or read as the double); without a forced bid it is no matter.
+        if self.all_pass == AllPass::DealerForced && self.forced_bid > self.max_bid {
             return Err(bad(
                 "forced_bid",
                 self.forced_bid.to_string(),
