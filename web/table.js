@@ -778,4 +778,3 @@ const AGREE = { wins: "win", was: "were", scores: "score", makes: "make", takes:
 function busy(flag) {
   return flag ? "true" : "false";
 }
-

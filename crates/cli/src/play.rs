@@ -435,12 +435,7 @@ impl PlaySession {
                 Some(bid) if moves.contains(&bid) => Ok(bid),
                 _ => Err(format!(
                     "{} is not a bid you can make now; you may: {}",
-                    // Digits and a sign only, so cutting is safe.
-                    if number.len() > 12 {
-                        format!("{}…", &number[..12])
-                    } else {
-                        number.to_string()
-                    },
+                    talon_protocol::shorten(number, 12),
                     moves.join(", ")
                 )),
             };

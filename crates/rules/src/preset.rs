@@ -260,14 +260,10 @@ impl Preset {
     /// [`Preset::option_specs`] less those that change nothing here (a
     /// widow with four hands, the moon with three). Those are still read,
     /// so that every log replays, but they are not offered.
+    /// (In the Pedro family whether an option plays a part depends on the
+    /// others, so all are offered there.)
     pub fn offered_option_specs(self) -> Vec<&'static OptionSpec> {
-        use crate::na_sixty_six::NaOptions;
-        let na = match self {
-            Preset::NaSixtySix => Some(NaOptions::FOUR_HANDS),
-            Preset::NaSixtySix3 => Some(NaOptions::THREE_HANDS),
-            Preset::SixtySixFour => Some(NaOptions::HOYLE_FOUR),
-            _ => None,
-        };
+        let na = (self.family() == Family::NaSixtySix).then(|| self.na_defaults());
         self.option_specs()
             .iter()
             .filter(|spec| na.is_none_or(|o| o.inert(spec.name).is_none()))
@@ -309,12 +305,21 @@ impl Preset {
     /// The default value of every option, as text.
     pub fn option_defaults(self) -> Vec<(&'static str, String)> {
         match self {
-            Preset::NaSixtySix => crate::na_sixty_six::NaOptions::FOUR_HANDS.values(),
-            Preset::NaSixtySix3 => crate::na_sixty_six::NaOptions::THREE_HANDS.values(),
-            Preset::SixtySixFour => crate::na_sixty_six::NaOptions::HOYLE_FOUR.values(),
+            p if p.family() == Family::NaSixtySix => p.na_defaults().values(),
             Preset::SixesAndSevens => crate::sevens::SevensOptions::DEFAULT.values(),
             p if p.family() == Family::Pedro => p.pedro_defaults().values(),
             _ => self.sixty_six_defaults().values(),
+        }
+    }
+
+    /// The preset's default options (North American Sixty-six family;
+    /// other presets give the four-hand game's).
+    pub fn na_defaults(self) -> crate::na_sixty_six::NaOptions {
+        use crate::na_sixty_six::NaOptions;
+        match self {
+            Preset::NaSixtySix3 => NaOptions::THREE_HANDS,
+            Preset::SixtySixFour => NaOptions::HOYLE_FOUR,
+            _ => NaOptions::FOUR_HANDS,
         }
     }
 

@@ -32,11 +32,7 @@ pub struct Ruleset {
 /// The options of a preset of the North American Sixty-six family with
 /// `overrides` applied in order.
 fn na_options(preset: Preset, overrides: &[(String, String)]) -> Result<NaOptions, SetupError> {
-    let mut o = match preset {
-        Preset::NaSixtySix3 => NaOptions::THREE_HANDS,
-        Preset::SixtySixFour => NaOptions::HOYLE_FOUR,
-        _ => NaOptions::FOUR_HANDS,
-    };
+    let mut o = preset.na_defaults();
     for (k, v) in overrides {
         o.set(k, v).map_err(SetupError::Option)?;
     }
@@ -79,29 +75,25 @@ impl Ruleset {
     /// The options set away from the preset's default that change nothing
     /// in this game: each name, its default and why.
     fn inert(&self) -> Vec<(&'static str, String, &'static str)> {
-        // Each option's value, and why it changes nothing if it does not.
-        let options: Vec<(&'static str, String, Option<&'static str>)> = match &self.options {
-            FamilyOptions::NaSixtySix(o) => o
-                .values()
-                .into_iter()
-                .map(|(n, v)| (n, v, o.inert(n)))
-                .collect(),
-            FamilyOptions::Pedro(o) => o
-                .values()
-                .into_iter()
-                .map(|(n, v)| (n, v, o.inert(n)))
-                .collect(),
-            FamilyOptions::SixtySix(_) | FamilyOptions::Sevens(_) => return Vec::new(),
-        };
         let defaults = self.preset.option_defaults();
-        options
+        self.option_values()
             .into_iter()
-            .filter_map(|(name, value, why)| {
-                let why = why?;
+            .filter_map(|(name, value)| {
+                let why = self.why_inert(name)?;
                 let (_, default) = defaults.iter().find(|(n, _)| *n == name)?;
                 (*default != value).then(|| (name, default.clone(), why))
             })
             .collect()
+    }
+
+    /// Why option `name` changes nothing with these options, if it does
+    /// not (each family's own `inert`).
+    fn why_inert(&self, name: &str) -> Option<&'static str> {
+        match &self.options {
+            FamilyOptions::NaSixtySix(o) => o.inert(name),
+            FamilyOptions::Pedro(o) => o.inert(name),
+            FamilyOptions::SixtySix(_) | FamilyOptions::Sevens(_) => None,
+        }
     }
 
     /// The names of `options` that change nothing in `preset` and are set
