@@ -132,6 +132,15 @@ impl<A: Display> Display for IllegalAction<A> {
 
 impl<A: Display + Debug> std::error::Error for IllegalAction<A> {}
 
+/// "a, b or c": the actions a game's notation offers, for error messages.
+pub(crate) fn or_list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
 /// Text that is not an action in the game's notation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ActionParseError {

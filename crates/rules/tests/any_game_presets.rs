@@ -6,6 +6,37 @@ use talon_cards::Seat;
 use talon_rules::shuffle::{below, rng_from_seed};
 use talon_rules::{AnyGame, AnyMatch, Family, OptionKind, Preset, Ruleset, Setup};
 
+/// The actions the game's own error lists for text it cannot read.
+fn listed_actions(g: &mut AnyGame) -> String {
+    let before = g.legal_actions();
+    let err = g.play("?").expect_err("\"?\" is no action").to_string();
+    assert_eq!(
+        g.legal_actions(),
+        before,
+        "an unreadable action changed the game"
+    );
+    let (_, list) = err
+        .split_once("actions are ")
+        .unwrap_or_else(|| panic!("{err:?} lists no actions"));
+    list.to_string()
+}
+
+/// How `listed_actions` names the kind of a legal action in notation.
+fn kind_of(action: &str) -> &str {
+    let first = action.split_whitespace().next().unwrap_or(action);
+    if action == "bid double" {
+        "bid double"
+    } else if action.ends_with('+') {
+        "a marriage lead"
+    } else if first.parse::<talon_cards::Card>().is_ok() {
+        "a card"
+    } else if first.len() == 2 && first.starts_with('M') {
+        "a marriage"
+    } else {
+        first
+    }
+}
+
 fn play_out(preset: Preset, options: &[(String, String)], seed: u64) {
     let mut g = AnyGame::new(preset, options, &Setup::Seed(seed)).unwrap();
     let mut rng = rng_from_seed(seed);
@@ -21,6 +52,15 @@ fn play_out(preset: Preset, options: &[(String, String)], seed: u64) {
             !legal.is_empty(),
             "{preset} seed {seed}: no action for seat {seat}"
         );
+        // A person told what to type is told only of what this game has,
+        // and of every kind of action it offers.
+        let listed = listed_actions(&mut g);
+        for a in &legal {
+            assert!(
+                listed.contains(kind_of(a)),
+                "{preset} {options:?}: {a:?} is legal, but the notation help lists only {listed:?}"
+            );
+        }
         let a = &legal[below(&mut rng, legal.len() as u64) as usize];
         g.play(a)
             .unwrap_or_else(|e| panic!("{preset} seed {seed}: {a:?} refused: {e}"));

@@ -189,3 +189,43 @@ fn match_to_seven_alternates_the_dealer() {
     );
     assert_eq!(m.scores, scores);
 }
+
+/// The actions a game's error lists for text it cannot read.
+fn listed(preset: Preset, options: &[(&str, &str)]) -> String {
+    let options: Vec<(String, String)> = options
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let mut g = AnyGame::new(preset, &options, &Setup::Seed(3)).unwrap();
+    let e = g.play("zz").unwrap_err().to_string();
+    e.split_once("actions are ").unwrap().1.to_string()
+}
+
+#[test]
+fn unreadable_actions_are_told_the_notation_of_the_game_at_hand() {
+    // Without closing there is no close to type, and so no draw either.
+    assert_eq!(
+        listed(Preset::SchnapsenVu, &[]),
+        "a card (QS), a marriage (MH) or exchange"
+    );
+    assert_eq!(
+        listed(Preset::Schnapsen, &[]),
+        "a card (QS), a marriage (MH), exchange, close or declare"
+    );
+    // Hoyle's four-hand game has no auction and no marriages.
+    assert_eq!(listed(Preset::SixtySixFour, &[]), "a card (KH)");
+    assert_eq!(
+        listed(Preset::NaSixtySix3, &[("widow", "exchange")]),
+        "pass, bid 1-4, a card (KH), a marriage lead (KH+) or discard KH"
+    );
+    assert_eq!(
+        listed(Preset::SixtyThree, &[]),
+        "pass, bid N (40 to 63), trump S, discard C, give C, keep, a card (7H) or dump"
+    );
+    assert!(listed(Preset::EightyThree, &[]).contains("bid double"));
+    assert!(listed(Preset::KingPedroGiven, &[]).contains("give C"));
+    assert_eq!(listed(Preset::SixesAndSevens, &[]), "a card (7H)");
+    // Text read without a game at hand is told the family's whole notation.
+    let e = "zz".parse::<Action>().unwrap_err().to_string();
+    assert!(e.ends_with("exchange, close, declare or draw"), "{e}");
+}

@@ -63,7 +63,7 @@ impl Game for NaSixtySix {
     }
 
     fn parse_action(&self, text: &str) -> Result<Action, ActionParseError> {
-        text.parse()
+        action::parse(text, &action::actions_in(&self.opts))
     }
 
     fn observe(&self, seat: Seat) -> NaObservation {

@@ -67,7 +67,7 @@ impl Game for Pedro {
     }
 
     fn parse_action(&self, text: &str) -> Result<Action, ActionParseError> {
-        text.parse()
+        action::parse(text, &action::actions_in(&self.opts))
     }
 
     fn observe(&self, seat: Seat) -> PedroObservation {

@@ -7,6 +7,7 @@
 //! | call an Ace   | `ace even` | (ace_wild) my Ace in this trick is even: 14, the highest  |
 
 use super::cards::AceCall;
+use super::options::SevensOptions;
 use crate::game::ActionParseError;
 use std::fmt;
 use std::str::FromStr;
@@ -41,32 +42,46 @@ impl fmt::Display for Action {
     }
 }
 
+/// The family's whole notation, for text read without a game at hand.
+const ALL_ACTIONS: &str = "a card (7H), \"ace odd\" or \"ace even\"";
+
+/// The actions `opts` has, as a list for error messages: Aces are called
+/// only when they are wild.
+pub(super) fn actions_in(opts: &SevensOptions) -> &'static str {
+    if opts.ace_wild {
+        ALL_ACTIONS
+    } else {
+        "a card (7H)"
+    }
+}
+
 impl FromStr for Action {
     type Err = ActionParseError;
 
     fn from_str(text: &str) -> Result<Action, ActionParseError> {
-        let err = |reason: String| ActionParseError {
-            input: text.to_string(),
-            reason,
-        };
-        let words: Vec<String> = text
-            .split_whitespace()
-            .map(|w| w.to_ascii_lowercase())
-            .collect();
-        match words.iter().map(String::as_str).collect::<Vec<_>>()[..] {
-            ["ace", "odd"] => Ok(Action::Ace { odd: true }),
-            ["ace", "even"] => Ok(Action::Ace { odd: false }),
-            ["ace", ..] => Err(err("an Ace is called \"ace odd\" or \"ace even\"".into())),
-            [_] => match text.trim().parse::<Card>() {
-                Ok(c) if !c.is_joker() => Ok(Action::Play(c)),
-                Ok(_) => Err(err("there is no joker in this game".into())),
-                Err(e) => Err(err(format!(
-                    "{e}; actions are a card (7H), \"ace odd\" or \"ace even\""
-                ))),
-            },
-            _ => Err(err(
-                "actions are a card (7H), \"ace odd\" or \"ace even\"".into()
-            )),
-        }
+        parse(text, ALL_ACTIONS)
+    }
+}
+
+/// Reads `text`; where it is no action at all, the error lists `actions`.
+pub(super) fn parse(text: &str, actions: &str) -> Result<Action, ActionParseError> {
+    let err = |reason: String| ActionParseError {
+        input: text.to_string(),
+        reason,
+    };
+    let words: Vec<String> = text
+        .split_whitespace()
+        .map(|w| w.to_ascii_lowercase())
+        .collect();
+    match words.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+        ["ace", "odd"] => Ok(Action::Ace { odd: true }),
+        ["ace", "even"] => Ok(Action::Ace { odd: false }),
+        ["ace", ..] => Err(err("an Ace is called \"ace odd\" or \"ace even\"".into())),
+        [_] => match text.trim().parse::<Card>() {
+            Ok(c) if !c.is_joker() => Ok(Action::Play(c)),
+            Ok(_) => Err(err("there is no joker in this game".into())),
+            Err(e) => Err(err(format!("{e}; actions are {actions}"))),
+        },
+        _ => Err(err(format!("actions are {actions}"))),
     }
 }

@@ -57,7 +57,7 @@ impl Game for Sevens {
     }
 
     fn parse_action(&self, text: &str) -> Result<Action, ActionParseError> {
-        text.parse()
+        action::parse(text, action::actions_in(&self.opts))
     }
 
     fn observe(&self, seat: Seat) -> SevensObservation {

@@ -9,7 +9,8 @@
 //! | declare           | `declare` | claim 66 and stop the deal, right or wrong           |
 //! | draw              | `draw`    | the trick winner declines to close before drawing    |
 
-use crate::game::ActionParseError;
+use super::options::{Declaring, SixtySixOptions};
+use crate::game::{or_list, ActionParseError};
 use std::fmt;
 use std::str::FromStr;
 use talon_cards::{Card, Suit};
@@ -37,34 +38,56 @@ impl fmt::Display for Action {
     }
 }
 
+/// The family's whole notation, for text read without a game at hand.
+const ALL_ACTIONS: &str = "a card (QS), a marriage (MH), exchange, close, declare or draw";
+
+/// The actions `opts` has, as a list for error messages: a preset without
+/// closing is not told to type `close`.
+pub(super) fn actions_in(opts: &SixtySixOptions) -> String {
+    let mut items = vec!["a card (QS)", "a marriage (MH)", "exchange"];
+    if opts.closing {
+        items.push("close");
+    }
+    if opts.declaring == Declaring::Manual {
+        items.push("declare");
+    }
+    if opts.closing && opts.close_before_draw {
+        items.push("draw");
+    }
+    or_list(&items)
+}
+
 impl FromStr for Action {
     type Err = ActionParseError;
 
     fn from_str(text: &str) -> Result<Action, ActionParseError> {
-        let t = text.trim();
-        let err = |reason: &str| ActionParseError {
-            input: text.to_string(),
-            reason: reason.to_string(),
-        };
-        match t.to_ascii_lowercase().as_str() {
-            "exchange" => return Ok(Action::Exchange),
-            "close" => return Ok(Action::Close),
-            "declare" => return Ok(Action::Declare),
-            "draw" => return Ok(Action::Draw),
-            _ => {}
-        }
-        let chars: Vec<char> = t.chars().collect();
-        if let ['M' | 'm', s] = chars[..] {
-            return Suit::from_char(s)
-                .map(Action::Meld)
-                .ok_or_else(|| err("a marriage is M and a suit, e.g. MH"));
-        }
-        match t.parse::<Card>() {
-            Ok(c) if !c.is_joker() => Ok(Action::Play(c)),
-            Ok(_) => Err(err("there is no joker in this game")),
-            Err(e) => Err(err(&format!(
-                "{e}; actions are a card (QS), a marriage (MH), exchange, close, declare or draw"
-            ))),
-        }
+        parse(text, ALL_ACTIONS)
+    }
+}
+
+/// Reads `text`; an unreadable card's error lists `actions`.
+pub(super) fn parse(text: &str, actions: &str) -> Result<Action, ActionParseError> {
+    let t = text.trim();
+    let err = |reason: &str| ActionParseError {
+        input: text.to_string(),
+        reason: reason.to_string(),
+    };
+    match t.to_ascii_lowercase().as_str() {
+        "exchange" => return Ok(Action::Exchange),
+        "close" => return Ok(Action::Close),
+        "declare" => return Ok(Action::Declare),
+        "draw" => return Ok(Action::Draw),
+        _ => {}
+    }
+    let chars: Vec<char> = t.chars().collect();
+    if let ['M' | 'm', s] = chars[..] {
+        return Suit::from_char(s)
+            .map(Action::Meld)
+            .ok_or_else(|| err("a marriage is M and a suit, e.g. MH"));
+    }
+    match t.parse::<Card>() {
+        Ok(c) if !c.is_joker() => Ok(Action::Play(c)),
+        Ok(_) => Err(err("there is no joker in this game")),
+        Err(e) => Err(err(&format!("{e}; actions are {actions}"))),
     }
 }

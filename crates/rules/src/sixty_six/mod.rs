@@ -64,7 +64,7 @@ impl Game for SixtySix {
     }
 
     fn parse_action(&self, text: &str) -> Result<Action, ActionParseError> {
-        text.parse()
+        action::parse(text, &action::actions_in(&self.pos.opts))
     }
 
     fn observe(&self, seat: Seat) -> SixtySixObservation {
