@@ -45,6 +45,8 @@ enum Command {
     Watch(watch::WatchArgs),
     /// Play against bots in the terminal.
     Play(play::PlayArgs),
+    /// Take up a game saved by `play --record FILE` where it was left.
+    Resume(play::resume::ResumeArgs),
     /// Re-play and validate a game record, printing it trick by trick.
     Replay { file: std::path::PathBuf },
     /// Run a seeded bot tournament on duplicate deals.
@@ -110,6 +112,7 @@ fn main() -> ExitCode {
         }
         Command::Watch(args) => watch::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Resume(args) => play::resume::run(&args),
         Command::Replay { file } => replay::run(&file),
         Command::Arena(args) => arena::run(&args),
         Command::Serve(args) => serve::run(&args),

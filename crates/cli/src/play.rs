@@ -85,7 +85,7 @@ fn setup_flags(args: &PlayArgs, seed: u64) -> String {
 /// `text` as one shell word: in double quotes unless it is plain (a deal
 /// has spaces and slashes; notation has no quote, `$` or backslash, and
 /// those are escaped anyway).
-fn shell_word(text: &str) -> String {
+pub(crate) fn shell_word(text: &str) -> String {
     let plain = !text.is_empty()
         && text
             .chars()
@@ -180,25 +180,35 @@ impl PlaySession {
         .map_err(|e| e.to_string())?;
         config.deal = args.deal.clone();
         let table = Table::new(config).map_err(|e| e.to_string())?;
-        let mut bots = SeatBots::for_table(&table).map_err(|e| e.to_string())?;
+        let mut s = PlaySession::around(table, Seat(args.seat), seed, setup_flags(args, seed))?;
         if args.seed.is_some() {
             // A chosen seed replays exactly: count budgets only. A fresh
             // game keeps the bots' time limits, so nobody waits long.
             // (Hints think by count budgets always: the table's rule.)
-            bots.count_budgets_only();
+            s.bots.count_budgets_only();
         }
+        s.run_bots();
+        Ok(s)
+    }
+
+    /// A session around `table`, with the person at `human` and the
+    /// table's bots at the other seats (none of them moved yet).
+    fn around(table: Table, human: Seat, seed: u64, setup: String) -> Result<PlaySession, String> {
+        let bots = SeatBots::for_table(&table).map_err(|e| e.to_string())?;
+        let config = table.config();
         let names = bots
             .names()
             .into_iter()
             .enumerate()
-            .map(|(i, n)| n.unwrap_or_else(|| names[i % names.len()].clone()))
+            .map(|(i, n)| n.unwrap_or_else(|| config.seats[i].display_name(i as u8)))
             .collect();
-        let seating = Seating::new(preset, seats, Seat(args.seat), names);
-        let mut s = PlaySession {
+        let preset = table.preset();
+        let seating = Seating::new(preset, table.seats(), human, names);
+        Ok(PlaySession {
             preset,
-            human: Seat(args.seat),
+            human,
             seed,
-            setup: setup_flags(args, seed),
+            setup,
             seating,
             table,
             bots,
@@ -208,9 +218,7 @@ impl PlaySession {
             marks: Vec::new(),
             log: Vec::new(),
             defer_bots: false,
-        };
-        s.run_bots();
-        Ok(s)
+        })
     }
 
     /// The deal in play (or just over).
@@ -270,7 +278,15 @@ impl PlaySession {
             self.again()
         ));
         if let Some(path) = record {
-            lines.push(format!("record: {}", path.display()));
+            // A game left before its end can be taken up again.
+            lines.push(match self.table.is_finished() {
+                false => format!(
+                    "record: {} (talon resume {} plays on from here)",
+                    path.display(),
+                    shell_word(&path.display().to_string())
+                ),
+                true => format!("record: {}", path.display()),
+            });
         }
         lines
     }
@@ -343,6 +359,11 @@ impl PlaySession {
     pub fn record_on_signal(&mut self, path: std::path::PathBuf, last: crate::signals::LastRecord) {
         self.last_record = Some((path, last));
         self.keep_record();
+    }
+
+    /// Where the game's record is kept as play goes on, if anywhere.
+    pub fn saved_to(&self) -> Option<&std::path::Path> {
+        self.last_record.as_ref().map(|(path, _)| path.as_path())
     }
 
     fn keep_record(&self) {
@@ -648,21 +669,31 @@ pub fn check_writable(path: &std::path::Path) -> Result<(), String> {
 
 pub fn run(args: &PlayArgs) -> Result<(), String> {
     // The table first: a bad game, seat or option leaves no empty record.
-    let mut session = PlaySession::new(args)?;
+    let session = PlaySession::new(args)?;
     if let Some(path) = &args.record {
         check_writable(path)?;
     }
+    run_session(session, args.record.as_deref(), args.plain)
+}
+
+/// Plays `session` on the full screen or in line mode, keeping its record
+/// at `record`.
+fn run_session(
+    mut session: PlaySession,
+    record: Option<&std::path::Path>,
+    plain: bool,
+) -> Result<(), String> {
     // The full screen needs a terminal both ways: `talon play > file`
     // would draw into the file and show the player nothing.
     let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
-    if !args.plain && std::io::stdin().is_terminal() && !terminal {
+    if !plain && std::io::stdin().is_terminal() && !terminal {
         // Whoever types cannot see the game: say where it went.
         eprintln!("talon play: the output is not a terminal, so the game runs in line mode (--plain) and is written there");
     }
-    let full_screen = !args.plain && terminal;
+    let full_screen = !plain && terminal;
     let last = crate::signals::LastRecord::default();
-    if let Some(path) = &args.record {
-        session.record_on_signal(path.clone(), last.clone());
+    if let Some(path) = record {
+        session.record_on_signal(path.to_path_buf(), last.clone());
     }
     crate::signals::watch(last, full_screen);
     let mut reader_gone = false;
@@ -682,12 +713,12 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     // The outcome (or that the game was left), the seed and the record,
     // as the last lines in either mode.
     if !reader_gone {
-        for line in session.closing_lines(args.record.as_deref()) {
+        for line in session.closing_lines(record) {
             println!("{line}");
         }
     }
     // What was played is kept, also when the input ended early.
-    if let Some(path) = &args.record {
+    if let Some(path) = record {
         // A match keeps every deal: its record is the table's whole log.
         std::fs::write(path, session.record_text())
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
@@ -695,6 +726,13 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     played
 }
 
+#[path = "resume.rs"]
+pub mod resume;
+
 #[cfg(test)]
 #[path = "play_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "resume_tests.rs"]
+mod resume_tests;

@@ -251,13 +251,14 @@ fn closing_the_screen_leaves_the_outcome_and_the_seed() {
         [
             "schnapsen: the deal was left unfinished",
             "seed 5: talon play schnapsen --seed 5 --bots random deals it again",
-            "record: deal.json",
+            "record: deal.json (talon resume deal.json plays on from here)",
         ]
     );
     while s.game().to_move() == Some(s.human) {
         let m = s.moves()[0].clone();
         s.human_move(&m).unwrap();
     }
+    assert_eq!(s.closing_lines(Some(path))[2], "record: deal.json");
     let done = s.closing_lines(None);
     assert_eq!(done.len(), 2);
     assert!(

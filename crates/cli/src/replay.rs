@@ -11,7 +11,7 @@ use talon_table::{EndReason, Event, Status, Table, TableLog, LOG_FORMAT};
 pub const MAX_RECORD_BYTES: u64 = 16 << 20;
 
 /// Reads at most [`MAX_RECORD_BYTES`] of `path` as text.
-fn read_capped(path: &Path) -> Result<String, String> {
+pub(crate) fn read_capped(path: &Path) -> Result<String, String> {
     let cannot = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
     let file = std::fs::File::open(path).map_err(cannot)?;
     let mut bytes = Vec::new();

@@ -82,12 +82,24 @@ fn rows(text: &str, width: u16) -> u16 {
     u16::try_from(count).unwrap_or(u16::MAX)
 }
 
+/// The question before quitting a game in play: whether it is kept, and
+/// how to take it up again.
+fn quit_question(s: &PlaySession) -> String {
+    match s.saved_to() {
+        Some(path) => format!(
+            "quit? talon resume {} plays on later · y/n",
+            crate::play::shell_word(&path.display().to_string())
+        ),
+        None => "quit the game? it is not kept (--record FILE keeps a game) · y/n".into(),
+    }
+}
+
 fn status_line(s: &PlaySession, ui: &Ui, width: u16) -> String {
     if ui.bots_due {
         return "the others are playing…".into();
     }
     if ui.quitting {
-        return "quit the game? y/n".into();
+        return quit_question(s);
     }
     if let Some((a, what)) = &ui.confirm {
         return format!("{what}. Play {a}? y/n");
@@ -121,7 +133,7 @@ fn draw(frame: &mut Frame, s: &PlaySession, ui: &mut Ui) {
     ui.too_small = area.width < MIN.0 || area.height < MIN.1;
     if ui.too_small {
         let text = if ui.quitting {
-            "quit the game? y/n".to_string()
+            quit_question(s)
         } else {
             format!(
                 "talon play needs at least {}×{} (80×24 shows everything); this terminal is {}×{}. \

@@ -252,8 +252,22 @@ fn a_screen_too_small_takes_only_q_and_shows_its_question() {
     assert!(ui.overlay.is_none() && ui.typed.is_empty());
     key(&mut s, &mut ui, KeyCode::Char('q'));
     let rows = screen(&s, &mut ui, 30, 10).join("\n");
-    assert!(rows.contains("quit the game? y/n"), "{rows}");
+    assert!(rows.contains("quit the game? it is not kept"), "{rows}");
     assert!(!key(&mut s, &mut ui, KeyCode::Char('y')));
+}
+
+#[test]
+fn quitting_a_recorded_game_says_how_to_take_it_up_again() {
+    let mut s = session(Preset::SixtySix, 4);
+    let last = crate::signals::LastRecord::default();
+    s.record_on_signal("my game.json".into(), last);
+    let mut ui = Ui::default();
+    key(&mut s, &mut ui, KeyCode::Char('q'));
+    let rows = screen(&s, &mut ui, 80, 24).join("\n");
+    assert!(
+        rows.contains("quit? talon resume \"my game.json\" plays on later · y/n"),
+        "{rows}"
+    );
 }
 
 #[test]

@@ -256,6 +256,43 @@ fn play_plain_completes_a_game_from_scripted_input() {
 }
 
 #[test]
+fn a_match_left_by_quitting_is_taken_up_by_resume() {
+    let dir = std::env::temp_dir().join(format!("talon-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rec = dir.join("match.json");
+    let rec = rec.to_str().unwrap();
+    let flags = [
+        "--plain",
+        "--seed",
+        "4",
+        "--bots",
+        "heuristic",
+        "--record",
+        rec,
+    ];
+    let out = run(
+        &[&["play", "schnapsen", "--match"], &flags[..]].concat(),
+        "1\n1\nq\n",
+    );
+    assert!(out.contains("the match was left unfinished"), "{out}");
+    // Taken up where it was left, the record kept up to date in place.
+    let out = run(&["resume", rec, "--plain"], "1\nq\n");
+    assert!(out.contains("resumed after"), "{out}");
+    assert!(out.contains("--seed 4 --bots heuristic --match"), "{out}");
+    let replay = run(&["replay", rec], "");
+    assert!(replay.contains("log is valid"), "{replay}");
+    // Played out: the whole match, then there is nothing left to resume.
+    let out = run(&["resume", rec, "--plain"], &"1\ny\n".repeat(600));
+    let end = out
+        .lines()
+        .find(|l| l.starts_with("schnapsen: match score"));
+    assert!(end.is_some_and(|l| !l.contains("unfinished")), "{out}");
+    let err = common::fails(&["resume", rec, "--plain"], "");
+    assert!(err.contains("the game is over"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn play_plain_pedro_names_the_cards_you_drew() {
     // Sixty-three: after trumps are named every hand is filled to six.
     let out = run(
