@@ -128,6 +128,33 @@ fn status_line(s: &PlaySession, ui: &Ui, width: u16) -> String {
         .into()
 }
 
+/// The table's lines a small screen leaves out first, least needed first:
+/// the last trick and the sheet are a key away (`l`, `s`), cards drawn are
+/// in the hand, and the contract, the trick on the table and the hand must
+/// stay in sight.
+const SPARE_LINES: [&str; 7] = [
+    "tricks won:",
+    "last trick:",
+    "dealer ",
+    "match ",
+    "last event:",
+    "you drew:",
+    "you took the kitty:",
+];
+
+/// `view` without its spare lines, as few left out as lets it fit `room`
+/// rows of `width` (past that it shows its end, as any tall table).
+fn fit_table(view: &str, width: u16, room: u16) -> String {
+    let mut lines: Vec<&str> = view.lines().collect();
+    for prefix in SPARE_LINES {
+        if rows(&lines.join("\n"), width) <= room {
+            break;
+        }
+        lines.retain(|l| !l.starts_with(prefix));
+    }
+    lines.join("\n")
+}
+
 fn draw(frame: &mut Frame, s: &PlaySession, ui: &mut Ui) {
     let area = frame.area();
     ui.too_small = area.width < MIN.0 || area.height < MIN.1;
@@ -172,6 +199,7 @@ fn draw(frame: &mut Frame, s: &PlaySession, ui: &mut Ui) {
         }
         None => s.view(),
     };
+    let view = fit_table(&view, inner, body.saturating_sub(moves_rows + 4));
     let table_rows = rows(&view, inner) + 2;
     // The play log gets what is left, and goes first on a small screen.
     let spare = body.saturating_sub(table_rows + moves_rows + 2);

@@ -462,3 +462,24 @@ fn a_deal_ended_by_your_own_move_is_booked_on_the_full_screen() {
     }
     assert!(own_last > 0, "no deal ended on the person's move");
 }
+
+/// At the smallest screen the contract and the hand stay in sight; the
+/// lines a key brings back (the last trick, the sheet) give way first.
+#[test]
+fn a_small_screen_keeps_the_contract_and_the_hand() {
+    let mut s = session(Preset::SixtyThree, 5);
+    for _ in 0..6 {
+        let m = s.moves().last().unwrap().clone();
+        s.human_move(&m).unwrap();
+    }
+    let rows = screen(&s, &mut Ui::default(), 40, 14).join("\n");
+    assert!(rows.contains("you bid 63 and named ♠"), "{rows}");
+    assert!(rows.contains("your hand:"), "{rows}");
+    assert!(!rows.contains("last trick:"), "{rows}");
+    // A screen with room for it all leaves nothing out.
+    let rows = screen(&s, &mut Ui::default(), 80, 24).join("\n");
+    assert!(
+        rows.contains("last trick:") && rows.contains("tricks won:"),
+        "{rows}"
+    );
+}
