@@ -25,15 +25,23 @@ fn next_line(input: &mut impl BufRead, out: &mut impl Write) -> io::Result<Optio
 /// Plays the session from `input`, writing to `out`. Input that ends
 /// before the game is an error (`UnexpectedEof`), as is a closed `out`.
 pub fn run(s: &mut PlaySession, mut input: impl BufRead, mut out: impl Write) -> io::Result<()> {
-    writeln!(
-        out,
-        "{} — you are seat {}; seed {} (talon play {} {} deals the same cards again).\n{COMMANDS}",
-        s.preset.name(),
-        s.human,
-        s.seed,
-        s.preset.name(),
-        s.again()
-    )?;
+    match s.seed {
+        Some(seed) => writeln!(
+            out,
+            "{} — you are seat {}; seed {seed} (talon play {} {} deals the same cards again).\n{COMMANDS}",
+            s.preset.name(),
+            s.human,
+            s.preset.name(),
+            s.again()
+        )?,
+        // Its deal is in the record, not to be shown before it is played.
+        None => writeln!(
+            out,
+            "{} — you are seat {}; a deal taken up from its record.\n{COMMANDS}",
+            s.preset.name(),
+            s.human
+        )?,
+    }
     loop {
         for line in s.log.drain(..) {
             writeln!(out, "{line}")?;

@@ -85,6 +85,15 @@ fn setup_flags(args: &PlayArgs, seed: u64) -> String {
 /// `text` as one shell word: in double quotes unless it is plain (a deal
 /// has spaces and slashes; notation has no quote, `$` or backslash, and
 /// those are escaped anyway).
+/// `path` as one shell word that no command reads as a flag.
+pub(crate) fn path_word(path: &std::path::Path) -> String {
+    let text = path.display().to_string();
+    match text.starts_with('-') {
+        true => shell_word(&format!("./{text}")),
+        false => shell_word(&text),
+    }
+}
+
 pub(crate) fn shell_word(text: &str) -> String {
     let plain = !text.is_empty()
         && text
@@ -109,7 +118,9 @@ pub(crate) fn shell_word(text: &str) -> String {
 pub struct PlaySession {
     pub preset: Preset,
     pub human: Seat,
-    pub seed: u64,
+    /// The seed the game was dealt from; unknown for a deal taken up from
+    /// a record that does not give it.
+    pub seed: Option<u64>,
     /// The flags that set this game up (seed, deal, options, seat, bots,
     /// match), as `again` repeats them.
     setup: String,
@@ -180,7 +191,8 @@ impl PlaySession {
         .map_err(|e| e.to_string())?;
         config.deal = args.deal.clone();
         let table = Table::new(config).map_err(|e| e.to_string())?;
-        let mut s = PlaySession::around(table, Seat(args.seat), seed, setup_flags(args, seed))?;
+        let mut s =
+            PlaySession::around(table, Seat(args.seat), Some(seed), setup_flags(args, seed))?;
         if args.seed.is_some() {
             // A chosen seed replays exactly: count budgets only. A fresh
             // game keeps the bots' time limits, so nobody waits long.
@@ -193,7 +205,12 @@ impl PlaySession {
 
     /// A session around `table`, with the person at `human` and the
     /// table's bots at the other seats (none of them moved yet).
-    fn around(table: Table, human: Seat, seed: u64, setup: String) -> Result<PlaySession, String> {
+    fn around(
+        table: Table,
+        human: Seat,
+        seed: Option<u64>,
+        setup: String,
+    ) -> Result<PlaySession, String> {
         let bots = SeatBots::for_table(&table).map_err(|e| e.to_string())?;
         let config = table.config();
         let names = bots
@@ -271,19 +288,20 @@ impl PlaySession {
                 self.preset.name()
             )),
         }
-        lines.push(format!(
-            "seed {}: talon play {} {} deals it again",
-            self.seed,
-            self.preset.name(),
-            self.again()
-        ));
+        if let Some(seed) = self.seed {
+            lines.push(format!(
+                "seed {seed}: talon play {} {} deals it again",
+                self.preset.name(),
+                self.again()
+            ));
+        }
         if let Some(path) = record {
             // A game left before its end can be taken up again.
             lines.push(match self.table.is_finished() {
                 false => format!(
                     "record: {} (talon resume {} plays on from here)",
                     path.display(),
-                    shell_word(&path.display().to_string())
+                    path_word(path)
                 ),
                 true => format!("record: {}", path.display()),
             });
@@ -359,6 +377,11 @@ impl PlaySession {
     pub fn record_on_signal(&mut self, path: std::path::PathBuf, last: crate::signals::LastRecord) {
         self.last_record = Some((path, last));
         self.keep_record();
+    }
+
+    /// Whether the game is over: a lone deal played out, or the match.
+    pub fn is_over(&self) -> bool {
+        self.table.is_finished()
     }
 
     /// Where the game's record is kept as play goes on, if anywhere.
@@ -688,7 +711,7 @@ fn run_session(
     let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     if !plain && std::io::stdin().is_terminal() && !terminal {
         // Whoever types cannot see the game: say where it went.
-        eprintln!("talon play: the output is not a terminal, so the game runs in line mode (--plain) and is written there");
+        eprintln!("talon: the output is not a terminal, so the game runs in line mode (--plain) and is written there");
     }
     let full_screen = !plain && terminal;
     let last = crate::signals::LastRecord::default();

@@ -42,8 +42,12 @@ pub fn run(args: &ResumeArgs) -> Result<(), String> {
     super::run_session(session, Some(&record), args.plain)
 }
 
-/// The person's seat at a table: the one seat held by a person.
+/// The person's seat at a table: the one seat held by a person, every
+/// other seat a bot's.
 fn person_seat(seats: &[SeatSpec]) -> Result<u8, String> {
+    if let Some(i) = seats.iter().position(|s| *s == SeatSpec::Empty) {
+        return Err(format!("seat {i} is held by nobody"));
+    }
     let people: Vec<u8> = (0..seats.len() as u8)
         .filter(|&i| matches!(seats[usize::from(i)], SeatSpec::Person { .. }))
         .collect();
@@ -68,10 +72,15 @@ fn play_args(config: &TableConfig, human: u8) -> PlayArgs {
             _ => None,
         })
         .collect();
+    // As `--bots` was most likely given: one name for bots all alike.
+    let bots = match bots.split_first() {
+        Some((first, rest)) if rest.iter().all(|b| b == first) => first.to_string(),
+        _ => bots.join(","),
+    };
     PlayArgs {
         preset: config.preset.clone(),
         seat: human,
-        bots: bots.join(","),
+        bots,
         seed: Some(config.seed),
         options: config
             .option_pairs()
@@ -90,9 +99,11 @@ impl PlaySession {
     pub fn resume(text: &str) -> Result<PlaySession, String> {
         let json: serde_json::Value =
             serde_json::from_str(text).map_err(|e| format!("not a game record: {e}"))?;
-        let mut table = if json.get("format").and_then(|f| f.as_str()) == Some(LOG_FORMAT) {
+        let (mut table, seed) = if json.get("format").and_then(|f| f.as_str()) == Some(LOG_FORMAT) {
             let log = TableLog::from_json(text)?;
-            Table::replay(&log.events).map_err(|e| e.to_string())?
+            let table = Table::replay(&log.events).map_err(|e| e.to_string())?;
+            let seed = table.config().seed;
+            (table, Some(seed))
         } else {
             lone_deal(&GameRecord::from_json(text).map_err(|e| e.to_string())?)?
         };
@@ -105,8 +116,12 @@ impl PlaySession {
             }
         }
         let human = person_seat(&table.config().seats)?;
-        let args = play_args(table.config(), human);
-        let seed = table.config().seed;
+        // A deal whose seed is unknown is not named by its cards: the
+        // record holds every hand, and the screen shows only the person's.
+        let setup = match seed {
+            Some(seed) => setup_flags(&play_args(table.config(), human), seed),
+            None => String::new(),
+        };
         let moves = match table.actions().len() {
             0 => "before the first move".to_string(),
             1 => "after 1 move".to_string(),
@@ -116,7 +131,7 @@ impl PlaySession {
             Some(_) => format!(" of deal {}", table.deal_no()),
             None => String::new(),
         };
-        let mut s = PlaySession::around(table, Seat(human), seed, setup_flags(&args, seed))?;
+        let mut s = PlaySession::around(table, Seat(human), seed, setup)?;
         s.log.push(format!("resumed {moves}{deal}"));
         // A deal that ended before the record was written is booked now,
         // as play would have booked it.
@@ -125,9 +140,10 @@ impl PlaySession {
     }
 }
 
-/// A lone deal's record played again through a new table. Its `players`
-/// say which seat was the person's ("you") and which bots held the others.
-fn lone_deal(record: &GameRecord) -> Result<Table, String> {
+/// A lone deal's record played again through a new table, with the seed
+/// it was dealt from if the record gives it. Its `players` say which seat
+/// was the person's ("you") and which bots held the others.
+fn lone_deal(record: &GameRecord) -> Result<(Table, Option<u64>), String> {
     let preset = Preset::from_name(&record.game).map_err(|e| e.to_string())?;
     let players = record
         .players
@@ -147,11 +163,15 @@ fn lone_deal(record: &GameRecord) -> Result<Table, String> {
         }
     }
     let human = human.ok_or("no seat is a person's: it is a game of bots")?;
-    let options: Vec<(String, String)> = record
+    // Options that change nothing are refused in new games, but a record
+    // made before that rule still plays: they are left out.
+    let mut options: Vec<(String, String)> = record
         .options
         .iter()
         .map(|(k, v)| (k.clone(), v.clone()))
         .collect();
+    let inert = talon_rules::Ruleset::inert_options(preset, &options);
+    options.retain(|(name, _)| !inert.iter().any(|i| i.eq_ignore_ascii_case(name)));
     let seats = TableConfig::seats_for(preset, &options).map_err(|e| e.to_string())?;
     if players.len() != usize::from(seats) {
         return Err(format!(
@@ -166,17 +186,16 @@ fn lone_deal(record: &GameRecord) -> Result<Table, String> {
         usize::from(human),
         levels.first().cloned().unwrap_or_default(),
     );
-    let mut config = TableConfig::seated(
-        preset,
-        &options,
-        &names,
-        Some(human),
-        false,
-        super::fresh_seed(),
-    )
-    .map_err(|e| e.to_string())?;
-    config.deal = Some(record.deal.clone());
+    let seated = |seed| TableConfig::seated(preset, &options, &names, Some(human), false, seed);
+    let mut config = seated(record.seed.unwrap_or(0)).map_err(|e| e.to_string())?;
+    if record.seed.is_none() {
+        config.deal = Some(record.deal.clone());
+    }
     let mut table = Table::new(config).map_err(|e| e.to_string())?;
+    let dealt = table.game().map(|g| g.deal_text());
+    if dealt.as_deref() != Some(record.deal.as_str()) {
+        return Err("its seed does not deal its deal".into());
+    }
     for (i, action) in record.actions.iter().enumerate() {
         let seat = table
             .to_move()
@@ -191,5 +210,5 @@ fn lone_deal(record: &GameRecord) -> Result<Table, String> {
             .map_err(|e| format!("move {} ({action}) does not replay: {e}", i + 1))?;
         table.apply_checked(checked).map_err(|e| e.to_string())?;
     }
-    Ok(table)
+    Ok((table, record.seed))
 }

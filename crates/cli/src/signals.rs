@@ -42,10 +42,11 @@ pub fn watch(last: LastRecord, full_screen: bool) {
         }
         match last.write() {
             Some(path) => eprintln!(
-                "\ntalon play: stopped; what was played is in {}",
-                path.display()
+                "\ntalon: stopped; what was played is in {} (talon resume {} plays on)",
+                path.display(),
+                crate::play::path_word(&path)
             ),
-            None => eprintln!("\ntalon play: stopped"),
+            None => eprintln!("\ntalon: stopped"),
         }
         std::process::exit(128 + signal);
     });

@@ -86,9 +86,10 @@ fn rows(text: &str, width: u16) -> u16 {
 /// how to take it up again.
 fn quit_question(s: &PlaySession) -> String {
     match s.saved_to() {
+        _ if s.is_over() => "quit? y/n".into(),
         Some(path) => format!(
             "quit? talon resume {} plays on later · y/n",
-            crate::play::shell_word(&path.display().to_string())
+            crate::play::path_word(path)
         ),
         None => "quit the game? it is not kept (--record FILE keeps a game) · y/n".into(),
     }
@@ -222,9 +223,9 @@ fn draw(frame: &mut Frame, s: &PlaySession, ui: &mut Ui) {
     };
     frame.render_widget(
         Paragraph::new(format!(
-            "talon {} — {score} — seed {}",
+            "talon {} — {score} — {}",
             s.preset.name(),
-            s.seed
+            s.seed.map_or("resumed".into(), |n| format!("seed {n}"))
         ))
         .style(Style::default().add_modifier(Modifier::BOLD)),
         top,

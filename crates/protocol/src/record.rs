@@ -30,6 +30,10 @@ pub struct GameRecord {
     /// Names of the players by seat, if known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub players: Option<Vec<String>>,
+    /// The seed the deal was dealt from, if it was (`talon resume` deals
+    /// from it again, so the game goes on as it began).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
     /// Unix seconds when play started and ended, if known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub started_unix: Option<u64>,
@@ -107,6 +111,7 @@ impl GameRecord {
             actions: actions.to_vec(),
             result: game.summary().map(ResultView::from),
             players: None,
+            seed: None,
             started_unix: None,
             finished_unix: None,
         }

@@ -247,6 +247,7 @@ impl Table {
     pub fn record(&self) -> Option<GameRecord> {
         let game = self.game.as_ref()?;
         let mut r = GameRecord::of(game, self.options(), self.actions());
+        r.seed = self.deal_seed();
         let seats = &self.config.seats;
         if seats.iter().any(|s| *s != SeatSpec::Empty) {
             r.players = Some(
