@@ -98,7 +98,7 @@ pub(crate) fn shell_word(text: &str) -> String {
     let plain = !text.is_empty()
         && text
             .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-_=,.:+@%".contains(c));
+            .all(|c| c.is_ascii_alphanumeric() || "-_=,.:+@%/".contains(c));
     if plain {
         return text.to_string();
     }

@@ -6,8 +6,8 @@ use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use talon_rules::Preset;
 
-fn session(preset: Preset, seed: u64) -> PlaySession {
-    PlaySession::new(&PlayArgs {
+fn session_args(preset: Preset, seed: u64) -> PlayArgs {
+    PlayArgs {
         preset: preset.name().into(),
         seat: 0,
         bots: "random".into(),
@@ -17,8 +17,11 @@ fn session(preset: Preset, seed: u64) -> PlaySession {
         whole_match: true,
         plain: true,
         record: None,
-    })
-    .unwrap()
+    }
+}
+
+fn session(preset: Preset, seed: u64) -> PlaySession {
+    PlaySession::new(&session_args(preset, seed)).unwrap()
 }
 
 /// Plays the person's first legal move until the deal is over.
@@ -266,6 +269,40 @@ fn quitting_a_recorded_game_says_how_to_take_it_up_again() {
     let rows = screen(&s, &mut ui, 80, 24).join("\n");
     assert!(
         rows.contains("quit? talon resume \"my game.json\" plays on later · y/n"),
+        "{rows}"
+    );
+}
+
+#[test]
+fn a_finished_game_offers_no_resume_when_quitting() {
+    let mut s = PlaySession::new(&PlayArgs {
+        whole_match: false,
+        ..session_args(Preset::Schnapsen, 4)
+    })
+    .unwrap();
+    s.record_on_signal("-g.json".into(), crate::signals::LastRecord::default());
+    let mut ui = Ui::default();
+    key_event(
+        &mut s,
+        &mut ui,
+        KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL),
+    );
+    let rows = screen(&s, &mut ui, 80, 24).join("\n");
+    // A path that would read as a flag is written as one that cannot.
+    assert!(
+        rows.contains("talon resume ./-g.json plays on later"),
+        "{rows}"
+    );
+    key(&mut s, &mut ui, KeyCode::Char('n'));
+    finish_deal(&mut s);
+    key_event(
+        &mut s,
+        &mut ui,
+        KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL),
+    );
+    let rows = screen(&s, &mut ui, 80, 24).join("\n");
+    assert!(
+        rows.contains("quit? y/n") && !rows.contains("resume"),
         "{rows}"
     );
 }
