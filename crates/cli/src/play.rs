@@ -5,7 +5,7 @@
 use crate::lineup;
 use crate::moves;
 use crate::sheet::{self, DealLine, Seating};
-use crate::text::{narrate, pretty, table};
+use crate::text::{ended, narrate, pretty, table};
 use clap::Args;
 use std::io::IsTerminal;
 use talon_bots::strongest;
@@ -344,12 +344,23 @@ impl PlaySession {
             if let (Some(before), Event::Acted { seat, .. }, Some(after)) =
                 (before, event, table.game())
             {
-                // The bots' moves as the person's seat sees them: a card
-                // laid away face down stays unnamed.
+                // The bots' moves as the person's seat sees them, told
+                // from that seat's observations: a card laid away face
+                // down stays unnamed.
                 let seen = table.project(event, Viewer::Seat(human.0));
                 let action = seen["action"].as_str();
-                let lines = narrate(before, after, Seat(*seat), action, Some(human));
-                log.extend(lines.iter().map(|l| seating.names_in(l)));
+                if let (Ok(b), Ok(a)) = (before.observe(human), after.observe(human)) {
+                    let result = ended(before, after);
+                    let lines = narrate(
+                        table.preset(),
+                        &b,
+                        &a,
+                        Seat(*seat),
+                        action,
+                        result.as_deref(),
+                    );
+                    log.extend(lines.iter().map(|l| seating.names_in(l)));
+                }
             }
         });
         if let Err(e) = moved {
@@ -436,13 +447,17 @@ impl PlaySession {
         self.table
             .apply_checked(checked)
             .map_err(|e| e.to_string())?;
-        if let Event::Acted { action, .. } = &event {
+        // Told from the person's observations, as the bots' moves are.
+        let seen = (before.observe(self.human), self.game().observe(self.human));
+        if let (Event::Acted { action, .. }, (Ok(b), Ok(a))) = (&event, seen) {
+            let result = ended(&before, self.game());
             let lines = narrate(
-                &before,
-                self.game(),
+                self.preset,
+                &b,
+                &a,
                 self.human,
                 Some(action),
-                Some(self.human),
+                result.as_deref(),
             );
             self.log
                 .extend(lines.iter().map(|l| self.seating.names_in(l)));

@@ -98,12 +98,13 @@ fn trick_points_are_the_persons_count() {
             }
             for v in 0..3 {
                 let viewer = Seat(v);
-                let lines = narrate(&before, &g, seat, Some(&action), Some(viewer));
+                let (b, a) = (before.observe(viewer).unwrap(), g.observe(viewer).unwrap());
+                let lines = narrate(preset, &b, &a, seat, Some(&action), None);
                 let counted = g.observe(viewer).expect("a seat").points();
                 let text: Vec<String> = counted.iter().map(|p| p.to_string()).collect();
                 let want = format!("points {}", text.join("–"));
                 assert!(lines[1].ends_with(&want), "{lines:?} should end in {want}");
-                let all = narrate(&before, &g, seat, Some(&action), None);
+                let all = narrate(preset, &before, &g, seat, Some(&action), None);
                 differed += usize::from(all[1] != lines[1]);
             }
         }

@@ -1,6 +1,6 @@
 //! `talon replay FILE`: re-play and validate a record, trick by trick.
 
-use crate::text::{figures, narrate, winners_in_words};
+use crate::text::{ended, figures, narrate, winners_in_words};
 use std::io::Read;
 use std::path::Path;
 use talon_protocol::GameRecord;
@@ -49,6 +49,7 @@ pub fn run(path: &Path) -> Result<(), String> {
     }
     let record = GameRecord::from_json(&text).map_err(|e| e.to_string())?;
     let mut before = record.start().map_err(|e| e.to_string())?;
+    let preset = before.preset();
     println!("{} deal: {}", record.game, record.deal);
     if let Some(players) = &record.players {
         // Names come from the file: no control characters reach the terminal.
@@ -66,7 +67,15 @@ pub fn run(path: &Path) -> Result<(), String> {
     let game = record
         .replay(|after, action| {
             let seat = before.to_move().expect("an action was played");
-            lines.extend(narrate(&before, after, seat, Some(action), None));
+            let result = ended(&before, after);
+            lines.extend(narrate(
+                preset,
+                &before,
+                after,
+                seat,
+                Some(action),
+                result.as_deref(),
+            ));
             before = after.clone();
         })
         .map_err(|e| e.to_string())?;
@@ -104,7 +113,16 @@ fn replay_table(text: &str) -> Result<(), String> {
                 println!("seat {seat} takes back its last move, and the moves after it");
             }
             (Event::Acted { seat, action, .. }, Some(before), Some(after)) => {
-                for l in narrate(&before, after, talon_cards::Seat(*seat), Some(action), None) {
+                let result = ended(&before, after);
+                let seat = talon_cards::Seat(*seat);
+                for l in narrate(
+                    table.preset(),
+                    &before,
+                    after,
+                    seat,
+                    Some(action),
+                    result.as_deref(),
+                ) {
                     println!("{l}");
                 }
                 if after.to_move().is_none() {

@@ -5,7 +5,7 @@ use talon_rules::na_sixty_six::{self, NaObservation};
 use talon_rules::pedro::{self, Event as PedroEvent, PedroObservation, Phase as PedroPhase};
 use talon_rules::sevens::SevensObservation;
 use talon_rules::sixty_six::{Event, Phase, SixtySixObservation};
-use talon_rules::{AnyGame, AnyObservation, Family};
+use talon_rules::{AnyGame, AnyObservation, Family, Preset, TrickView};
 
 /// A card with its suit symbol, e.g. `Q♠`, `10♥` is written `T♥`.
 pub fn pretty(card: Card) -> String {
@@ -135,24 +135,83 @@ pub fn pretty_hand(set: CardSet) -> String {
     groups.join("  ")
 }
 
-/// Lines describing what `action` by `seat` did, given the state after it.
-/// With a `viewer`, as that seat sees it: `action` is `None` when it names
-/// a card hidden from the viewer (the table's projection says so), and the
-/// points are those the viewer's observation counts. Without one (watching
-/// bots, replaying a finished game) everything is shown.
-pub fn narrate(
-    before: &AnyGame,
-    after: &AnyGame,
+/// What narration reads of a deal: a seat's observation, for what a
+/// person at the table is told (so they are told nothing their seat may
+/// not know), or the whole game, for watching bots and replaying a record,
+/// where everyone's view is shown.
+pub trait Narrated {
+    fn tricks_played(&self) -> usize;
+    fn last_trick(&self) -> Option<TrickView>;
+    /// Points per seat as this view counts them.
+    fn points(&self) -> Vec<i32>;
+    /// The Pedro family's events, as this view shows them.
+    fn pedro_events(&self) -> Option<&[PedroEvent]>;
+}
+
+impl Narrated for AnyObservation {
+    fn tricks_played(&self) -> usize {
+        AnyObservation::tricks_played(self)
+    }
+    fn last_trick(&self) -> Option<TrickView> {
+        AnyObservation::last_trick(self)
+    }
+    fn points(&self) -> Vec<i32> {
+        AnyObservation::points(self)
+    }
+    fn pedro_events(&self) -> Option<&[PedroEvent]> {
+        match self {
+            // Filtered where every Pedro record is: `Event::seen_by`.
+            AnyObservation::Pedro(o) => Some(&o.events),
+            _ => None,
+        }
+    }
+}
+
+impl Narrated for AnyGame {
+    fn tricks_played(&self) -> usize {
+        AnyGame::tricks_played(self)
+    }
+    fn last_trick(&self) -> Option<TrickView> {
+        AnyGame::last_trick(self)
+    }
+    fn points(&self) -> Vec<i32> {
+        AnyGame::points(self)
+    }
+    fn pedro_events(&self) -> Option<&[PedroEvent]> {
+        match self {
+            AnyGame::Pedro { game, .. } => Some(game.events()),
+            _ => None,
+        }
+    }
+}
+
+/// The result of a deal that the move from `before` to `after` ended (a
+/// finished deal's result is public: every hand is then shown).
+pub fn ended(before: &AnyGame, after: &AnyGame) -> Option<String> {
+    match (before.summary(), after.summary()) {
+        (None, Some(s)) => Some(s.text),
+        _ => None,
+    }
+}
+
+/// Lines describing what `action` by `seat` did, from the views of the
+/// deal before and after it (`Narrated`): `action` is `None` when it names
+/// a card hidden from the viewer (the table's projection says so), and
+/// `result` is the deal's result when the move ended it.
+pub fn narrate<N: Narrated>(
+    preset: Preset,
+    before: &N,
+    after: &N,
     seat: Seat,
     action: Option<&str>,
-    viewer: Option<Seat>,
+    result: Option<&str>,
 ) -> Vec<String> {
     let mut lines = vec![match action {
         Some(action) => format!("seat {seat}: {}", in_words(action)),
         // The only moves a seat does not see named: cards laid away.
         None => format!("seat {seat}: lays a card away face down"),
     }];
-    lines.extend(unnamed_moves(before, after, viewer, action));
+    lines.extend(unnamed_moves(before, after, action));
     if after.tricks_played() > before.tricks_played() {
         if let Some(t) = after.last_trick() {
             let cards: Vec<String> = t
@@ -160,12 +219,8 @@ pub fn narrate(
                 .iter()
                 .map(|(s, c)| format!("seat {s} {}", pretty(*c)))
                 .collect();
-            let pts = match viewer.map(|v| after.observe(v)) {
-                Some(Ok(obs)) => obs.points(),
-                _ => after.points(),
-            };
             // Sixes and Sevens counts tricks, not card points.
-            let counted = match after.preset().family() {
+            let counted = match preset.family() {
                 Family::Sevens => "tricks",
                 _ => "points",
             };
@@ -174,12 +229,12 @@ pub fn narrate(
                 after.tricks_played(),
                 cards.join(", "),
                 t.winner,
-                figures(&pts, after.preset().partnerships())
+                figures(&after.points(), preset.partnerships())
             ));
         }
     }
-    if let (None, Some(s)) = (before.summary(), after.summary()) {
-        lines.push(format!("result: {}", s.text));
+    if let Some(text) = result {
+        lines.push(format!("result: {text}"));
     }
     lines
 }
@@ -187,49 +242,44 @@ pub fn narrate(
 /// The Pedro family's moves that followed an action and that no seat's
 /// action names (the kitty taken, the hands filled from the stock, and in
 /// fill mode every seat's non-trumps thrown away once trumps are named):
-/// their count is public, the cards shown only to their owner (or to
-/// everyone without a viewer).
-fn unnamed_moves(
-    before: &AnyGame,
-    after: &AnyGame,
-    viewer: Option<Seat>,
-    action: Option<&str>,
-) -> Vec<String> {
-    let (AnyGame::Pedro { game: b, .. }, AnyGame::Pedro { game: a, .. }) = (before, after) else {
+/// their count is public, the cards shown where the view shows them.
+fn unnamed_moves<N: Narrated>(before: &N, after: &N, action: Option<&str>) -> Vec<String> {
+    let (Some(b), Some(a)) = (before.pedro_events(), after.pedro_events()) else {
         return Vec::new();
     };
-    let new = a.events().get(b.events().len()..).unwrap_or_default();
-    // Filtered where every Pedro record is: `Event::seen_by`.
-    let seen = new.iter().map(|e| viewer.map_or(*e, |v| e.seen_by(v)));
-    seen.filter_map(|e| match e {
-        PedroEvent::Drew {
-            seat,
-            count,
-            cards,
-            source,
-        } => {
-            let what = match source {
-                pedro::DrawSource::Kitty => format!("seat {seat} takes the kitty ({count} cards)"),
-                pedro::DrawSource::Robbing => {
-                    format!("seat {seat} robs the rest of the stock ({count} cards)")
-                }
-                pedro::DrawSource::Stock => format!("seat {seat} draws {count}"),
-            };
-            Some(with_cards(what, cards))
-        }
-        // A discard action names its own card; naming trumps in fill mode
-        // throws away every seat's non-trumps at once.
-        PedroEvent::Discarded { seat, count, cards }
-            if action.is_some_and(|a| a.starts_with("trump")) =>
-        {
-            Some(with_cards(
-                format!("seat {seat} throws away {count} non-trumps"),
+    let new = a.get(b.len()..).unwrap_or_default();
+    new.iter()
+        .filter_map(|&e| match e {
+            PedroEvent::Drew {
+                seat,
+                count,
                 cards,
-            ))
-        }
-        _ => None,
-    })
-    .collect()
+                source,
+            } => {
+                let what = match source {
+                    pedro::DrawSource::Kitty => {
+                        format!("seat {seat} takes the kitty ({count} cards)")
+                    }
+                    pedro::DrawSource::Robbing => {
+                        format!("seat {seat} robs the rest of the stock ({count} cards)")
+                    }
+                    pedro::DrawSource::Stock => format!("seat {seat} draws {count}"),
+                };
+                Some(with_cards(what, cards))
+            }
+            // A discard action names its own card; naming trumps in fill mode
+            // throws away every seat's non-trumps at once.
+            PedroEvent::Discarded { seat, count, cards }
+                if action.is_some_and(|a| a.starts_with("trump")) =>
+            {
+                Some(with_cards(
+                    format!("seat {seat} throws away {count} non-trumps"),
+                    cards,
+                ))
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// A line of `unnamed_moves`: the cards follow where the viewer may see them.
@@ -554,15 +604,19 @@ mod tests {
             .clone();
             bid |= action.starts_with("bid");
             g.play(&action).unwrap();
-            let all = narrate(&before, &g, seat, Some(&action), None);
+            let p = Preset::KingPedro;
+            let all = narrate(p, &before, &g, seat, Some(&action), None);
             if all.len() < 2 || !all[1].contains("kitty") {
                 continue;
             }
             assert!(all[1].starts_with(&format!("  seat {seat} takes the kitty (4 cards): ")));
-            let own = narrate(&before, &g, seat, Some(&action), Some(seat));
+            let by = |v| (before.observe(v).unwrap(), g.observe(v).unwrap());
+            let (b, a) = by(seat);
+            let own = narrate(p, &b, &a, seat, Some(&action), None);
             assert_eq!(own, all, "the taker sees the cards");
             let other = Seat((seat.0 + 1) % 4);
-            let seen = narrate(&before, &g, seat, Some(&action), Some(other));
+            let (b, a) = by(other);
+            let seen = narrate(p, &b, &a, seat, Some(&action), None);
             assert_eq!(seen[1], format!("  seat {seat} takes the kitty (4 cards)"));
             return;
         }

@@ -1,7 +1,7 @@
 //! `talon watch`: bots play a seeded deal or match, printed trick by trick.
 
 use crate::lineup;
-use crate::text::{figures, narrate};
+use crate::text::{ended, figures, narrate};
 use clap::Args;
 use std::cell::{Cell, RefCell};
 use std::io::Write;
@@ -119,7 +119,16 @@ pub fn run(args: &WatchArgs) -> Result<(), String> {
             let (Some(before), Some(after)) = (before, table.game()) else {
                 return;
             };
-            for line in narrate(before, after, talon_cards::Seat(*seat), Some(action), None) {
+            let result = ended(before, after);
+            let seat = talon_cards::Seat(*seat);
+            for line in narrate(
+                table.preset(),
+                before,
+                after,
+                seat,
+                Some(action),
+                result.as_deref(),
+            ) {
                 say!(out, "{line}");
             }
             if after.to_move().is_none() {

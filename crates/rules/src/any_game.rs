@@ -88,6 +88,38 @@ pub struct TrickView {
     pub winner: Seat,
 }
 
+impl TrickView {
+    fn sixty_six(t: &sixty_six::TrickRecord) -> TrickView {
+        TrickView {
+            cards: vec![(t.leader, t.cards[0]), (t.leader.opponent(), t.cards[1])],
+            winner: t.winner,
+        }
+    }
+
+    fn na(t: &na_sixty_six::TrickRecord) -> TrickView {
+        TrickView {
+            cards: t.cards.to_vec(),
+            winner: t.winner,
+        }
+    }
+
+    fn sevens(t: &sevens::TrickRecord, players: u8) -> TrickView {
+        let cards = t
+            .cards
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| (t.leader.offset(i as u8, players), c));
+        TrickView {
+            cards: cards.collect(),
+            winner: t.winner,
+        }
+    }
+
+    fn pedro(events: &[pedro::Event]) -> Option<TrickView> {
+        pedro::last_trick(events).map(|(cards, winner)| TrickView { cards, winner })
+    }
+}
+
 /// An observation of any family.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AnyObservation {
@@ -131,6 +163,34 @@ impl AnyObservation {
                 .collect(),
             AnyObservation::Sevens(o) => o.tricks.iter().map(|&t| i32::from(t)).collect(),
             AnyObservation::Pedro(o) => (0..4).map(|s| i32::from(o.points[s % 2])).collect(),
+        }
+    }
+
+    /// Tricks completed so far, as [`AnyGame::tricks_played`].
+    pub fn tricks_played(&self) -> usize {
+        match self {
+            AnyObservation::SixtySix(o) => o.tricks.len(),
+            AnyObservation::NaSixtySix(o) => o.history.len(),
+            AnyObservation::Sevens(o) => o.history.len(),
+            AnyObservation::Pedro(o) => o
+                .events
+                .iter()
+                .filter(|e| matches!(e, pedro::Event::Trick { .. }))
+                .count(),
+        }
+    }
+
+    /// The last completed trick, as [`AnyGame::last_trick`] (every trick
+    /// is played face up, so every seat sees the same).
+    pub fn last_trick(&self) -> Option<TrickView> {
+        match self {
+            AnyObservation::SixtySix(o) => o.tricks.last().map(TrickView::sixty_six),
+            AnyObservation::NaSixtySix(o) => o.history.last().map(TrickView::na),
+            AnyObservation::Sevens(o) => o
+                .history
+                .last()
+                .map(|t| TrickView::sevens(t, o.options.players)),
+            AnyObservation::Pedro(o) => TrickView::pedro(&o.events),
         }
     }
 }
@@ -384,29 +444,13 @@ impl AnyGame {
     /// The last completed trick: cards in play order with their seats, and the winner.
     pub fn last_trick(&self) -> Option<TrickView> {
         match self {
-            AnyGame::SixtySix { game, .. } => game.history().last().map(|t| TrickView {
-                cards: vec![(t.leader, t.cards[0]), (t.leader.opponent(), t.cards[1])],
-                winner: t.winner,
-            }),
-            AnyGame::NaSixtySix { game, .. } => game.history().last().map(|t| TrickView {
-                cards: t.cards.to_vec(),
-                winner: t.winner,
-            }),
-            AnyGame::Sevens { game, .. } => game.history().last().map(|t| {
-                let n = game.players();
-                let cards = t
-                    .cards
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &c)| (t.leader.offset(i as u8, n), c));
-                TrickView {
-                    cards: cards.collect(),
-                    winner: t.winner,
-                }
-            }),
-            AnyGame::Pedro { game, .. } => {
-                pedro::last_trick(game.events()).map(|(cards, winner)| TrickView { cards, winner })
-            }
+            AnyGame::SixtySix { game, .. } => game.history().last().map(TrickView::sixty_six),
+            AnyGame::NaSixtySix { game, .. } => game.history().last().map(TrickView::na),
+            AnyGame::Sevens { game, .. } => game
+                .history()
+                .last()
+                .map(|t| TrickView::sevens(t, game.players())),
+            AnyGame::Pedro { game, .. } => TrickView::pedro(game.events()),
         }
     }
 

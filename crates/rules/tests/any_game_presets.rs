@@ -65,7 +65,15 @@ fn play_out(preset: Preset, options: &[(String, String)], seed: u64) {
         g.play(a)
             .unwrap_or_else(|e| panic!("{preset} seed {seed}: {a:?} refused: {e}"));
         for s in 0..g.seats() {
-            g.observe(Seat(s)).unwrap();
+            // Every trick is played face up: each seat's observation
+            // tells the tricks as the game does.
+            let obs = g.observe(Seat(s)).unwrap();
+            assert_eq!(
+                obs.tricks_played(),
+                g.tricks_played(),
+                "{preset} seed {seed}"
+            );
+            assert_eq!(obs.last_trick(), g.last_trick(), "{preset} seed {seed}");
         }
         steps += 1;
         assert!(steps < 1000);
