@@ -219,6 +219,34 @@ def test_openspiel_ismcts_keeps_the_movers_actions_in_every_world():
         assert bot.step(state) in state.legal_actions()
 
 
+def test_openspiel_ismcts_resamples_through_the_state_without_a_resampler():
+    # OpenSpiel's Python ISMCTSBot, left as it comes, asks the state itself
+    # (`state.resample_from_infostate(player, sampler)`).
+    pyspiel = pytest.importorskip("pyspiel")
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    import talon.openspiel  # noqa: F401  (registers the games)
+
+    game = pyspiel.load_game("python_talon_schnapsen")
+    state = game.new_initial_state()
+    rng = np.random.RandomState(4)
+    while state.is_chance_node():
+        cards, probs = zip(*state.chance_outcomes())
+        state.apply_action(int(rng.choice(cards, p=probs)))
+    player = state.current_player()
+    world = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert world.information_state_string(player) == state.information_state_string(player)
+    # A seed gives the same world each time (its hands shown by `str`).
+    assert str(state.resample_from_infostate(player, 9)) == str(
+        state.resample_from_infostate(player, 9)
+    )
+    with pytest.raises(ValueError, match="not a number in"):
+        state.resample_from_infostate(player, lambda: 1.5)
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 30, random_state=np.random.RandomState(1))
+    assert bot.step(state) in state.legal_actions()
+
+
 def test_openspiel_ismcts_uses_talons_resampler():
     pytest.importorskip("pyspiel")
     import pyspiel

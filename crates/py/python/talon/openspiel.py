@@ -207,6 +207,22 @@ class TalonState(pyspiel.State):
     def is_terminal(self):
         return self.inner is not None and self.inner.is_terminal()
 
+    def resample_from_infostate(self, player, sampler):
+        """OpenSpiel's way to ask for a world: a full state consistent with
+        what ``player`` knows, drawn by Talon's own sampler. ``sampler`` is
+        OpenSpiel's (a callable giving a float in [0, 1), as the Python
+        ``ISMCTSBot`` passes when no resampler is set) or a seed."""
+        if self.inner is None:
+            raise talon.TalonError("the deal is not complete: there is no information state yet")
+        if callable(sampler):
+            u = float(sampler())
+            if not 0.0 <= u < 1.0:
+                raise ValueError(f"the sampler gave {u}, not a number in [0, 1)")
+            seed = int(u * 2**53)
+        else:
+            seed = sampler
+        return TalonState(self.get_game(), self.inner.resample_from_infostate(player, seed))
+
     def returns(self):
         if self.inner is None:
             return [0.0] * self.get_game().talon_game.num_players()
