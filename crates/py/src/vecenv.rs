@@ -347,9 +347,19 @@ impl VecEnv {
                         )));
                     }
                 }
+                let items = actions.try_iter().map_err(|_| {
+                    pyo3::exceptions::PyTypeError::new_err(format!(
+                        "actions are a sequence of {} action ids, one per environment, not {}",
+                        self.envs.len(),
+                        actions
+                            .get_type()
+                            .name()
+                            .map_or_else(|_| "that".into(), |n| n.to_string())
+                    ))
+                })?;
                 let mut out = Vec::new();
                 // One more than wanted is enough to say the count is wrong.
-                for (i, item) in actions.try_iter()?.take(self.envs.len() + 1).enumerate() {
+                for (i, item) in items.take(self.envs.len() + 1).enumerate() {
                     let item = item?;
                     // A bool would be read as action 0 or 1.
                     if crate::args::is_bool(&item) {

@@ -50,6 +50,8 @@ def test_an_illegal_action_moves_no_environment():
         env.step(np.array([2**64 - 1] * 4, dtype=np.uint64))
     with pytest.raises(talon.TalonError, match=r"one id per environment \(shape \(4,\)\), not shape \(4, 1\)"):
         env.step(np.zeros((4, 1), np.int64))
+    with pytest.raises(TypeError, match="a sequence of 4 action ids, one per environment, not NoneType"):
+        env.step(None)
     assert [env.state(i).serialize() for i in range(4)] == before
 
 
