@@ -37,11 +37,7 @@ fn state_reply(table: &Table) -> String {
     let game = table.game().expect("a table has a deal once opened");
     let mut reply = StateReply::of(game);
     if let Some(sheet) = table.sheet() {
-        let (status, winner, unfinished) = match table.status() {
-            Status::Playing => ("playing", None, false),
-            Status::DealOver => ("deal_over", None, false),
-            Status::Finished { winner, unfinished } => ("finished", winner, unfinished),
-        };
+        let (status, winner, unfinished) = table.status().parts();
         reply.match_view = Some(MatchView {
             deal_no: table.deal_no(),
             scores: sheet.scores(),

@@ -122,7 +122,7 @@ pub fn run(s: &mut PlaySession, mut input: impl BufRead, mut out: impl Write) ->
                     }
                 };
                 // Only a move that would be played is worth confirming.
-                let legal = s.game().clone().play(&chosen).is_ok();
+                let legal = s.would_play(&chosen);
                 if let (true, Some(what)) = (legal, s.consequence(&chosen)) {
                     // Only y or n answers: a script that sent its next move
                     // instead is told so, not silently taken as "no".

@@ -320,21 +320,9 @@ impl PlaySession {
         self.table.sheet()
     }
 
-    pub fn options(&self) -> &[(String, String)] {
-        self.table.options()
-    }
-
     /// Every finished deal, for the score sheet.
     pub fn deals(&self) -> Vec<DealLine> {
-        self.table
-            .finished_deals()
-            .iter()
-            .map(|d| DealLine {
-                number: d.deal_no,
-                text: d.summary.text.clone(),
-                score: d.summary.score.clone(),
-            })
-            .collect()
+        DealLine::all(self.table.finished_deals())
     }
 
     /// Lets the bots move until it is the person's turn or the deal ends.
@@ -390,6 +378,13 @@ impl PlaySession {
         self.keep_record();
     }
 
+    /// The deal in view once it is over, as the table booked it (every
+    /// hand as dealt, the cards dealt aside).
+    pub fn finished_deal(&self) -> Option<&talon_table::FinishedDeal> {
+        self.game().summary()?;
+        self.table.finished_deals().last()
+    }
+
     /// Whether the game is over: a lone deal played out, or the match.
     pub fn is_over(&self) -> bool {
         self.table.is_finished()
@@ -410,8 +405,10 @@ impl PlaySession {
     fn book_deal(&mut self) {
         self.booked_at = self.log.len();
         self.log.push("hands as dealt:".into());
-        let hands = sheet::hands(&self.seating, self.game());
-        self.log.extend(hands.into_iter().map(|h| format!("  {h}")));
+        if let Some(deal) = self.finished_deal() {
+            let hands = sheet::hands(&self.seating, deal);
+            self.log.extend(hands.into_iter().map(|h| format!("  {h}")));
+        }
         self.log.extend(self.sheet_lines());
     }
 
@@ -427,13 +424,7 @@ impl PlaySession {
 
     /// The score sheet as lines.
     pub fn sheet_lines(&self) -> Vec<String> {
-        sheet::lines(
-            &self.seating,
-            self.preset,
-            self.options(),
-            &self.deals(),
-            self.sheet(),
-        )
+        sheet::lines(&self.seating, self.preset, &self.deals(), self.sheet())
     }
 
     /// The person's action, checked and applied through the table.
@@ -463,6 +454,14 @@ impl PlaySession {
                 .extend(lines.iter().map(|l| self.seating.names_in(l)));
         }
         Ok(())
+    }
+
+    /// Whether the table would take `action` from the person now (asked
+    /// before a consequential move is confirmed).
+    pub fn would_play(&self, action: &str) -> bool {
+        self.table
+            .check_action(self.human.0, action, Actor::Person, None)
+            .is_ok()
     }
 
     /// The person's legal moves in a natural order (empty when not their turn).
@@ -611,9 +610,7 @@ impl PlaySession {
     /// What the strongest bot would play for the person (the table's
     /// hint: its turn, seeded by the table's point).
     pub fn hint(&mut self) -> Option<String> {
-        talon_table::may_hint(&self.table, self.human.0).ok()?;
-        let mut bot = talon_table::hint_bot(&self.table, strongest(self.preset)).ok()?;
-        bot.choose(self.table.game()?)
+        talon_table::hint(&self.table, self.human.0, strongest(self.preset)).ok()
     }
 
     pub fn last_trick(&self) -> String {
@@ -641,7 +638,7 @@ impl PlaySession {
             Err(e) => e.to_string(),
         };
         if let Some(m) = self.sheet() {
-            let standing = sheet::standing(&self.seating, self.preset, self.options(), m);
+            let standing = sheet::standing(&self.seating, self.preset, m);
             text = format!("{}\n{text}", standing.join("\n"));
         }
         text

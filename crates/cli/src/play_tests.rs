@@ -371,7 +371,7 @@ fn the_flags_left_behind_deal_the_same_table_again() {
         assert_eq!(t.human, s.human);
         assert_eq!(t.seating.bots, s.seating.bots, "{expected}");
         assert_eq!(t.sheet().is_some(), s.sheet().is_some(), "{expected}");
-        assert_eq!(t.options(), s.options(), "{expected}");
+        assert_eq!(t.table.options(), s.table.options(), "{expected}");
     }
 }
 

@@ -3,9 +3,9 @@
 //! in the game's own terms, and every hand once a deal is over.
 
 use crate::text::{and_list, pretty, pretty_hand, suit_group};
-use talon_cards::{parse_cards, Card, CardSet, Seat, Suit};
-use talon_rules::pedro::Replenish;
-use talon_rules::{AnyGame, AnyMatch, Family, Preset};
+use talon_cards::{Card, CardSet, Seat, Suit};
+use talon_rules::{AnyMatch, Family, Preset};
+use talon_table::FinishedDeal;
 
 /// Who sits where, as the person sees the table.
 #[derive(Clone, Debug)]
@@ -108,51 +108,65 @@ impl Seating {
 pub struct DealLine {
     pub number: u32,
     pub text: String,
+    /// What the deal added to each seat's match score (in a lone deal,
+    /// the deal's own score).
     pub score: Vec<i32>,
 }
 
-/// The match target as set (or its default), and what it counts.
-fn target(preset: Preset, options: &[(String, String)]) -> Option<(String, &'static str)> {
-    let (name, unit) = preset.target_option()?;
-    options
-        .iter()
-        .find(|(n, _)| n == name)
-        .map(|(_, v)| v.clone())
-        .or_else(|| {
-            preset
-                .option_defaults()
-                .into_iter()
-                .find(|(n, _)| *n == name)
-                .map(|(_, v)| v)
-        })
-        .map(|v| (v, unit))
+impl DealLine {
+    /// The table's finished deals as sheet lines: each deal's change to
+    /// the match score, as the table booked it.
+    pub fn all(deals: &[FinishedDeal]) -> Vec<DealLine> {
+        let mut before: Option<&Vec<i32>> = None;
+        deals
+            .iter()
+            .map(|d| {
+                let score = match &d.match_scores {
+                    Some(after) => {
+                        let prev = |i: usize| before.map_or(0, |b| b[i]);
+                        let change = after.iter().enumerate().map(|(i, s)| s - prev(i)).collect();
+                        before = Some(after);
+                        change
+                    }
+                    None => d.summary.score.clone(),
+                };
+                DealLine {
+                    number: d.deal_no,
+                    text: d.summary.text.clone(),
+                    score,
+                }
+            })
+            .collect()
+    }
 }
 
 /// The score sheet as lines: every booked deal, then the standing.
 pub fn lines(
     seating: &Seating,
     preset: Preset,
-    options: &[(String, String)],
     deals: &[DealLine],
     sheet: Option<&AnyMatch>,
 ) -> Vec<String> {
     let sides = seating.sides();
     let mut out = Vec::new();
-    // A Sixty-six deal gives game points to its winner only; the loser's
-    // minus (the deal's zero-sum payoff) is no part of the match score.
-    let winner_only = preset.family() == talon_rules::Family::SixtySix;
     for d in deals {
+        // The sides whose score moved (a Sixty-six deal scores for its
+        // winner only).
         let change: Vec<String> = sides
             .iter()
             .map(|(name, seat)| (name, d.score[seat.index()]))
-            .filter(|&(_, v)| !(winner_only && v < 0))
+            .filter(|&(_, v)| v != 0)
             .map(|(name, v)| format!("{name} {v:+}"))
             .collect();
-        out.push(format!("deal {}: {}", d.number, change.join(", ")));
+        let change = match change.is_empty() {
+            true => "nobody scores".to_string(),
+            false => change.join(", "),
+        };
+        out.push(format!("deal {}: {change}", d.number));
         out.push(format!("  {}", seating.names_in(&d.text)));
     }
     match sheet {
-        Some(m) => out.extend(standing(seating, preset, options, m)),
+        Some(m) => out.extend(standing(seating, preset, m)),
         None if deals.is_empty() => {
             out.push("a single deal: no match score (play a match with --match)".into())
         }
@@ -162,19 +176,13 @@ pub fn lines(
 }
 
 /// The match standing in the game's terms, and the winner once decided.
-pub fn standing(
-    seating: &Seating,
-    preset: Preset,
-    options: &[(String, String)],
-    m: &AnyMatch,
-) -> Vec<String> {
+pub fn standing(seating: &Seating, preset: Preset, m: &AnyMatch) -> Vec<String> {
     let sides = seating.sides();
     let scores = m.scores();
-    let goal = target(preset, options);
+    let goal = m.target().zip(preset.target_option().map(|(_, unit)| unit));
     // Sixty-six counts down the Austrian way: what each side still needs.
-    let to_go = |seat: Seat| match &goal {
+    let to_go = |seat: Seat| match goal {
         Some((t, _)) if preset.family() == Family::SixtySix => {
-            let t: i32 = t.parse().unwrap_or(7);
             format!(" ({} to go)", (t - scores[seat.index()]).max(0))
         }
         _ => String::new(),
@@ -183,7 +191,7 @@ pub fn standing(
         .iter()
         .map(|(name, seat)| format!("{name} {}{}", scores[seat.index()], to_go(*seat)))
         .collect();
-    let head = match &goal {
+    let head = match goal {
         Some((t, unit)) => format!("match to {t} {unit}"),
         None => "match (tricks)".into(),
     };
@@ -203,29 +211,19 @@ pub fn standing(
     out
 }
 
-/// Every hand as dealt, named by seat: shown once the deal is over.
-pub fn hands(seating: &Seating, game: &AnyGame) -> Vec<String> {
-    let text = game.deal_text();
-    let parts: Vec<&str> = text.split('/').collect();
-    let set = |part: usize| -> Option<CardSet> {
-        let cards = parse_cards(parts.get(part)?).ok()?;
-        Some(cards.into_iter().fold(CardSet::EMPTY, |mut set, c| {
-            set.insert(c);
-            set
-        }))
-    };
+/// Every hand as dealt, named by seat, then the cards dealt aside that a
+/// player takes up (a widow, a kitty): shown once the deal is over, from
+/// the table's booking of it.
+pub fn hands(seating: &Seating, deal: &FinishedDeal) -> Vec<String> {
     let mut rows: Vec<(String, CardSet)> = (0..seating.seats)
-        .filter_map(|s| Some((seating.name(Seat(s)), set(1 + s as usize)?)))
+        .zip(&deal.hands)
+        .map(|(s, &hand)| (seating.name(Seat(s)), hand))
         .collect();
-    // The cards dealt aside that someone takes up, after the hands.
-    let aside = match game {
-        AnyGame::NaSixtySix { .. } if game.preset() == Preset::NaSixtySix3 => Some("widow"),
-        AnyGame::Pedro { game, .. } if game.options().replenish == Replenish::Kitty => {
-            Some("kitty")
-        }
-        _ => None,
-    };
-    rows.extend(aside.and_then(|name| Some((name.to_string(), set(1 + seating.seats as usize)?))));
+    let taken_up = deal
+        .undealt
+        .iter()
+        .filter(|(name, _)| matches!(*name, "widow" | "kitty"));
+    rows.extend(taken_up.map(|(name, cards)| (name.to_string(), cards.iter().copied().collect())));
     aligned(&rows)
 }
 
@@ -282,9 +280,28 @@ const ALIGNED_MAX: usize = 76;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use talon_cards::parse_cards;
+    use talon_table::{run_bots, SeatBots, Table, TableConfig};
 
     fn set(cards: &str) -> CardSet {
         parse_cards(cards).unwrap().into_iter().collect()
+    }
+
+    /// The deals a table of random bots books, to `deals` of a match or
+    /// one lone deal.
+    fn booked(preset: Preset, whole_match: bool, deals: usize) -> Vec<FinishedDeal> {
+        let names = ["random".to_string()];
+        let config = TableConfig::bots(preset, &[], &names, whole_match, 2).unwrap();
+        let mut table = Table::new(config).unwrap();
+        let mut bots = SeatBots::for_table(&table).unwrap();
+        let mut done = Vec::new();
+        run_bots(&mut table, &mut bots, |_, _, t| {
+            if done.len() < t.finished_deals().len() && done.len() < deals {
+                done.push(t.finished_deals().last().unwrap().clone());
+            }
+        })
+        .unwrap();
+        done
     }
 
     /// Each suit starts in the same column on every line; a void is "-".
@@ -371,7 +388,7 @@ mod tests {
         };
         sheet.totals = vec![5, 3, 5, 0];
         sheet.deals_played = 4;
-        let lines = standing(&seating, Preset::SixesAndSevens, &[], &m);
+        let lines = standing(&seating, Preset::SixesAndSevens, &m);
         assert_eq!(
             lines.last().unwrap(),
             "the match is over: you and expert (across) share first place"
@@ -387,9 +404,9 @@ mod tests {
             (Preset::SixtyThree, 4, None),
             (Preset::SixtySix, 2, None),
         ] {
-            let game = AnyGame::new(preset, &[], &talon_rules::Setup::Seed(2)).unwrap();
+            let deal = &booked(preset, false, 1)[0];
             let seating = Seating::new(preset, seats, Seat(0), vec!["expert".into(); 4]);
-            let lines = hands(&seating, &game);
+            let lines = hands(&seating, deal);
             assert_eq!(
                 lines.len(),
                 seats as usize + usize::from(aside.is_some()),
@@ -405,16 +422,23 @@ mod tests {
         }
     }
 
+    /// A match's sheet books what each deal added to the match score, as
+    /// the table booked it: in Sixty-six the winner's game points only.
     #[test]
-    fn a_sixty_six_sheet_shows_the_winners_game_points_only() {
+    fn a_match_sheet_shows_what_each_deal_added() {
         let bots = vec!["expert".to_string(); 2];
-        let seating = Seating::new(Preset::SixtySix, 2, Seat(0), bots);
-        let deals = [DealLine {
-            number: 1,
-            score: vec![-3, 3],
-            text: "seat 1 wins 3 game points".into(),
-        }];
-        let lines = lines(&seating, Preset::SixtySix, &[], &deals, None);
-        assert_eq!(lines[0], "deal 1: expert +3");
+        let seating = Seating::new(Preset::Schnapsen, 2, Seat(0), bots);
+        let deals = booked(Preset::Schnapsen, true, 4);
+        let lines = lines(&seating, Preset::Schnapsen, &DealLine::all(&deals), None);
+        let mut total = [0, 0];
+        for (d, line) in deals.iter().zip(lines.iter().step_by(2)) {
+            let gained: Vec<i32> = (0..2).map(|s| d.summary.score[s].max(0)).collect();
+            let who = if gained[0] > 0 { "you" } else { "expert" };
+            let points = gained[0].max(gained[1]);
+            assert_eq!(*line, format!("deal {}: {who} +{points}", d.deal_no));
+            total[0] += gained[0];
+            total[1] += gained[1];
+            assert_eq!(d.match_scores.as_deref(), Some(&total[..]));
+        }
     }
 }

@@ -190,11 +190,13 @@ fn draw(frame: &mut Frame, s: &PlaySession, ui: &mut Ui) {
         Some(sum) => {
             let mut lines = vec![format!("DEAL OVER: {}", s.seating.names_in(&sum.text))];
             lines.push("hands as dealt:".into());
-            lines.extend(crate::sheet::hands(&s.seating, s.game()));
+            if let Some(deal) = s.finished_deal() {
+                lines.extend(crate::sheet::hands(&s.seating, deal));
+            }
             // The match standing, not the sheet's last lines (those repeat
             // the result just shown).
             if let Some(m) = s.sheet() {
-                lines.extend(crate::sheet::standing(&s.seating, s.preset, s.options(), m));
+                lines.extend(crate::sheet::standing(&s.seating, s.preset, m));
             }
             lines.join("\n")
         }
@@ -408,7 +410,7 @@ fn play(s: &mut PlaySession, ui: &mut Ui, action: String, confirmed: bool) {
             return;
         }
     };
-    if !confirmed && s.game().clone().play(&action).is_ok() {
+    if !confirmed && s.would_play(&action) {
         if let Some(what) = s.consequence(&action) {
             ui.confirm = Some((action, what));
             return;

@@ -278,6 +278,18 @@ impl AnyMatch {
         }
     }
 
+    /// The score that wins the match, in its own unit (game points,
+    /// ticks, points); `None` for Sixes and Sevens, which plays a deal per
+    /// player and counts tricks.
+    pub fn target(&self) -> Option<i32> {
+        match self {
+            AnyMatch::SixtySix { sheet, .. } => Some(i32::from(sheet.opts.match_target)),
+            AnyMatch::NaSixtySix { sheet, .. } => Some(i32::from(sheet.opts.target)),
+            AnyMatch::Sevens { .. } => None,
+            AnyMatch::Pedro { sheet, .. } => Some(i32::from(sheet.opts.game_target)),
+        }
+    }
+
     pub fn deals_played(&self) -> u32 {
         match self {
             AnyMatch::SixtySix { sheet, .. } => sheet.deals_played,

@@ -35,6 +35,18 @@ pub enum Status {
     },
 }
 
+impl Status {
+    /// The status as the protocols tell it: its name (`playing`,
+    /// `deal_over`, `finished`), the winner and whether it was cut short.
+    pub fn parts(self) -> (&'static str, Option<u8>, bool) {
+        match self {
+            Status::Playing => ("playing", None, false),
+            Status::DealOver => ("deal_over", None, false),
+            Status::Finished { winner, unfinished } => ("finished", winner, unfinished),
+        }
+    }
+}
+
 /// A deal that has been played out, shown whole to everyone.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FinishedDeal {

@@ -6,7 +6,7 @@
 
 use crate::config::SeatSpec;
 use crate::event::{Actor, EndReason, Event};
-use crate::table::{FinishedDeal, Status, Table};
+use crate::table::{FinishedDeal, Table};
 use serde_json::{json, Map, Value};
 use talon_cards::{Card, CardSet, Seat};
 use talon_protocol::{observation_json, public_observation_json};
@@ -47,11 +47,7 @@ impl Table {
             Viewer::Seat(s) => Some(s),
             Viewer::Spectator => None,
         };
-        let (status, winner, unfinished) = match self.status() {
-            Status::Playing => ("playing", None, false),
-            Status::DealOver => ("deal_over", None, false),
-            Status::Finished { winner, unfinished } => ("finished", winner, unfinished),
-        };
+        let (status, winner, unfinished) = self.status().parts();
         let to_move = self.to_move();
         let legal = match (self.game(), you) {
             (Some(g), Some(s)) if to_move == Some(s) => g.legal_actions(),
