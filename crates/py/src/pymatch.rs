@@ -7,7 +7,7 @@ use crate::pygame::{Game, State};
 use crate::talon_err;
 use pyo3::prelude::*;
 use talon_rules::AnyMatch;
-use talon_table::MATCH_DEAL_CAP;
+use talon_table::{cut_short, MATCH_DEAL_CAP};
 
 /// A match of a game: deal by deal until the score sheet has a winner.
 #[pyclass(module = "talon._talon")]
@@ -67,7 +67,7 @@ impl Match {
         if self.sheet.winner().is_some() {
             return Err(talon_err("the match is over"));
         }
-        if self.capped() {
+        if cut_short(&self.sheet) {
             return Err(talon_err(format!(
                 "the match ended unfinished at the {MATCH_DEAL_CAP}-deal cap"
             )));
@@ -137,12 +137,12 @@ impl Match {
     /// deals; random play in North American Sixty-six may never reach
     /// the target).
     fn is_over(&self) -> bool {
-        self.sheet.winner().is_some() || self.capped()
+        self.sheet.winner().is_some() || cut_short(&self.sheet)
     }
 
     /// Cut short at the deal cap without a winner.
     fn unfinished(&self) -> bool {
-        self.sheet.winner().is_none() && self.capped()
+        cut_short(&self.sheet)
     }
 
     fn deals_played(&self) -> u32 {
@@ -154,10 +154,6 @@ impl Match {
     /// Whether `core` is a deal of this match's game: its preset and options.
     fn plays(&self, core: &Core) -> bool {
         core.game.preset() == self.sheet.preset() && *core.options == *self.game.get().options
-    }
-
-    fn capped(&self) -> bool {
-        self.sheet.deals_played() >= MATCH_DEAL_CAP
     }
 }
 

@@ -25,5 +25,7 @@ pub use error::TableError;
 pub use event::{Actor, EndReason, Event, TableLog, LOG_FORMAT};
 pub use games::{game_info, games, GameInfo, OptionInfo};
 pub use hint::{hint, hint_bot, may_hint, NoHint};
-pub use table::{Checked, FinishedDeal, Status, Table, MATCH_DEAL_CAP, MAX_UNDOS_A_DEAL};
+pub use table::{
+    cut_short, Checked, FinishedDeal, Status, Table, MATCH_DEAL_CAP, MAX_UNDOS_A_DEAL,
+};
 pub use view::{cards_named, Projected, Viewer, MAX_CATCH_UP};

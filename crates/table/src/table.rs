@@ -47,6 +47,13 @@ impl Status {
     }
 }
 
+/// Whether a match without a winner has reached the deal cap, where it
+/// ends unfinished: the one rule for a table and for Python's `Match`,
+/// which books deals without a table.
+pub fn cut_short(sheet: &AnyMatch) -> bool {
+    sheet.winner().is_none() && sheet.deals_played() >= MATCH_DEAL_CAP
+}
+
 /// A deal that has been played out, shown whole to everyone.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FinishedDeal {
@@ -430,7 +437,7 @@ impl Table {
             (Some(game), _) if game.to_move().is_some() => None,
             (Some(_), None) => None,
             (_, Some(sheet)) if sheet.winner().is_some() => None,
-            (_, Some(_)) if self.deal_no >= MATCH_DEAL_CAP => Some(Due::Cap),
+            (_, Some(sheet)) if cut_short(sheet) => Some(Due::Cap),
             (_, Some(_)) => Some(Due::Deal(deal_no)),
         }
     }
