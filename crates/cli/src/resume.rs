@@ -144,6 +144,9 @@ impl PlaySession {
 /// it was dealt from if the record gives it. Its `players` say which seat
 /// was the person's ("you") and which bots held the others.
 fn lone_deal(record: &GameRecord) -> Result<(Table, Option<u64>), String> {
+    // What `talon replay` refuses (an action that does not replay, a
+    // result the actions do not lead to) is refused here in its words.
+    record.replay(|_, _| {}).map_err(|e| e.to_string())?;
     let preset = Preset::from_name(&record.game).map_err(|e| e.to_string())?;
     let players = record
         .players

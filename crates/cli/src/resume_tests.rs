@@ -159,9 +159,14 @@ fn what_cannot_be_taken_up_is_refused_with_its_reason() {
         .record_text()
         .replacen("\"actions\": [", "\"actions\": [\"QQ\", ", 1);
     assert!(
-        refused(&broken).contains("move 1 (QQ) does not replay"),
+        refused(&broken).contains("action 1 (\"QQ\") does not replay"),
         "{}",
         refused(&broken)
     );
+    // A result the moves do not lead to, as `talon replay` refuses it.
+    let mut record: serde_json::Value = serde_json::from_str(&s.record_text()).unwrap();
+    record["result"] = serde_json::json!({"points": [66, 0], "score": [3, -3], "text": "won"});
+    let e = refused(&record.to_string());
+    assert!(e.contains("the recorded result"), "{e}");
     assert!(refused("{").contains("not a game record"));
 }
