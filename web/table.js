@@ -436,7 +436,7 @@ class TableUi {
   // family's reduction (as many as may be chosen now) and the lay-away.
   markTarget() {
     const o = this.state.observation || {};
-    if (o.family === "pedro" && Array.isArray(o.hand)) return Math.min(o.hand.length - 6, this.cardActions().size);
+    if (o.family === "pedro" && Number.isInteger(o.to_shed)) return Math.min(o.to_shed, this.cardActions().size);
     if (o.family === "na-sixty-six" && Array.isArray(o.widow)) return o.widow.length - (o.laid_away || []).length;
     return null;
   }
@@ -634,7 +634,7 @@ class TableUi {
         // The Pedro family's reduction: how far there is still to go. The
         // cards offered now may be fewer (non-trumps go first; the trumps
         // over six are given or shown after them).
-        const extra = o.family === "pedro" && Array.isArray(o.hand) ? o.hand.length - 6 : 0;
+        const extra = o.family === "pedro" ? o.to_shed || 0 : 0;
         const now = this.cardActions().size;
         const chosen = this.marked.size ? `, ${this.marked.size} selected` : "";
         if (extra > 0) text += now < extra ? ` (${extra} more to get down to six: first these ${now}, then the trumps over six${chosen})` : ` (${extra} more to get down to six${chosen})`;

@@ -173,7 +173,7 @@ fn the_pedro_table_counts_the_reduction_and_shows_the_last_trick() {
             break;
         }
         let view = s.view();
-        counted |= view.contains("more card") && view.contains("down to six");
+        counted |= view.contains("more card") && view.contains("down to 6");
         kitty |= view.contains("you took the kitty");
         last |= view.contains("last trick:");
         // The highest bid, so that seat 0 takes the kitty and reduces.

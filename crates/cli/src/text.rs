@@ -2,7 +2,7 @@
 
 use talon_cards::{Card, CardSet, Seat, Suit};
 use talon_rules::na_sixty_six::{self, NaObservation};
-use talon_rules::pedro::{self, Event as PedroEvent, PedroObservation, Phase as PedroPhase};
+use talon_rules::pedro::{self, Event as PedroEvent, PedroObservation};
 use talon_rules::sevens::SevensObservation;
 use talon_rules::sixty_six::{Event, Phase, SixtySixObservation};
 use talon_rules::{AnyGame, AnyObservation, Family, Preset, TrickView};
@@ -353,10 +353,11 @@ fn pedro_table(o: &PedroObservation) -> String {
         out.push(format!("{from}: {}", pretty_hand(drew)));
     }
     // Before the hand: a table too tall for the screen shows its end.
-    let extra = o.hand.len().saturating_sub(6);
-    if o.phase == PedroPhase::Reduce && o.to_move == Some(o.seat) && extra > 0 {
+    let extra = o.to_shed();
+    if o.to_move == Some(o.seat) && extra > 0 {
         out.push(format!(
-            "down to six: {extra} more card{} to get rid of, one at a time",
+            "down to {}: {extra} more card{} to get rid of, one at a time",
+            pedro::PLAY_HAND,
             if extra == 1 { "" } else { "s" }
         ));
     }

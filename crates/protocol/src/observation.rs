@@ -144,6 +144,7 @@ fn pedro(o: &PedroObservation) -> (Value, Value) {
     let own = json!({
         "hand": cards(o.hand),
         "own_discards": cards(o.own_discards),
+        "to_shed": o.to_shed(),
     });
     (common, own)
 }

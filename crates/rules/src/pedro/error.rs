@@ -6,6 +6,7 @@
 use super::action::{Action, DOUBLE};
 use super::options::{Excess, Follow};
 use super::state::{bit, partner, Pedro, Phase};
+use super::PLAY_HAND;
 use std::fmt;
 use talon_cards::{Card, Seat};
 
@@ -148,9 +149,9 @@ impl Pedro {
                 let info = self.info();
                 if info.is_trump(c) && !(hand - info.trumps).is_empty() {
                     PedroError::DiscardTrump(c)
-                } else if info.scoring.contains(c) && hand.len() > 6 {
+                } else if info.scoring.contains(c) && hand.len() > PLAY_HAND {
                     PedroError::ScoringTrump(c)
-                } else if info.is_trump(c) && hand.len() > 6 {
+                } else if info.is_trump(c) && hand.len() > PLAY_HAND {
                     PedroError::DiscardTrump(c)
                 } else {
                     PedroError::NotNow(action)
@@ -170,7 +171,7 @@ impl Pedro {
                     // list already shows that it cannot give: before that
                     // (83 reduces in turn) the partner's hand is hidden.
                     && (hand - info.trumps).is_empty()
-                    && (self.fold_passed & bit(p) != 0 || (self.hands[p.index()] & info.trumps).len() >= 6)
+                    && (self.fold_passed & bit(p) != 0 || (self.hands[p.index()] & info.trumps).len() >= PLAY_HAND)
                 {
                     PedroError::PartnerFull
                 } else {

@@ -20,6 +20,10 @@ mod sample;
 mod scoring;
 mod state;
 
+/// The hand every player plays the tricks with: after trumps are named,
+/// each hand comes down (or is filled) to this many cards.
+pub const PLAY_HAND: usize = 6;
+
 pub use action::{Action, DOUBLE};
 pub use auction::bid_text;
 pub use cards::{trick_winner, TrumpInfo};

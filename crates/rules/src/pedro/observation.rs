@@ -121,6 +121,16 @@ impl PedroObservation {
         super::auction::bid_text(self.high_bid, self.options.max_bid)
     }
 
+    /// Cards this seat must still get rid of, one at a time, before the
+    /// tricks: what its hand holds above [`super::PLAY_HAND`] (0 outside
+    /// the reduction).
+    pub fn to_shed(&self) -> usize {
+        match self.phase {
+            Phase::Reduce => self.hand.len().saturating_sub(super::PLAY_HAND),
+            _ => 0,
+        }
+    }
+
     /// What the undealt cards are called: the bidder's `kitty`, or the
     /// `stock` that hands are filled from.
     pub fn stock_name(&self) -> &'static str {

@@ -5,6 +5,7 @@ use super::action::Action;
 use super::options::{Follow, NoTrumpTrick, OutOfTrumps, TwoScores};
 use super::scoring::PedroResult;
 use super::state::{bit, team, Event, Pedro, Phase};
+use super::PLAY_HAND;
 use crate::game::ActionList;
 use talon_cards::{Card, CardSet, Seat};
 
@@ -58,8 +59,8 @@ impl Pedro {
             // which case as few scoring cards as possible (this covers
             // King Pedro's holder of all seven scoring trumps).
             let n = hand.len() as u8;
-            if n > 6 {
-                let owed = n - 5;
+            if usize::from(n) > PLAY_HAND {
+                let owed = n - (PLAY_HAND as u8 - 1);
                 let non_scoring = (hand - info.scoring).len() as u8;
                 self.owed[s.index()] = owed;
                 self.scoring_cap[s.index()] = owed.saturating_sub(non_scoring).max(1);

@@ -13,6 +13,7 @@
 use super::action::Action;
 use super::options::Excess;
 use super::state::{bit, partner, Event, Pedro};
+use super::PLAY_HAND;
 use crate::game::ActionList;
 use talon_cards::{Card, CardSet, Seat};
 
@@ -52,7 +53,7 @@ impl Pedro {
         let p = partner(seat);
         self.out & bit(p) == 0
             && self.fold_passed & bit(p) == 0
-            && (self.hands[p.index()] & self.info().trumps).len() < 6
+            && (self.hands[p.index()] & self.info().trumps).len() < PLAY_HAND
     }
 
     /// 83: when a player holds more than six trumps, all scoring, and his
@@ -68,9 +69,9 @@ impl Pedro {
         let theirs = self.hands[p.index()];
         let mine = self.hands[seat.index()] & info.trumps;
         self.out & bit(p) == 0
-            && theirs.len() > 6
+            && theirs.len() > PLAY_HAND
             && theirs.is_subset(info.scoring)
-            && mine.len() >= 6
+            && mine.len() >= PLAY_HAND
             && !(mine - info.scoring).is_empty()
     }
 
@@ -89,7 +90,7 @@ impl Pedro {
                 return;
             }
         }
-        if hand.len() <= 6 {
+        if hand.len() <= PLAY_HAND {
             if self.must_make_room(seat) {
                 out.extend((trumps - info.scoring).iter().map(Action::Discard));
             }
@@ -159,8 +160,9 @@ impl Pedro {
                 // A pass-and-fold once begun is finished, whatever the
                 // hand's size (a give may have brought it to six).
                 let fold_passing = self.fold_passed & bit(s) != 0 && self.may_fold_pass(s);
-                let busy =
-                    self.hands[s.index()].len() > 6 || self.must_make_room(s) || fold_passing;
+                let busy = self.hands[s.index()].len() > PLAY_HAND
+                    || self.must_make_room(s)
+                    || fold_passing;
                 if busy && self.has_reduce_moves(s) {
                     self.to_act = s;
                     return;

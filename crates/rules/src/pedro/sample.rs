@@ -41,6 +41,7 @@ use super::deal::{deck_for, Deal};
 use super::observation::PedroObservation;
 use super::options::{Excess, Follow, PedroOptions, Replenish};
 use super::state::{partner, Event, Pedro, Phase};
+use super::PLAY_HAND;
 use crate::search::Determinize;
 use crate::shuffle::{below, shuffle};
 use rand_core::RngCore;
@@ -263,9 +264,9 @@ fn kept_over_six(obs: &PedroObservation, seat: Seat, played: usize) -> bool {
     match (obs.phase, obs.to_move) {
         (Phase::Reduce, Some(actor)) => {
             let place = |s: Seat| (s.0 + 4 - obs.dealer.0 + 3) % 4;
-            size > 6 && place(seat) < place(actor)
+            size > PLAY_HAND && place(seat) < place(actor)
         }
-        (Phase::Play, _) => size + played > 6,
+        (Phase::Play, _) => size + played > PLAY_HAND,
         _ => false,
     }
 }
