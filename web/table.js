@@ -363,6 +363,12 @@ class TableUi {
     return ["give", "discard"].filter((v) => this.state.legal.some((a) => a.startsWith(`${v} `)));
   }
 
+  // What the server says a move does (the rules under this table's
+  // options); a plain question if it says nothing.
+  said(action) {
+    return (this.state.confirm || {})[action] || `Play ${actionLabel(action)}?`;
+  }
+
   // The question before an action that cannot be taken back; declaring
   // says how many points you have.
   confirmText(action) {
@@ -370,14 +376,14 @@ class TableUi {
     if (action === "declare" && Array.isArray(o.points) && o.seat != null) {
       const pending = Array.isArray(o.pending_marriage_points) ? o.pending_marriage_points[o.seat] : 0;
       const waiting = pending ? ` (and ${pending} from a marriage, not counted until you take a trick)` : "";
-      return `You have ${o.points[o.seat]} points${waiting}. ${CONFIRM.declare}`;
+      return `You have ${o.points[o.seat]} points${waiting}. ${this.said(action)}`;
     }
-    return CONFIRM[action];
+    return this.said(action);
   }
 
   send(action) {
     if (this.pending || !this.state) return;
-    if (CONFIRM[action] && !window.confirm(this.confirmText(action))) return;
+    if (CONFIRM.has(action) && !window.confirm(this.confirmText(action))) return;
     const id = Math.random().toString(36).slice(2, 10);
     if (this.net.send({ t: "act", action, v: this.net.v, id })) {
       this.pending = id;
@@ -688,7 +694,7 @@ class TableUi {
       );
     }
     buttons.push(...acts.map((a) =>
-      h("button", { type: "button", class: `act${CONFIRM[a] ? " warn" : ""}`, "data-action": a, "aria-disabled": busy(this.pending), onclick: () => this.send(a) }, actionLabel(a)),
+      h("button", { type: "button", class: `act${CONFIRM.has(a) ? " warn" : ""}`, "data-action": a, "aria-disabled": busy(this.pending), onclick: () => this.send(a) }, actionLabel(a)),
     ));
     if (this.markMode() && s.you === s.to_move) {
       // What the marked cards will be sent as (a card both may be is

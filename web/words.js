@@ -95,10 +95,6 @@ export function bidHelp(state) {
   return text;
 }
 
-export const CONFIRM = {
-  moon: "Shoot the moon? You play alone and must take every trick.",
-  "bid double": "Bid double? Your side must take all the points; the score counts double either way.",
-  close: "Close the talon? No more cards are drawn and you must follow suit.",
-  declare: "Declare that you have 66? If you are wrong, the opponent scores.",
-  dump: "Dump your remaining cards? They all go into this trick, and you take no further part in the deal.",
-};
+// The moves the page asks about before it sends them; what each does is
+// the server's to say (`confirm` in the state, true under the options).
+export const CONFIRM = new Set(["moon", "bid double", "close", "declare", "dump"]);

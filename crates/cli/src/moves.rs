@@ -3,7 +3,7 @@
 //! list them in their natural order, `talon_rules::sort_actions`). Nothing
 //! here decides a rule: legality stays with `rules`.
 
-use talon_cards::{Card, Suit};
+use talon_cards::Suit;
 use talon_rules::{AnyObservation, Family, Preset};
 
 /// Typed input made into notation: suit symbols as letters (`K♠` → `KS`,
@@ -20,68 +20,6 @@ pub fn normalize(input: &str) -> String {
         }
     }
     out
-}
-
-/// What a consequential move does, said before it happens; `None` for a
-/// move that needs no confirmation (an ordinary card, a pass).
-pub fn consequence(obs: &AnyObservation, action: &str) -> Option<String> {
-    let lower = action.trim().to_ascii_lowercase();
-    let words: Vec<&str> = lower.split_whitespace().collect();
-    match words.as_slice() {
-        ["close"] => Some(
-            "close the talon: no more drawing, strict play from now on; \
-             you must reach 66 or your opponent scores 2 or 3"
-                .into(),
-        ),
-        ["declare"] => Some(
-            "declare 66: the deal ends now; with fewer than 66 points \
-             your opponent scores 2 or 3"
-                .into(),
-        ),
-        ["bid", "double"] => Some("bid double: all the points, scored double".into()),
-        ["bid", n] => Some(match (obs, n.parse::<u32>()) {
-            // North American bids count in 33s, and three hands play alone.
-            (AnyObservation::NaSixtySix(o), Ok(k)) => format!(
-                "bid {n}: {} must take at least {} points ({n} × 33); falling short loses the bid",
-                if o.players == 3 { "you" } else { "your side" },
-                33 * k
-            ),
-            _ => format!(
-                "bid {n}: your side contracts to take at least {n} points; falling short loses the bid"
-            ),
-        }),
-        ["moon"] => Some("shoot the moon: you play alone and must take every trick".into()),
-        ["trump", s] => {
-            let suit = s
-                .chars()
-                .next()
-                .and_then(|c| Suit::from_char(c.to_ascii_uppercase()));
-            Some(format!(
-                "name {} as trumps",
-                suit.map_or("this suit".to_string(), |s| Suit::name(s).to_string())
-            ))
-        }
-        ["dump"] => Some("dump: throw your whole hand into this trick and be out".into()),
-        [w] => first_lead_names_trumps(obs, w),
-        _ => None,
-    }
-}
-
-/// In North American Sixty-six without a turned card, the bidder's first
-/// lead names trumps: say so before a card is led.
-fn first_lead_names_trumps(obs: &AnyObservation, word: &str) -> Option<String> {
-    let AnyObservation::NaSixtySix(o) = obs else {
-        return None;
-    };
-    if o.trump.is_some() || !o.trick.is_empty() || !o.history.is_empty() {
-        return None;
-    }
-    let card = normalize(word).trim_end_matches('+').parse::<Card>().ok()?;
-    let suit = card.suit()?;
-    Some(format!(
-        "this first lead names trumps: {} become trumps for the deal",
-        Suit::name(suit)
-    ))
 }
 
 /// North American Sixty-six's moves under these options.
@@ -300,27 +238,5 @@ mod tests {
         assert_eq!(normalize(" K♠ "), "KS");
         assert_eq!(normalize("10♥"), "10H");
         assert_eq!(normalize("discard 9♣"), "discard 9C");
-    }
-
-    #[test]
-    fn a_north_american_bid_says_its_points_and_who_plays_it() {
-        let obs = |preset| {
-            talon_rules::AnyGame::new(preset, &[], &talon_rules::Setup::Seed(1))
-                .unwrap()
-                .observe(talon_cards::Seat(0))
-                .unwrap()
-        };
-        let four = consequence(&obs(talon_rules::Preset::NaSixtySix), "bid 2").unwrap();
-        assert!(
-            four.contains("your side must take at least 66 points"),
-            "{four}"
-        );
-        let three = consequence(&obs(talon_rules::Preset::NaSixtySix3), "bid 3").unwrap();
-        assert!(
-            three.contains("you must take at least 99 points"),
-            "{three}"
-        );
-        let pedro = consequence(&obs(talon_rules::Preset::SixtyThree), "bid 45").unwrap();
-        assert!(pedro.contains("at least 45 points"), "{pedro}");
     }
 }

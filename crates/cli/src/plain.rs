@@ -128,7 +128,7 @@ pub fn run(s: &mut PlaySession, mut input: impl BufRead, mut out: impl Write) ->
                     // instead is told so, not silently taken as "no".
                     let mut yes = false;
                     loop {
-                        write!(out, "{what}. Play {chosen}? [y/n] ")?;
+                        write!(out, "{what} Play {chosen}? [y/n] ")?;
                         out.flush()?;
                         let Some(answer) = next_line(&mut input, &mut out)? else {
                             break;

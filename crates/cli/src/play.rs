@@ -548,7 +548,7 @@ impl PlaySession {
     /// What a consequential move does, to confirm before playing it.
     pub fn consequence(&self, action: &str) -> Option<String> {
         let obs = self.game().observe(self.human).ok()?;
-        moves::consequence(&obs, action)
+        talon_table::consequence(&obs, action)
     }
 
     /// The help screen's lines.

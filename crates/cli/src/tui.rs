@@ -103,7 +103,7 @@ fn status_line(s: &PlaySession, ui: &Ui, width: u16) -> String {
         return quit_question(s);
     }
     if let Some((a, what)) = &ui.confirm {
-        return format!("{what}. Play {a}? y/n");
+        return format!("{what} Play {a}? y/n");
     }
     if !ui.typed.is_empty() {
         return format!("typed: {}   (Enter plays it, Esc clears)", ui.typed);

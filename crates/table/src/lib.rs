@@ -12,6 +12,7 @@
 
 mod autoplay;
 mod config;
+mod consequence;
 mod error;
 mod event;
 mod games;
@@ -21,6 +22,7 @@ mod view;
 
 pub use autoplay::{bot_seed, bots_move, run_bots, SeatBots};
 pub use config::{SeatSpec, TableConfig, MAX_NAME_CHARS};
+pub use consequence::consequence;
 pub use error::TableError;
 pub use event::{Actor, EndReason, Event, TableLog, LOG_FORMAT};
 pub use games::{game_info, games, GameInfo, OptionInfo};

@@ -5,6 +5,7 @@
 //! not hidden once the action is made.
 
 use crate::config::SeatSpec;
+use crate::consequence::consequence;
 use crate::event::{Actor, EndReason, Event};
 use crate::table::{FinishedDeal, Table};
 use serde_json::{json, Map, Value};
@@ -53,6 +54,19 @@ impl Table {
             (Some(g), Some(s)) if to_move == Some(s) => g.legal_actions(),
             _ => Vec::new(),
         };
+        // What each consequential move of yours does, to say before it.
+        let confirm: serde_json::Map<String, Value> = match (self.game(), you) {
+            (Some(g), Some(s)) if !legal.is_empty() => g.observe(Seat(s)).map_or_else(
+                |_| serde_json::Map::new(),
+                |obs| {
+                    legal
+                        .iter()
+                        .filter_map(|a| Some((a.clone(), Value::from(consequence(&obs, a)?))))
+                        .collect()
+                },
+            ),
+            _ => serde_json::Map::new(),
+        };
         let observation = self.game().map_or(Value::Null, |g| match viewer {
             Viewer::Seat(s) => g
                 .observe(Seat(s))
@@ -93,6 +107,7 @@ impl Table {
             "deal_no": self.deal_no(),
             "to_move": to_move,
             "legal": legal,
+            "confirm": confirm,
             "observation": observation,
             "last_trick": last_trick,
             "scores": self.sheet().map(|m| m.scores()),
