@@ -95,6 +95,6 @@ function draws(ui, o) {
     if (cards.length) lines.push(h("span", { id, "data-cards": cards.join(" "), "aria-label": `${words} ${cards.map(cardName).join(", ")}` }, `${words} `, cards.map((c) => smallCard(c))));
   }
   const robbing = o.events.find((e) => e.event === "drew" && e.from === "robbing" && e.seat !== o.seat);
-  if (robbing) lines.push(h("span", { id: "robbing" }, `${capital(ui.shortName(robbing.seat))} robbed the rest of the stock (${plural(robbing.count, "card")}) and keeps six`));
+  if (robbing) lines.push(h("span", { id: "robbing" }, `${capital(ui.shortName(robbing.seat))} robbed the rest of the stock (${plural(robbing.count, "card")})`));
   return lines;
 }

@@ -3,7 +3,7 @@
 
 import { h, prefs, linkField, announce, carryInvites } from "./dom.js";
 import { bigCard, smallCard, cardOrder } from "./cards.js";
-import { capital } from "./words.js";
+import { capital, figure } from "./words.js";
 import { seatLinkView, hostLinksView, SEAT_LOST } from "./link.js";
 
 export function panelView(ui) {
@@ -103,9 +103,9 @@ function sheet(ui) {
   // In a match a deal scores what it adds to the match (Schnapsen's loser
   // scores nothing, not minus the winner's points), with the total after.
   const gained = (d, k, i) => (d.match_scores ? d.match_scores[i] - (k ? s.deals[k - 1].match_scores?.[i] ?? 0 : 0) : d.score[i]);
-  // One minus sign throughout (a typographic one), in gains and totals.
-  const total = (n) => (n < 0 ? `\u2212${-n}` : `${n}`);
-  const figure = (n) => (n > 0 ? `+${n}` : total(n));
+  // One minus sign throughout (words.js), in gains and totals.
+  const total = figure;
+  const gain = (n) => (n > 0 ? `+${n}` : figure(n));
   // The result in words under its deal's figures, across the whole width,
   // so that a phone never has to scroll sideways to read it.
   const rows = s.deals.flatMap((d, k) => [
@@ -113,7 +113,7 @@ function sheet(ui) {
       "tr",
       { class: "figures" },
       h("th", { scope: "row", rowspan: 2 }, d.deal_no),
-      shown.map((i) => h("td", {}, `${figure(gained(d, k, i))}${d.match_scores ? ` (${total(d.match_scores[i])})` : ""}`)),
+      shown.map((i) => h("td", {}, `${gain(gained(d, k, i))}${d.match_scores ? ` (${total(d.match_scores[i])})` : ""}`)),
     ),
     h("tr", { class: "result" }, h("td", { class: "text", colspan: shown.length }, ui.namesIn(d.text))),
   ]);

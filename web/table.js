@@ -8,8 +8,8 @@ import { seatBox } from "./seats.js";
 import { centreView } from "./centre.js";
 import { panelView, finishedView, rematchMade, fatalView } from "./panels.js";
 import { linkChanged, linkRefused, seated, tryOtherSecret, seatLinkChanged, forgetRefused, SEAT_LOST } from "./link.js";
-import { describeAction, actionLabel, bidHelp, capital, CONFIRM } from "./words.js";
-import { received, finishText, bidding } from "./told.js";
+import { describeAction, actionLabel, bidHelp, capital, figure, CONFIRM } from "./words.js";
+import { received, finishText, doing } from "./told.js";
 
 export function tablePage(table) {
   // A seat link carries the secret after `#s=`; take it out of the address
@@ -290,7 +290,7 @@ class TableUi {
     const moved = (before && state.to_move !== before.to_move) || (!before && state.status === "playing");
     if ((moved || (trickDone && state.to_move === state.you)) && state.status === "playing" && state.to_move !== null) {
       if (state.to_move === state.you) announce("Your turn.");
-      else if (state.seats[state.to_move]?.kind !== "bot") announce(`${capital(this.name(state.to_move))} to ${bidding(state) ? "bid" : "play"}.`);
+      else if (state.seats[state.to_move]?.kind !== "bot") announce(`${capital(this.name(state.to_move))} to ${doing(state)}.`);
     }
     if (state.status === "finished" && (!before || before.status !== "finished")) {
       announce(this.finishText());
@@ -416,8 +416,14 @@ class TableUi {
     if (!actions || this.pending) return; // dimmed: nothing is sent
     const plain = actions.find((a) => a === card || a === `play ${card}`);
     if (!plain && this.markMode()) {
+      const target = this.markTarget();
       if (this.marked.has(card)) this.marked.delete(card);
-      else this.marked.add(card);
+      else if (target !== null && this.marked.size >= target) {
+        // No more than must go: a mark past that would not be sent.
+        this.flash(`${this.marked.size} already selected, as many as go now: unselect one first.`);
+        this.render();
+        return;
+      } else this.marked.add(card);
       this.render();
       // As many marked as must go now: the button that sends them is next.
       if (this.marked.size && this.marked.size === this.markTarget()) {
@@ -575,13 +581,15 @@ class TableUi {
       // Partners share a score: two sides, yours first.
       const mine = s.you === null || s.you === undefined ? 0 : s.you % 2;
       const [us, them] = s.you === null || s.you === undefined ? [`${this.name(0)} & ${this.name(2)}`, `${this.name(1)} & ${this.name(3)}`] : ["us", "them"];
-      scores = h("span", { class: "score", "aria-label": `Match score: ${us} ${s.scores[mine]}, ${them} ${s.scores[1 - mine]}` }, `${us} ${s.scores[mine]} : ${s.scores[1 - mine]} ${them}`);
+      const [a, b] = [figure(s.scores[mine]), figure(s.scores[1 - mine])];
+      scores = h("span", { class: "score", "aria-label": `Match score: ${us} ${a}, ${them} ${b}` }, `${us} ${a} : ${b} ${them}`);
     } else if (s.scores) {
-      const who = s.scores.map((v, i) => `${this.name(i)}: ${v}`).join(", ");
+      const who = s.scores.map((v, i) => `${this.name(i)}: ${figure(v)}`).join(", ");
       // Two seats: each number by its name ("you 3 : 5 Bo"); more, the
       // numbers in seat order with yours named ("3 : you 5 : 0"; each
       // seat's box has its own, the Scores panel every name).
-      const shown = s.scores.length === 2 ? `${this.shortName(0)} ${s.scores[0]} : ${s.scores[1]} ${this.shortName(1)}` : s.scores.map((v, i) => (i === s.you ? `you ${v}` : `${v}`)).join(" : ");
+      const f = s.scores.map(figure);
+      const shown = f.length === 2 ? `${this.shortName(0)} ${f[0]} : ${f[1]} ${this.shortName(1)}` : f.map((v, i) => (i === s.you ? `you ${v}` : v)).join(" : ");
       scores = h("span", { class: "score", title: who, "aria-label": `Match score: ${who}` }, shown);
     }
     const btn = (id, label, panel, name) =>
@@ -658,7 +666,7 @@ class TableUi {
         text += this.coarse ? ": tap a card, tap again to play" : prefs.twoClicks ? ": click a card, click again to play" : ": play a card";
       }
       else if (this.otherActions().length) text += ": choose below";
-    } else text = `${capital(this.name(s.to_move))} to ${bidding(s) ? "bid" : "play"}`;
+    } else text = `${capital(this.name(s.to_move))} to ${doing(s)}`;
     if (this.pending) text = "Sending…";
     const left = this.turnLeft();
     if (left !== null && left <= 60) text += ` (${Math.max(0, Math.ceil(left))} s before a bot moves for you)`;

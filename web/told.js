@@ -50,3 +50,16 @@ function winnersText(ui, winners) {
 export function bidding(s) {
   return ["auction", "bidding"].includes(s.observation?.phase);
 }
+
+// What the seat to move is doing, as "Bo to …" says it: an auction's bid,
+// the Pedro family's trump naming and its discards and gives down to six,
+// the widow's lay-away, an Ace's call, else play.
+export function doing(s) {
+  const phase = s.observation?.phase;
+  if (bidding(s)) return "bid";
+  if (phase === "trump") return "name trumps";
+  if (phase === "reduce") return "get down to six";
+  if (phase === "discard") return "lay cards away";
+  if (phase === "acecall") return "call the Ace";
+  return "play";
+}

@@ -55,6 +55,12 @@ export function actionLabel(action) {
 }
 
 // "1 card", "3 cards".
+// A score as the page writes it everywhere: one minus sign, the
+// typographic one.
+export function figure(n) {
+  return n < 0 ? `\u2212${-n}` : `${n}`;
+}
+
 export function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }

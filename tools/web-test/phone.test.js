@@ -72,7 +72,13 @@ test("a phone on its side (844x390): the hand and the actions are in view withou
   // By keyboard: mark as many as may go now; the focus then moves to the
   // button that sends them, and the status counts the marks.
   const bidder = pages[0];
-  await bidder.locator('button[data-action^="trump "]').first().click();
+  // Trumps in the suit it holds fewest of: more non-trumps than must go,
+  // so a mark past the count can be tried below.
+  const fewest = await bidder.evaluate(() => {
+    const held = [...document.querySelectorAll("#hand .card")].map((c) => c.dataset.card);
+    return ["C", "D", "H", "S"].sort((a, b) => held.filter((c) => c.endsWith(a)).length - held.filter((c) => c.endsWith(b)).length)[0];
+  });
+  await bidder.locator(`button[data-action="trump ${fewest}"]`).click();
   await bidder.waitForFunction(() => document.getElementById("confirm-marked"));
   const target = await bidder.evaluate(() => Math.min(document.querySelectorAll("#hand .card").length - 6, document.querySelectorAll("#hand .card.legal").length));
   for (let i = 0; i < target; i++) {
@@ -81,6 +87,13 @@ test("a phone on its side (844x390): the hand and the actions are in view withou
   }
   assert.equal(await bidder.evaluate(() => document.activeElement.id), "confirm-marked");
   assert.match(await bidder.textContent("#status"), new RegExp(`, ${target} selected\\)$`));
+  // One more than may go is not marked (it would not be sent): the page says so.
+  const unmarked = bidder.locator("#hand .card.legal:not(.marked)");
+  if (await unmarked.count()) {
+    await unmarked.first().click();
+    assert.equal(await bidder.locator("#hand .card.marked").count(), target, "no mark past the count");
+    assert.match(await bidder.textContent(".flash"), /as many as go now: unselect one first/);
+  }
   for (const page of pages) await page.context().close();
 });
 
