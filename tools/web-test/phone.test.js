@@ -69,6 +69,8 @@ test("a phone on its side (844x390): the hand and the actions are in view withou
   await pages[0].waitForFunction(() => document.querySelectorAll("#hand .card").length === 17);
   const size = await pages[0].evaluate(() => [document.documentElement.scrollHeight, document.documentElement.scrollWidth]);
   assert.deepEqual(size, [390, 844], "17 cards: no scrolling either way");
+  // The others are told what Ann is doing, not that she is to play.
+  await pages[1].waitForFunction(() => /^Ann to name trumps/.test(document.getElementById("status")?.textContent || ""));
   // By keyboard: mark as many as may go now; the focus then moves to the
   // button that sends them, and the status counts the marks.
   const bidder = pages[0];
