@@ -282,12 +282,15 @@ fn a_finished_game_offers_no_resume_when_quitting() {
     .unwrap();
     s.record_on_signal("-g.json".into(), crate::signals::LastRecord::default());
     let mut ui = Ui::default();
-    key_event(
-        &mut s,
-        &mut ui,
-        KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL),
-    );
-    let rows = screen(&s, &mut ui, 80, 24).join("\n");
+    let ctrl_c = |s: &mut PlaySession, ui: &mut Ui| {
+        key_event(
+            s,
+            ui,
+            KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL),
+        );
+        screen(s, ui, 80, 24).join("\n")
+    };
+    let rows = ctrl_c(&mut s, &mut ui);
     // A path that would read as a flag is written as one that cannot.
     assert!(
         rows.contains("talon resume ./-g.json plays on later"),
@@ -295,12 +298,7 @@ fn a_finished_game_offers_no_resume_when_quitting() {
     );
     key(&mut s, &mut ui, KeyCode::Char('n'));
     finish_deal(&mut s);
-    key_event(
-        &mut s,
-        &mut ui,
-        KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL),
-    );
-    let rows = screen(&s, &mut ui, 80, 24).join("\n");
+    let rows = ctrl_c(&mut s, &mut ui);
     assert!(
         rows.contains("quit? y/n") && !rows.contains("resume"),
         "{rows}"
