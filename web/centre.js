@@ -2,9 +2,9 @@
 // view for a moment) and the lines about the deal: trump, talon or stock,
 // bids, marriages, the widow, what you drew, who is winning the trick.
 
-import { cardName, cardShort, suitName, suitSymbol, bigCard, smallCard, backCard } from "./cards.js";
+import { isCard, cardName, cardShort, suitName, suitSymbol, bigCard, smallCard, backCard } from "./cards.js";
 import { h } from "./dom.js";
-import { capital, plural } from "./words.js";
+import { actionLabel, capital, plural } from "./words.js";
 
 function trickCards(ui) {
   const o = ui.state.observation;
@@ -32,6 +32,12 @@ export function centreView(ui) {
     won !== null ? h("p", { class: "won" }, won === ui.state.you ? "You win the trick" : `${capital(ui.name(won))} wins the trick`) : null,
   );
   const info = [];
+  // Moves a bot made for you while you were away (or past your turn's
+  // time), since your own last move: the server keeps them for you.
+  if (Array.isArray(s.stood_in) && s.stood_in.length) {
+    const moves = s.stood_in.map((a) => (isCard(a) ? cardShort(a) : actionLabel(a)));
+    info.push(h("span", { id: "stood-in" }, `A bot played for you: ${moves.join(", ")}`));
+  }
   if (o.trump) info.push(h("span", { class: `trump suit-${o.trump}` }, "Trump ", h("b", {}, suitSymbol(o.trump)), ` ${suitName(o.trump)}`));
   if (o.family === "sixty-six") {
     if (o.trump_card) info.push(h("span", { class: "talon" }, smallCard(o.trump_card), ` under the talon`));

@@ -55,6 +55,10 @@ test("a bot plays for a friend who has not come, and for one who has gone, at a 
   const bo = await openPage(t.seats[1].invite);
   await boBox.getByText("online").waitFor();
   assert.equal(await boBox.getByRole("button").count(), 0);
+  // He is told what the bot played for him (unless the deal ended).
+  if ((await data(bo)).status === "playing") {
+    assert.match(await bo.locator("#stood-in").textContent(), /^A bot played for you: \S/);
+  }
   // Bo goes: Ann sees how long until a bot stands in, and may not wait.
   await bo.context().close();
   await boBox.getByText(/away: a bot plays in \d+ s/).waitFor();

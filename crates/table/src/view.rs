@@ -108,12 +108,41 @@ impl Table {
             "to_move": to_move,
             "legal": legal,
             "confirm": confirm,
+            // What a bot played for you since your own last move this
+            // deal, to tell a person who comes back.
+            "stood_in": you.map(|s| self.stood_in(s)).unwrap_or_default(),
             "observation": observation,
             "last_trick": last_trick,
             "scores": self.sheet().map(|m| m.scores()),
             "deals": self.finished_deals().iter().map(deal_line).collect::<Vec<_>>(),
             "last_deal": self.finished_deals().last().map(reveal),
         })
+    }
+
+    /// The moves a bot made for `seat`'s person in the deal in play since
+    /// that person's own last move (a stand-in while they were away, or
+    /// past their turn's time), oldest first; none once the deal is over.
+    pub fn stood_in(&self, seat: u8) -> Vec<String> {
+        if self.game().is_none_or(|g| g.summary().is_some()) {
+            return Vec::new();
+        }
+        let mut moves = Vec::new();
+        for e in self.live_events().rev() {
+            match e {
+                Event::Dealt { .. } => break,
+                Event::Acted {
+                    seat: s,
+                    action,
+                    by,
+                } if *s == seat => match by {
+                    Actor::StandIn => moves.push(action.clone()),
+                    _ => break,
+                },
+                _ => {}
+            }
+        }
+        moves.reverse();
+        moves
     }
 
     fn seats_json(&self) -> Vec<Value> {

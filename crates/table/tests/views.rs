@@ -300,3 +300,52 @@ fn the_last_deal_shows_the_hands_and_the_undealt_cards() {
         assert_eq!(names, expected, "{}", preset.name());
     }
 }
+
+/// What a bot played for a person who was away is in that person's state
+/// until their own next move, and in no one else's.
+#[test]
+fn a_person_is_told_what_a_bot_played_for_them() {
+    use talon_table::{Actor, SeatSpec};
+    let names = ["random".to_string()];
+    let mut config = TableConfig::bots(Preset::Schnapsen, &[], &names, false, 5).unwrap();
+    config.seats = vec![
+        SeatSpec::Person { name: None },
+        SeatSpec::Person { name: None },
+    ];
+    let mut table = Table::new(config).unwrap();
+    let mut act = |table: &mut Table, by: Actor| {
+        let seat = table.to_move().unwrap();
+        let action = table.game().unwrap().legal_actions()[0].clone();
+        let checked = table.check_action(seat, &action, by, None).unwrap();
+        table.apply_checked(checked).unwrap();
+        (seat, action)
+    };
+    let state = |table: &Table, seat: u8| table.state(Viewer::Seat(seat))["stood_in"].clone();
+    let (first, _) = act(&mut table, Actor::Person);
+    assert_eq!(state(&table, first), serde_json::json!([]));
+    // Stand-ins play for both seats until the first seat's turn has come
+    // round twice: its two moves are kept for it, in order.
+    let mut theirs = Vec::new();
+    while theirs.len() < 2 {
+        let (seat, action) = act(&mut table, Actor::StandIn);
+        if seat == first {
+            theirs.push(action);
+        }
+    }
+    assert_eq!(state(&table, first), serde_json::json!(theirs));
+    assert!(state(&table, 1 - first)
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|a| !theirs.contains(&a.as_str().unwrap().to_string())));
+    assert_eq!(
+        table.state(Viewer::Spectator)["stood_in"],
+        serde_json::json!([])
+    );
+    // Back: the person's own move ends the list.
+    while table.to_move() != Some(first) {
+        act(&mut table, Actor::Person);
+    }
+    act(&mut table, Actor::Person);
+    assert_eq!(state(&table, first), serde_json::json!([]));
+}

@@ -74,7 +74,9 @@ impl Table {
     }
 
     /// The log's events still in effect, in order.
-    fn live_events(&self) -> impl DoubleEndedIterator<Item = &Event> + ExactSizeIterator {
+    pub(crate) fn live_events(
+        &self,
+    ) -> impl DoubleEndedIterator<Item = &Event> + ExactSizeIterator {
         self.live.iter().map(|&i| &self.log[i])
     }
 
