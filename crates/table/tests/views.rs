@@ -313,7 +313,7 @@ fn a_person_is_told_what_a_bot_played_for_them() {
         SeatSpec::Person { name: None },
     ];
     let mut table = Table::new(config).unwrap();
-    let mut act = |table: &mut Table, by: Actor| {
+    let act = |table: &mut Table, by: Actor| {
         let seat = table.to_move().unwrap();
         let action = table.game().unwrap().legal_actions()[0].clone();
         let checked = table.check_action(seat, &action, by, None).unwrap();
