@@ -56,7 +56,7 @@ pub fn consequence(obs: &AnyObservation, action: &str) -> Option<String> {
         }),
         (AnyObservation::Pedro(_), ["trump", s]) => {
             let suit = s.chars().next().and_then(Suit::from_char)?;
-            Some(format!("Name {} as trumps.", Suit::name(suit)))
+            Some(format!("Make {} trumps.", Suit::name(suit)))
         }
         (AnyObservation::Pedro(_), ["dump"]) => Some(
             "Dump: your remaining cards all go into this trick, and you take no further part in the deal."
@@ -147,5 +147,25 @@ mod tests {
         assert!(double.contains("scores 2 times over"), "{double}");
         assert_eq!(said(Preset::Schnapsen, &[], "QS"), "");
         assert_eq!(said(Preset::SixtyThree, &[], "pass"), "");
+    }
+
+    /// The words never read as a card (the privacy checks read "as" as the
+    /// ace of spades): at every decision of random deals of every preset.
+    #[test]
+    fn no_text_reads_as_a_card() {
+        for preset in Preset::ALL {
+            let mut g = AnyGame::new(preset, &[], &Setup::Seed(3)).unwrap();
+            let mut n = 0;
+            while let Some(seat) = g.to_move() {
+                let obs = g.observe(seat).unwrap();
+                let legal = g.legal_actions();
+                for a in &legal {
+                    let text = consequence(&obs, a).unwrap_or_default();
+                    assert!(crate::cards_named(&text).is_empty(), "{preset}: {text:?}");
+                }
+                g.play(&legal[n % legal.len()]).unwrap();
+                n += 7;
+            }
+        }
     }
 }
