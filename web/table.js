@@ -418,7 +418,7 @@ class TableUi {
     if (!plain && this.markMode()) {
       const target = this.markTarget();
       if (this.marked.has(card)) this.marked.delete(card);
-      else if (target !== null && this.marked.size >= target) {
+      else if (target > 0 && this.marked.size >= target) {
         // No more than must go: a mark past that would not be sent.
         this.flash(`${this.marked.size} already selected, as many as go now: unselect one first.`);
         this.render();
@@ -446,9 +446,11 @@ class TableUi {
 
   // How many cards must go now, when the page can tell: the Pedro
   // family's reduction (as many as may be chosen now) and the lay-away.
+  // A hand already down to six may still owe a give or a discard (the
+  // rest of a pass-and-fold, making room for partner): no count then.
   markTarget() {
     const o = this.state.observation || {};
-    if (o.family === "pedro" && Number.isInteger(o.to_shed)) return Math.min(o.to_shed, this.cardActions().size);
+    if (o.family === "pedro" && o.to_shed > 0) return Math.min(o.to_shed, this.cardActions().size);
     if (o.family === "na-sixty-six" && Array.isArray(o.widow)) return o.widow.length - (o.laid_away || []).length;
     return null;
   }

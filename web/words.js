@@ -54,13 +54,13 @@ export function actionLabel(action) {
   return words[action] || action;
 }
 
-// "1 card", "3 cards".
 // A score as the page writes it everywhere: one minus sign, the
 // typographic one.
 export function figure(n) {
   return n < 0 ? `\u2212${-n}` : `${n}`;
 }
 
+// "1 card", "3 cards".
 export function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }

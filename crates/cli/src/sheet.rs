@@ -150,8 +150,9 @@ pub fn lines(
     let sides = seating.sides();
     let mut out = Vec::new();
     for d in deals {
-        // The sides whose score moved (a Sixty-six deal scores for its
-        // winner only).
+        // The sides whose score moved: in a match what the deal added (a
+        // Sixty-six deal adds to its winner's only); a lone deal's own
+        // score, as the browser's sheet shows it (there the loser's minus).
         let change: Vec<String> = sides
             .iter()
             .map(|(name, seat)| (name, d.score[seat.index()]))
@@ -420,6 +421,19 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A lone deal books its own score, as the browser's sheet does: the
+    /// winner's plus and, in Sixty-six, the loser's minus.
+    #[test]
+    fn a_lone_deal_books_its_own_score() {
+        let bots = vec!["expert".to_string(); 2];
+        let seating = Seating::new(Preset::Schnapsen, 2, Seat(0), bots);
+        let deal = booked(Preset::Schnapsen, false, 1);
+        let lines = lines(&seating, Preset::Schnapsen, &DealLine::all(&deal), None);
+        let score = &deal[0].summary.score;
+        let want = format!("deal 1: you {:+}, expert {:+}", score[0], score[1]);
+        assert_eq!(lines[0], want.replace("+-", "-"));
     }
 
     /// A match's sheet books what each deal added to the match score, as

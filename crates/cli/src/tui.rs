@@ -102,8 +102,10 @@ fn status_line(s: &PlaySession, ui: &Ui, width: u16) -> String {
     if ui.quitting {
         return quit_question(s);
     }
+    // The question first: on a narrow screen the words after it may be
+    // cut, never the y/n.
     if let Some((a, what)) = &ui.confirm {
-        return format!("{what} Play {a}? y/n");
+        return format!("Play {a}? y/n · {what}");
     }
     if !ui.typed.is_empty() {
         return format!("typed: {}   (Enter plays it, Esc clears)", ui.typed);

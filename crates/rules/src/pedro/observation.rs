@@ -123,7 +123,8 @@ impl PedroObservation {
 
     /// Cards this seat must still get rid of, one at a time, before the
     /// tricks: what its hand holds above [`super::PLAY_HAND`] (0 outside
-    /// the reduction).
+    /// the reduction). A hand of six may still owe a move here: the rest
+    /// of a pass-and-fold, or a trump discarded to make room for partner.
     pub fn to_shed(&self) -> usize {
         match self.phase {
             Phase::Reduce => self.hand.len().saturating_sub(super::PLAY_HAND),
