@@ -118,6 +118,10 @@ async fn play(
     acked: &mut Vec<(u64, String)>,
     mut resume: Option<Value>,
 ) -> Value {
+    // One act a version, as a person's page sends: a second frame of the
+    // same version (an answer, a presence) must not send the act again,
+    // which would be stale, refused, and a burst the server may close on.
+    let mut acted_on = None;
     loop {
         let f = match resume.take() {
             Some(f) => f,
@@ -135,7 +139,12 @@ async fn play(
         if state["status"] == "finished" || acked.len() >= stop {
             return f;
         }
+        let v = f["v"].as_u64();
+        if acted_on.is_some() && v <= acted_on {
+            continue;
+        }
         if let Some(a) = state["legal"].as_array().and_then(|l| l.first()) {
+            acted_on = v;
             ws.send(Message::Text(
                 json!({"t": "act", "action": a, "v": f["v"]})
                     .to_string()
