@@ -104,7 +104,6 @@ function sheet(ui) {
   // scores nothing, not minus the winner's points), with the total after.
   const gained = (d, k, i) => (d.match_scores ? d.match_scores[i] - (k ? s.deals[k - 1].match_scores?.[i] ?? 0 : 0) : d.score[i]);
   // One minus sign throughout (words.js), in gains and totals.
-  const total = figure;
   const gain = (n) => (n > 0 ? `+${n}` : figure(n));
   // The result in words under its deal's figures, across the whole width,
   // so that a phone never has to scroll sideways to read it.
@@ -113,13 +112,13 @@ function sheet(ui) {
       "tr",
       { class: "figures" },
       h("th", { scope: "row", rowspan: 2 }, d.deal_no),
-      shown.map((i) => h("td", {}, `${gain(gained(d, k, i))}${d.match_scores ? ` (${total(d.match_scores[i])})` : ""}`)),
+      shown.map((i) => h("td", {}, `${gain(gained(d, k, i))}${d.match_scores ? ` (${figure(d.match_scores[i])})` : ""}`)),
     ),
     h("tr", { class: "result" }, h("td", { class: "text", colspan: shown.length }, ui.namesIn(d.text))),
   ]);
   const totals = s.scores
     ? [
-        h("tr", { class: "total" }, h("th", { scope: "row", rowspan: s.status === "finished" ? 2 : 1 }, "Match"), shown.map((i) => h("td", {}, total(s.scores[i])))),
+        h("tr", { class: "total" }, h("th", { scope: "row", rowspan: s.status === "finished" ? 2 : 1 }, "Match"), shown.map((i) => h("td", {}, figure(s.scores[i])))),
         s.status === "finished" ? h("tr", { class: "result total" }, h("td", { class: "text", colspan: shown.length }, ui.finishText())) : null,
       ]
     : null;

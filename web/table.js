@@ -426,7 +426,7 @@ class TableUi {
       } else this.marked.add(card);
       this.render();
       // As many marked as must go now: the button that sends them is next.
-      if (this.marked.size && this.marked.size === this.markTarget()) {
+      if (this.marked.size && this.marked.size === target) {
         const button = document.getElementById("confirm-marked");
         if (button && viaKeyboard) {
           button.focus();

@@ -82,9 +82,6 @@ fn setup_flags(args: &PlayArgs, seed: u64) -> String {
     flags.join(" ")
 }
 
-/// `text` as one shell word: in double quotes unless it is plain (a deal
-/// has spaces and slashes; notation has no quote, `$` or backslash, and
-/// those are escaped anyway).
 /// `path` as one shell word that no command reads as a flag.
 pub(crate) fn path_word(path: &std::path::Path) -> String {
     let text = path.display().to_string();
@@ -94,6 +91,9 @@ pub(crate) fn path_word(path: &std::path::Path) -> String {
     }
 }
 
+/// `text` as one shell word: in double quotes unless it is plain (a deal
+/// has spaces and slashes; notation has no quote, `$` or backslash, and
+/// those are escaped anyway).
 pub(crate) fn shell_word(text: &str) -> String {
     let plain = !text.is_empty()
         && text
@@ -337,18 +337,7 @@ impl PlaySession {
                 // down stays unnamed.
                 let seen = table.project(event, Viewer::Seat(human.0));
                 let action = seen["action"].as_str();
-                if let (Ok(b), Ok(a)) = (before.observe(human), after.observe(human)) {
-                    let result = ended(before, after);
-                    let lines = narrate(
-                        table.preset(),
-                        &b,
-                        &a,
-                        Seat(*seat),
-                        action,
-                        result.as_deref(),
-                    );
-                    log.extend(lines.iter().map(|l| seating.names_in(l)));
-                }
+                log.extend(told(seating, human, before, after, Seat(*seat), action));
             }
         });
         if let Err(e) = moved {
@@ -438,20 +427,11 @@ impl PlaySession {
         self.table
             .apply_checked(checked)
             .map_err(|e| e.to_string())?;
-        // Told from the person's observations, as the bots' moves are.
-        let seen = (before.observe(self.human), self.game().observe(self.human));
-        if let (Event::Acted { action, .. }, (Ok(b), Ok(a))) = (&event, seen) {
-            let result = ended(&before, self.game());
-            let lines = narrate(
-                self.preset,
-                &b,
-                &a,
-                self.human,
-                Some(action),
-                result.as_deref(),
-            );
-            self.log
-                .extend(lines.iter().map(|l| self.seating.names_in(l)));
+        // Told as the bots' moves are.
+        if let Event::Acted { action, .. } = &event {
+            let (seating, human) = (&self.seating, self.human);
+            let lines = told(seating, human, &before, self.game(), human, Some(action));
+            self.log.extend(lines);
         }
         Ok(())
     }
@@ -683,6 +663,26 @@ impl PlaySession {
     pub fn record(&self) -> GameRecord {
         self.table.record().expect("a deal is in play")
     }
+}
+
+/// The lines the person is told of `seat`'s move from `before` to `after`,
+/// built from the person's observations (so nothing their seat may not
+/// know), with seats named from their chair; `action` as the table
+/// projects it for them.
+fn told(
+    seating: &Seating,
+    human: Seat,
+    before: &AnyGame,
+    after: &AnyGame,
+    seat: Seat,
+    action: Option<&str>,
+) -> Vec<String> {
+    let (Ok(b), Ok(a)) = (before.observe(human), after.observe(human)) else {
+        return Vec::new();
+    };
+    let result = ended(before, after);
+    let lines = narrate(after.preset(), &b, &a, seat, action, result.as_deref());
+    lines.iter().map(|l| seating.names_in(l)).collect()
 }
 
 /// Checks, before a game, that its record can be written at `path`: a

@@ -152,12 +152,17 @@ fn lone_deal(record: &GameRecord) -> Result<(Table, Option<u64>), String> {
         .players
         .as_ref()
         .ok_or("the record does not name its players, so its person's seat is unknown")?;
+    // Each seat's bot level by seat (`seated` reads no level for the
+    // person's), and the one seat that is no bot's: the person's.
     let mut human = None;
     let mut levels = Vec::new();
     for (i, name) in players.iter().enumerate() {
         match name.strip_suffix(" bot") {
             Some(level) => levels.push(level.to_string()),
-            None if human.is_none() => human = Some(i as u8),
+            None if human.is_none() => {
+                human = Some(i as u8);
+                levels.push(String::new());
+            }
             None => {
                 return Err(format!(
                     "{name:?} is not a bot, and only one seat can be a person's"
@@ -168,13 +173,8 @@ fn lone_deal(record: &GameRecord) -> Result<(Table, Option<u64>), String> {
     let human = human.ok_or("no seat is a person's: it is a game of bots")?;
     // Options that change nothing are refused in new games, but a record
     // made before that rule still plays: they are left out.
-    let mut options: Vec<(String, String)> = record
-        .options
-        .iter()
-        .map(|(k, v)| (k.clone(), v.clone()))
-        .collect();
-    let inert = talon_rules::Ruleset::inert_options(preset, &options);
-    options.retain(|(name, _)| !inert.iter().any(|i| i.eq_ignore_ascii_case(name)));
+    let pairs: Vec<(String, String)> = record.options.clone().into_iter().collect();
+    let options = talon_table::without_inert_options(preset, &pairs);
     let seats = TableConfig::seats_for(preset, &options).map_err(|e| e.to_string())?;
     if players.len() != usize::from(seats) {
         return Err(format!(
@@ -182,14 +182,7 @@ fn lone_deal(record: &GameRecord) -> Result<(Table, Option<u64>), String> {
             players.len()
         ));
     }
-    // `seated` gives the bots to the other seats in order; the person's
-    // entry is not read.
-    let mut names = levels.clone();
-    names.insert(
-        usize::from(human),
-        levels.first().cloned().unwrap_or_default(),
-    );
-    let seated = |seed| TableConfig::seated(preset, &options, &names, Some(human), false, seed);
+    let seated = |seed| TableConfig::seated(preset, &options, &levels, Some(human), false, seed);
     let mut config = seated(record.seed.unwrap_or(0)).map_err(|e| e.to_string())?;
     if record.seed.is_none() {
         config.deal = Some(record.deal.clone());

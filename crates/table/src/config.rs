@@ -42,6 +42,22 @@ impl SeatSpec {
     }
 }
 
+/// `options` without those that change nothing in `preset` (see
+/// [`TableConfig::drop_inert_options`]), for a game made from a stored one.
+pub fn without_inert_options(
+    preset: Preset,
+    options: &[(String, String)],
+) -> Vec<(String, String)> {
+    let inert = talon_rules::Ruleset::inert_options(preset, options);
+    // Names are read without regard to case.
+    let counts = |name: &str| !inert.iter().any(|i| i.eq_ignore_ascii_case(name));
+    options
+        .iter()
+        .filter(|(name, _)| counts(name))
+        .cloned()
+        .collect()
+}
+
 /// A table before its first event.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -144,10 +160,9 @@ impl TableConfig {
         let Ok(preset) = Preset::from_name(&self.preset) else {
             return;
         };
-        let inert = talon_rules::Ruleset::inert_options(preset, &self.option_pairs());
-        // Names are read without regard to case.
-        self.options
-            .retain(|name, _| !inert.iter().any(|i| i.eq_ignore_ascii_case(name)));
+        self.options = without_inert_options(preset, &self.option_pairs())
+            .into_iter()
+            .collect();
     }
 
     /// Leaves out a match target set for a single deal (what

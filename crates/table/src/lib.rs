@@ -21,7 +21,7 @@ mod table;
 mod view;
 
 pub use autoplay::{bot_seed, bots_move, run_bots, SeatBots};
-pub use config::{SeatSpec, TableConfig, MAX_NAME_CHARS};
+pub use config::{without_inert_options, SeatSpec, TableConfig, MAX_NAME_CHARS};
 pub use consequence::consequence;
 pub use error::TableError;
 pub use event::{Actor, EndReason, Event, TableLog, LOG_FORMAT};

@@ -54,25 +54,23 @@ impl Table {
             (Some(g), Some(s)) if to_move == Some(s) => g.legal_actions(),
             _ => Vec::new(),
         };
-        // What each consequential move of yours does, to say before it.
-        let confirm: serde_json::Map<String, Value> = match (self.game(), you) {
-            (Some(g), Some(s)) if !legal.is_empty() => g.observe(Seat(s)).map_or_else(
-                |_| serde_json::Map::new(),
-                |obs| {
-                    legal
-                        .iter()
-                        .filter_map(|a| Some((a.clone(), Value::from(consequence(&obs, a)?))))
-                        .collect()
-                },
-            ),
-            _ => serde_json::Map::new(),
-        };
-        let observation = self.game().map_or(Value::Null, |g| match viewer {
-            Viewer::Seat(s) => g
-                .observe(Seat(s))
-                .map_or(Value::Null, |o| observation_json(&o)),
-            Viewer::Spectator => public_observation_json(&g.observe_public()),
+        // The seat's observation, read once: its JSON, and what each of its
+        // consequential moves does, to say before it.
+        let seen = self.game().and_then(|g| match viewer {
+            Viewer::Seat(s) => g.observe(Seat(s)).ok(),
+            Viewer::Spectator => None,
         });
+        let confirm: Map<String, Value> = seen.as_ref().map_or_else(Map::new, |obs| {
+            legal
+                .iter()
+                .filter_map(|a| Some((a.clone(), Value::from(consequence(obs, a)?))))
+                .collect()
+        });
+        let observation = match (self.game(), &seen, viewer) {
+            (Some(_), Some(obs), _) => observation_json(obs),
+            (Some(g), None, Viewer::Spectator) => public_observation_json(&g.observe_public()),
+            _ => Value::Null,
+        };
         let last_trick = self.game().and_then(AnyGame::last_trick).map(|t| {
             json!({
                 "cards": t.cards.iter().map(|(s, c)| json!({"seat": s.0, "card": c.to_string()})).collect::<Vec<_>>(),
